@@ -1,0 +1,19 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo123456';
+
+/** Signs in through the real login form and waits to leave /login. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD, path = '/login') {
+  await page.goto(path);
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** The session token the console keeps in its cookie. */
+export async function tokenOf(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'Admin-Token');
+  if (!cookie) throw new Error('no Admin-Token cookie');
+  return cookie.value;
+}

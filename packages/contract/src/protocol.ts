@@ -1,0 +1,10 @@
+/** The device protocol's MQTT topics (ARCHITECTURE §5). */
+export const TOPIC_PREFIX = 'pv';
+export const topics = {
+  telemetry: (sn: string) => `pv/${sn}/up/telemetry`,
+  event: (sn: string) => `pv/${sn}/up/event`,
+  ack: (sn: string) => `pv/${sn}/up/ack`,
+  command: (sn: string) => `pv/${sn}/down/cmd`,
+  downAll: (sn: string) => `pv/${sn}/down/#`,
+};
+export const INGEST_SHARED_SUBSCRIPTION = '$share/ingest/pv/+/up/#';

@@ -29,11 +29,11 @@ const wanted = {
   saas: process.env.SAAS === 'true',
   sources: Math.max(...sources.map(newestMtime)),
 };
-let stamp = null;
+let stamp;
 try {
   stamp = JSON.parse(readFileSync(stampFile, 'utf8'));
 } catch {
-  stamp = null;
+  stamp = null; // no previous build
 }
 const upToDate =
   existsSync(join(dist, 'index.html')) &&

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -16,4 +16,18 @@ export async function tokenOf(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'Admin-Token');
   if (!cookie) throw new Error('no Admin-Token cookie');
   return cookie.value;
+}
+
+/** Signs in through the API (no browser) and answers the token. */
+export async function apiToken(request: APIRequestContext, username: string, password = DEMO_PASSWORD) {
+  const res = await request.post('/photo_voltaic/login', { data: { username, password } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/** The sidebar's links (hrefs) the signed-in user is offered. */
+export async function sidebarHrefs(page: Page): Promise<string[]> {
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar).toBeVisible();
+  return sidebar.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
 }

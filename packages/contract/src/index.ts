@@ -7,3 +7,4 @@ export * from './messages.js';
 export * from './protocol.js';
 export * from './demo.js';
 export * from './brand.js';
+export * from './telemetry.js';

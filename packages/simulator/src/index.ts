@@ -1,0 +1,6 @@
+export * from './fleet.js';
+export * from './plant-sim.js';
+export * from './random.js';
+export * from './runner.js';
+export * from './solar.js';
+export * from './time.js';

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { createFleet, createInverterFleet } from './fleet.js';
+import { PlantSim, type Outgoing } from './plant-sim.js';
+import { Rng } from './random.js';
+
+const telemetryOf = (out: Outgoing[], sn: string) => {
+  const m = out.find((o) => o.sn === sn && o.kind === 'telemetry');
+  if (!m || m.kind !== 'telemetry') throw new Error(`no telemetry from ${sn}`);
+  return m.payload;
+};
+
+describe('seeded randomness', () => {
+  it('repeats with the same seed and differs with another', () => {
+    const a = new Rng(7);
+    const b = new Rng(7);
+    const c = new Rng(8);
+    const seqA = Array.from({ length: 5 }, () => a.next());
+    expect(Array.from({ length: 5 }, () => b.next())).toEqual(seqA);
+    expect(Array.from({ length: 5 }, () => c.next())).not.toEqual(seqA);
+    for (const v of seqA) expect(v >= 0 && v < 1).toBe(true);
+  });
+});
+
+describe('fleet', () => {
+  it('is the same for the same seed, spread over several time zones, with unique SNs', () => {
+    const a = createFleet({ seed: 1, plants: 24 });
+    expect(createFleet({ seed: 1, plants: 24 })).toEqual(a);
+    expect(new Set(a.map((p) => p.timeZone)).size).toBeGreaterThanOrEqual(8);
+    const sns = a.flatMap((p) => p.devices.map((d) => d.sn));
+    expect(new Set(sns).size).toBe(sns.length);
+    expect(a.every((p) => p.devices.some((d) => d.type === 'inverter'))).toBe(true);
+  });
+
+  it('makes exactly the asked number of benchmark inverters', () => {
+    const fleet = createInverterFleet(3, 1005);
+    expect(fleet.reduce((s, p) => s + p.devices.length, 0)).toBe(1005);
+  });
+});
+
+describe('plant simulation', () => {
+  const plant = {
+    id: 'P1',
+    name: 'Test',
+    latitude: 31.23,
+    longitude: 121.47,
+    timeZone: 'Asia/Shanghai',
+    capacityWp: 5000,
+    devices: [{ sn: 'INV1', type: 'inverter' as const, plantId: 'P1', capacityWp: 5000 }],
+  };
+  const quiet = { faultRatePerHour: 0, offlineRatePerHour: 0 };
+
+  it('produces at noon, not at night, and the daily counter restarts at local midnight', () => {
+    const sim = new PlantSim(plant, 1, quiet);
+    const step = 5 * 60_000;
+    // 2026-06-21 05:00 → 2026-06-22 02:00 Shanghai time
+    let t = Date.parse('2026-06-20T21:00:00Z');
+    let previousTotal = 0;
+    let maxToday = 0;
+    let noonPower = 0;
+    let midnightToday = -1;
+    for (; t <= Date.parse('2026-06-21T18:00:00Z'); t += step) {
+      const p = telemetryOf(sim.step(t, step), 'INV1').points;
+      expect(p.energyTotal!).toBeGreaterThanOrEqual(previousTotal);
+      previousTotal = p.energyTotal!;
+      maxToday = Math.max(maxToday, p.energyToday!);
+      if (t === Date.parse('2026-06-21T04:00:00Z')) noonPower = p.acPower!;
+      if (t === Date.parse('2026-06-21T16:05:00Z')) midnightToday = p.energyToday!; // 00:05 local
+      if (t === Date.parse('2026-06-21T14:00:00Z')) expect(p.acPower).toBe(0); // 22:00 local
+    }
+    expect(noonPower).toBeGreaterThan(1000);
+    expect(maxToday).toBeGreaterThan(5); // a clear-ish June day of a 5 kWp plant
+    expect(maxToday).toBeLessThan(45);
+    expect(midnightToday).toBe(0);
+  });
+
+  it('acknowledges commands and reports OTA progress up to the new version', () => {
+    const sim = new PlantSim(plant, 1, quiet);
+    const now = Date.parse('2026-06-21T04:00:00Z');
+    const [ack] = sim.command('INV1', { cmdId: 'c1', kind: 'control', params: { mode: 'charge' } }, now);
+    expect(ack).toMatchObject({ kind: 'ack', payload: { cmdId: 'c1', ok: true } });
+    const bad = sim.command('INV1', { cmdId: 'c2', kind: 'control', params: {} }, now);
+    expect(bad[0]).toMatchObject({ kind: 'ack', payload: { cmdId: 'c2', ok: false } });
+    sim.command('INV1', { cmdId: 'c3', kind: 'ota', params: { version: 'V2.0.0' } }, now);
+    const progress: number[] = [];
+    let acked = false;
+    for (let i = 1; i <= 5; i++) {
+      for (const o of sim.step(now + i * 60_000, 60_000)) {
+        if (o.kind === 'event' && o.payload.type === 'ota') progress.push(o.payload.progress);
+        if (o.kind === 'ack' && o.payload.cmdId === 'c3') acked = o.payload.ok;
+      }
+    }
+    expect(progress).toEqual([25, 50, 75, 100]);
+    expect(acked).toBe(true);
+    expect(sim.firmwareOf('INV1')).toBe('V2.0.0');
+  });
+
+  it('opens and recovers faults when the rate says so', () => {
+    const sim = new PlantSim(plant, 5, { faultRatePerHour: 1000, offlineRatePerHour: 0 });
+    const t0 = Date.parse('2026-06-21T04:00:00Z');
+    const first = sim.step(t0, 3_600_000);
+    const fault = first.find((o) => o.kind === 'event');
+    expect(fault).toMatchObject({ kind: 'event', payload: { type: 'fault' } });
+    expect(telemetryOf(first, 'INV1').points.acPower).toBe(0);
+    const later = sim.step(t0 + 5 * 3_600_000, 60_000);
+    expect(later.some((o) => o.kind === 'event' && o.payload.type === 'recover')).toBe(true);
+  });
+});

@@ -1,0 +1,219 @@
+import type { AckMessage, CommandMessage, EventMessage, TelemetryMessage } from '@pv/contract';
+import type { SimDeviceSpec, SimPlant } from './fleet.js';
+import { deriveSeed, Rng } from './random.js';
+import { acPower, clearSkyGhi } from './solar.js';
+import { localDay, localHour } from './time.js';
+
+export type Outgoing =
+  | { sn: string; kind: 'telemetry'; payload: TelemetryMessage }
+  | { sn: string; kind: 'event'; payload: EventMessage }
+  | { sn: string; kind: 'ack'; payload: AckMessage };
+
+export interface SimOptions {
+  /** Chance per device per simulated hour of a fault (default 0.002). */
+  faultRatePerHour?: number;
+  /** Chance per device per simulated hour of going silent for a while (default 0.001). */
+  offlineRatePerHour?: number;
+}
+
+const FAULT_CODES = ['F01', 'F07', 'F12', 'F23', 'F31'] as const;
+
+interface CounterState {
+  day: string;
+  energyToday: number;
+  energyTotal: number;
+}
+
+interface DeviceState {
+  spec: SimDeviceSpec;
+  rng: Rng;
+  counters: Map<string, CounterState>;
+  fault?: { code: string; until: number };
+  offlineUntil?: number;
+  soc: number;
+  firmware: string;
+  ota?: { cmdId: string; version: string; progress: number };
+  mode: string;
+}
+
+/**
+ * One plant's physics and devices: shared weather (clouds, ambient temperature) and per-device
+ * counters. `step(now, dtMs)` answers the messages the plant's devices send at `now`.
+ */
+export class PlantSim {
+  private readonly rng: Rng;
+  private cloud = 1;
+  private cloudTarget = 1;
+  private readonly devices: DeviceState[];
+  private readonly faultRate: number;
+  private readonly offlineRate: number;
+
+  constructor(
+    readonly plant: SimPlant,
+    seed: number,
+    options: SimOptions = {},
+  ) {
+    this.rng = new Rng(deriveSeed(seed, plant.id));
+    this.faultRate = options.faultRatePerHour ?? 0.002;
+    this.offlineRate = options.offlineRatePerHour ?? 0.001;
+    this.devices = plant.devices.map((spec) => {
+      const rng = new Rng(deriveSeed(seed, spec.sn));
+      return { spec, rng, counters: new Map(), soc: rng.between(30, 80), firmware: 'V1.0.0', mode: 'auto' };
+    });
+  }
+
+  get serials(): string[] {
+    return this.devices.map((d) => d.spec.sn);
+  }
+
+  private weather(now: number, dtMs: number) {
+    const hours = dtMs / 3_600_000;
+    if (this.rng.chance(Math.min(1, hours * 0.5))) this.cloudTarget = this.rng.chance(0.6) ? this.rng.between(0.85, 1) : this.rng.between(0.25, 0.8);
+    this.cloud += (this.cloudTarget - this.cloud) * Math.min(1, hours * 4) + this.rng.normal() * 0.02;
+    this.cloud = Math.min(1, Math.max(0.15, this.cloud));
+    const hour = localHour(now, this.plant.timeZone);
+    const base = 25 - Math.abs(this.plant.latitude) * 0.3;
+    const ambient = base + 6 * Math.sin(((hour - 9) / 24) * 2 * Math.PI) + this.rng.normal() * 0.3;
+    return { ghi: clearSkyGhi(new Date(now), this.plant.latitude, this.plant.longitude), ambient, cloud: this.cloud };
+  }
+
+  private energy(device: DeviceState, key: string, now: number, powerW: number, dtMs: number): CounterState {
+    const day = localDay(now, this.plant.timeZone);
+    let c = device.counters.get(key);
+    if (!c) {
+      c = { day, energyToday: 0, energyTotal: device.rng.between(500, 20_000) };
+      device.counters.set(key, c);
+    }
+    if (c.day !== day) {
+      // the device's own counter resets at local midnight, as real inverters do
+      c.day = day;
+      c.energyToday = 0;
+    }
+    const kWh = (powerW * dtMs) / 3_600_000_000;
+    c.energyToday += kWh;
+    c.energyTotal += kWh;
+    return c;
+  }
+
+  step(now: number, dtMs: number): Outgoing[] {
+    const out: Outgoing[] = [];
+    const w = this.weather(now, dtMs);
+    const hours = dtMs / 3_600_000;
+    let pvTotal = 0;
+    for (const d of this.devices) {
+      if (d.offlineUntil && now < d.offlineUntil) continue;
+      d.offlineUntil = undefined;
+      if (d.rng.chance(this.offlineRate * hours)) {
+        d.offlineUntil = now + d.rng.int(10, 90) * 60_000;
+        continue;
+      }
+      if (d.fault && now >= d.fault.until) {
+        out.push({ sn: d.spec.sn, kind: 'event', payload: { type: 'recover', ts: now, code: d.fault.code } });
+        d.fault = undefined;
+      } else if (!d.fault && d.spec.type !== 'meter' && d.rng.chance(this.faultRate * hours)) {
+        d.fault = { code: d.rng.pick(FAULT_CODES), until: now + d.rng.int(15, 240) * 60_000 };
+        out.push({ sn: d.spec.sn, kind: 'event', payload: { type: 'fault', ts: now, code: d.fault.code, message: 'simulated fault' } });
+      }
+      if (d.ota) {
+        d.ota.progress = Math.min(100, d.ota.progress + 25);
+        out.push({ sn: d.spec.sn, kind: 'event', payload: { type: 'ota', ts: now, cmdId: d.ota.cmdId, progress: d.ota.progress, version: d.ota.version } });
+        if (d.ota.progress >= 100) {
+          d.firmware = d.ota.version;
+          out.push({ sn: d.spec.sn, kind: 'ack', payload: { ts: now, cmdId: d.ota.cmdId, ok: true, content: `upgraded to ${d.firmware}` } });
+          d.ota = undefined;
+        }
+      }
+      const stopped = !!d.fault;
+      if (d.spec.type === 'inverter') {
+        const p = stopped ? 0 : acPower(d.spec.capacityWp ?? 0, w.ghi, w.ambient, w.cloud);
+        pvTotal += p;
+        out.push({ sn: d.spec.sn, kind: 'telemetry', payload: { ts: now, points: this.inverterPoints(d, 'self', now, p, dtMs, w.ambient) } });
+      } else if (d.spec.type === 'collector') {
+        const sub = (d.spec.subs ?? []).map((s) => {
+          const p = stopped ? 0 : acPower(s.capacityWp, w.ghi, w.ambient, w.cloud);
+          pvTotal += p;
+          return { sn: s.sn, points: this.inverterPoints(d, s.sn, now, p, dtMs, w.ambient) };
+        });
+        out.push({ sn: d.spec.sn, kind: 'telemetry', payload: { ts: now, points: { rssi: Math.round(-60 + d.rng.normal() * 5) }, sub } });
+      }
+    }
+    // Batteries and meters follow the plant's production and a household load.
+    const hour = localHour(now, this.plant.timeZone);
+    const load = 400 + 900 * Math.exp(-((hour - 19) ** 2) / 6) + 500 * Math.exp(-((hour - 8) ** 2) / 3);
+    let batteryPower = 0;
+    for (const d of this.devices) {
+      if (d.offlineUntil && now < d.offlineUntil) continue;
+      if (d.spec.type === 'battery') {
+        const capacity = d.spec.batteryKWh ?? 10;
+        const surplus = pvTotal - load;
+        const limit = capacity * 500; // 0.5 C
+        let p = d.mode === 'close' ? 0 : Math.max(-limit, Math.min(limit, -surplus)); // > 0 discharges
+        if (p > 0 && d.soc <= 10) p = 0;
+        if (p < 0 && d.soc >= 100) p = 0;
+        d.soc = Math.min(100, Math.max(0, d.soc - (p * dtMs) / 3_600_000_000 / capacity * 100));
+        batteryPower = p;
+        const c = this.energy(d, 'discharge', now, Math.max(0, p), dtMs);
+        out.push({ sn: d.spec.sn, kind: 'telemetry', payload: { ts: now, points: { batterySoc: round(d.soc, 1), batteryPower: Math.round(p), energyToday: round(c.energyToday, 3), energyTotal: round(c.energyTotal, 3), temperature: round(w.ambient + 3, 1) } } });
+      }
+    }
+    for (const d of this.devices) {
+      if (d.spec.type !== 'meter' || (d.offlineUntil && now < d.offlineUntil)) continue;
+      const net = load - pvTotal - batteryPower; // > 0 imports from the grid
+      const imp = this.energy(d, 'import', now, Math.max(0, net), dtMs);
+      const exp = this.energy(d, 'export', now, Math.max(0, -net), dtMs);
+      out.push({
+        sn: d.spec.sn,
+        kind: 'telemetry',
+        payload: { ts: now, points: { meterImportPower: Math.round(Math.max(0, net)), meterExportPower: Math.round(Math.max(0, -net)), meterImportEnergy: round(imp.energyTotal, 3), meterExportEnergy: round(exp.energyTotal, 3), gridVoltage: round(230 + d.rng.normal() * 1.5, 1) } },
+      });
+    }
+    return out;
+  }
+
+  private inverterPoints(d: DeviceState, key: string, now: number, p: number, dtMs: number, ambient: number) {
+    const c = this.energy(d, key, now, p, dtMs);
+    const vmp = p > 0 ? 360 + d.rng.normal() * 4 : 0;
+    return {
+      acPower: Math.round(p),
+      energyToday: round(c.energyToday, 3),
+      energyTotal: round(c.energyTotal, 3),
+      pv1Voltage: round(vmp, 1),
+      pv1Current: round(vmp > 0 ? p / 0.97 / vmp : 0, 2),
+      gridVoltage: round(230 + d.rng.normal() * 1.5, 1),
+      gridFrequency: round(50 + d.rng.normal() * 0.01, 2),
+      temperature: round(ambient + p / 400, 1),
+    };
+  }
+
+  /** A command from the platform: answers the ack (OTA acks when its progress reaches 100). */
+  command(sn: string, cmd: CommandMessage, now: number): Outgoing[] {
+    const d = this.devices.find((x) => x.spec.sn === sn);
+    if (!d) return [];
+    const ack = (ok: boolean, content: string): Outgoing[] => [{ sn, kind: 'ack', payload: { ts: now, cmdId: cmd.cmdId, ok, content } }];
+    switch (cmd.kind) {
+      case 'control': {
+        const mode = String(cmd.params.mode ?? '');
+        if (!mode) return ack(false, 'missing mode');
+        d.mode = mode;
+        return ack(true, `mode=${mode}`);
+      }
+      case 'ota': {
+        const version = String(cmd.params.version ?? '');
+        if (!version) return ack(false, 'missing version');
+        d.ota = { cmdId: cmd.cmdId, version, progress: 0 };
+        return [{ sn, kind: 'event', payload: { type: 'ota', ts: now, cmdId: cmd.cmdId, progress: 0, version } }];
+      }
+      case 'reboot':
+        d.fault = undefined;
+        return ack(true, 'rebooted');
+      case 'setting':
+        return ack(true, JSON.stringify(cmd.params));
+    }
+  }
+
+  firmwareOf(sn: string): string | undefined {
+    return this.devices.find((x) => x.spec.sn === sn)?.firmware;
+  }
+}
+
+const round = (v: number, digits: number) => Number(v.toFixed(digits));

@@ -8,3 +8,5 @@ export * from './protocol.js';
 export * from './demo.js';
 export * from './brand.js';
 export * from './telemetry.js';
+export * from './user.js';
+export * from './org.js';

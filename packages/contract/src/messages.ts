@@ -5,6 +5,7 @@
 export const messagesEn = {
   // validation (spec §5)
   'validation.email': 'Please enter a correct e-mail address',
+  'validation.mobile': 'Please enter a correct phone number',
   'validation.password': 'Password must be longer than 6 characters',
   'validation.passwordRequired': 'Please enter the password',
   'validation.usernameRequired': 'Please enter the username',
@@ -49,6 +50,7 @@ export const messagesEn = {
   'error.server': 'Internal server error',
   'error.wrongOldPassword': 'The old password is not correct',
   'error.samePassword': 'The new password must differ from the old one',
+  'error.cannotDisableSelf': 'You cannot disable your own account',
   'error.rolesRequired': 'getInfo: roles must be a non-null array !',
   'error.hasError': 'Has Error',
   'error.saveFail': 'Save Fail',
@@ -83,6 +85,7 @@ export type MessageKey = keyof typeof messagesEn;
 
 export const messagesZh: Record<MessageKey, string> = {
   'validation.email': '请输入正确的邮箱地址',
+  'validation.mobile': '请输入正确的手机号码',
   'validation.password': '密码长度必须大于6位',
   'validation.passwordRequired': '请输入密码',
   'validation.usernameRequired': '请输入用户名',
@@ -126,6 +129,7 @@ export const messagesZh: Record<MessageKey, string> = {
   'error.server': '服务器内部错误',
   'error.wrongOldPassword': '旧密码不正确',
   'error.samePassword': '新密码不能与旧密码相同',
+  'error.cannotDisableSelf': '不能停用自己的账号',
   'error.rolesRequired': 'getInfo: roles must be a non-null array !',
   'error.hasError': '出错了',
   'error.saveFail': '保存失败',
@@ -170,6 +174,13 @@ export const fieldNamesEn: Record<string, string> = {
   pageNum: 'Page number',
   pageSize: 'Page size',
   id: 'ID',
+  loginName: 'Login name',
+  state: 'State',
+  orgName: 'Organisation',
+  roles: 'Roles',
+  createdAt: 'Created',
+  enabled: 'Enabled',
+  disabled: 'Disabled',
 };
 export const fieldNamesZh: Record<string, string> = {
   username: '用户名',
@@ -185,6 +196,13 @@ export const fieldNamesZh: Record<string, string> = {
   pageNum: '页码',
   pageSize: '每页条数',
   id: 'ID',
+  loginName: '登录名',
+  state: '状态',
+  orgName: '所属组织',
+  roles: '角色',
+  createdAt: '创建时间',
+  enabled: '启用',
+  disabled: '停用',
 };
 
 export function messagesFor(lang: string): Record<MessageKey, string> {

@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Writable } from 'node:stream';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_BASE, envelope, translate } from '@pv/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppConfig } from './config.js';
+import { createDb } from './db/dialect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { ensureAdmin, seedCore, seedDemo } from './db/seed/seed.js';
+import { redactUrl } from './lib/redact.js';
+import './lib/types.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { orgRoutes } from './modules/org/org.routes.js';
+import { profileRoutes } from './modules/profile/profile.routes.js';
+import { userRoutes } from './modules/user/user.routes.js';
+import { registerAccess } from './plugins/access.js';
+import { isApiUrl, registerErrorHandling, sendEnvelope } from './plugins/errors.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = join(here, '../../web/dist');
+
+export interface BuildOptions {
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: Writable;
+  /** Called with a one-time admin password created outside demo mode. */
+  onAdminPassword?: (password: string) => void;
+}
+
+/** The whole server as one Fastify instance: production and tests build it the same way. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers["x-token"]', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { db, dialect } = createDb(config.databaseUrl);
+  app.decorate('db', db);
+  app.decorate('dialect', dialect);
+  app.decorate('config', config);
+  app.decorateRequest('user', undefined);
+  app.decorateRequest('lang', 'en');
+  app.addHook('onClose', async () => db.destroy());
+
+  await migrateToLatest(db);
+  await seedCore(db);
+  if (config.demo) await seedDemo(db);
+  else {
+    const oneTime = await ensureAdmin(db, config.adminPassword);
+    if (oneTime) options.onAdminPassword?.(oneTime);
+  }
+
+  registerErrorHandling(app);
+  registerAccess(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'PV Console API', version: '0.1.0', description: 'Every answer is {code, msg, data}; the HTTP status equals code. Send the session token as X-Token.' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_BASE}/docs` });
+
+  app.get(
+    `${API_BASE}/health`,
+    { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Liveness and the state of the database', response: { 200: envelope(z.object({ status: z.string(), database: z.string() })) } } },
+    async (req, reply) => {
+      try {
+        await sql`select 1`.execute(db);
+        return { code: 200, msg: translate(req.lang, 'success.ok'), data: { status: 'ok', database: 'up' } };
+      } catch {
+        return sendEnvelope(reply, 503, translate(req.lang, 'error.server'), { status: 'degraded', database: 'down' });
+      }
+    },
+  );
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(userRoutes);
+  await app.register(orgRoutes);
+
+  const webDist = config.webDist ?? DEFAULT_WEB_DIST;
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (isApiUrl(req.url) || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return sendEnvelope(reply, 404, translate(req.lang ?? 'en', 'error.routeNotFound', { method: req.method, url: redactUrl(req.url.split('?')[0]!) }));
+    }
+    // the console's own routes (client-side routing): answer the app shell
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,82 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+import { BRANDS } from '@pv/contract';
+
+export class ConfigError extends Error {}
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const port = z.coerce.number().int().min(0).max(65535);
+
+const schema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
+    .optional(),
+  MQTT_PORT: port.default(1883),
+  MQTT_URL: z.string().regex(/^(mqtts?|wss?|tcp):\/\//, 'must be an mqtt:// URL').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  BRAND: z.enum(Object.keys(BRANDS) as [string, ...string[]]).default('default'),
+  SAAS: bool.default(false),
+  DEMO: bool.default(false),
+  ADMIN_PASSWORD: z.string().min(7, 'must be longer than 6 characters').optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
+  SESSION_MAX_HOURS: z.coerce.number().positive().default(168),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  mqttPort: number;
+  mqttUrl?: string;
+  redisUrl?: string;
+  brand: string;
+  saas: boolean;
+  demo: boolean;
+  adminPassword?: string;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  logLevel: string;
+  /** Where the built console lives (served when present). */
+  webDist?: string;
+}
+
+/** Reads and checks the environment; a bad value throws one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message} (got ${JSON.stringify(cleaned[String(issue.path[0])])})`);
+  }
+  const c = parsed.data;
+  const dataDir = resolve(c.DATA_DIR);
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir,
+    databaseUrl: c.DATABASE_URL ?? `sqlite:${join(dataDir, 'pv.sqlite')}`,
+    mqttPort: c.MQTT_PORT,
+    mqttUrl: c.MQTT_URL,
+    redisUrl: c.REDIS_URL,
+    brand: c.BRAND,
+    saas: c.SAAS,
+    demo: c.DEMO,
+    adminPassword: c.ADMIN_PASSWORD,
+    sessionIdleMs: c.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: c.SESSION_MAX_HOURS * 3_600_000,
+    logLevel: c.LOG_LEVEL,
+  };
+}
+
+export function sqlitePath(databaseUrl: string): string | undefined {
+  if (!databaseUrl.startsWith('sqlite:')) return undefined;
+  const p = databaseUrl.slice('sqlite:'.length).replace(/^\/\//, '');
+  if (p === ':memory:') return p;
+  return isAbsolute(p) ? p : resolve(p);
+}

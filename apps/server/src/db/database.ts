@@ -1,0 +1,101 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Times are epoch milliseconds everywhere (bigint in PostgreSQL, integer in SQLite). */
+export interface OrgGroupsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+}
+
+export interface OrgsTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  group_id: number;
+  name: string;
+  code: string;
+  /** Materialised path of ids, '/1/4/': the data scope is a prefix match. */
+  path: string;
+  address: string | null;
+  contact: string | null;
+  phone: string | null;
+  created_at: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  org_id: number;
+  login_name: string;
+  nickname: string;
+  password_hash: string;
+  mobile: string | null;
+  email: string | null;
+  state: 'enabled' | 'disabled';
+  avatar: string;
+  introduction: string;
+  created_at: number;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  org_id: number;
+  data_scope: 'all' | 'orgAndChildren' | 'org' | 'self';
+  /** 1 when the role may read unmasked phone, e-mail and address. */
+  sensitive: number;
+}
+
+export interface ResourcesTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  kind: 'menu' | 'button';
+  name: string;
+  title_key: string;
+  router_path: string | null;
+  perm: string | null;
+  icon: string | null;
+  sort: number;
+}
+
+export interface RoleResourcesTable {
+  role_id: number;
+  resource_id: number;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  login_name: string;
+  ip: string;
+  at: number;
+}
+
+export interface Database {
+  org_groups: OrgGroupsTable;
+  orgs: OrgsTable;
+  users: UsersTable;
+  roles: RolesTable;
+  resources: ResourcesTable;
+  role_resources: RoleResourcesTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type Org = Selectable<OrgsTable>;

@@ -1,0 +1,29 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { sqlitePath } from '../config.js';
+import type { Database } from './database.js';
+
+// int8 (bigint) columns hold epoch milliseconds, well inside Number's exact range.
+pg.types.setTypeParser(20, (v) => Number(v));
+// numeric columns (energy, prices) as numbers
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export function createDb(databaseUrl: string): { db: Kysely<Database>; dialect: DialectName } {
+  const file = sqlitePath(databaseUrl);
+  if (file !== undefined) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  }
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+}

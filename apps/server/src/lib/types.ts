@@ -1,0 +1,41 @@
+import type { DataScope, OrgGroupCode } from '@pv/contract';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config.js';
+import type { Database } from '../db/database.js';
+import type { DialectName } from '../db/dialect.js';
+
+/** What a route needs: anyone, any signed-in user, or a permission code (exact match). */
+export type Access = 'public' | 'session' | { perm: string };
+
+export interface SessionUser {
+  id: number;
+  loginName: string;
+  sessionId: number;
+  orgId: number;
+  orgPath: string;
+  orgGroupCode: OrgGroupCode;
+  perms: Set<string>;
+  dataScope: DataScope;
+  sensitive: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user?: SessionUser;
+    lang: string;
+  }
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dialect: DialectName;
+    config: AppConfig;
+  }
+}
+
+/** The signed-in user of a route declared with access 'session' or a perm. */
+export function userOf(req: { user?: SessionUser }): SessionUser {
+  if (!req.user) throw new Error('route without a session guard asked for the user');
+  return req.user;
+}

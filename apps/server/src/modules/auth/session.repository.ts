@@ -1,0 +1,72 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { DataScope, OrgGroupCode } from '@pv/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { SessionUser } from '../../lib/types.js';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new opaque token (256 bits); only its hash is stored. */
+export async function createSession(db: Kysely<Database>, userId: number, maxMs: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await db.insertInto('sessions').values({ token_hash: hashToken(token), user_id: userId, created_at: now, last_seen_at: now, expires_at: now + maxMs, revoked_at: null }).execute();
+  return token;
+}
+
+const SCOPE_ORDER: DataScope[] = ['self', 'org', 'orgAndChildren', 'all'];
+
+/** The user behind a token, or undefined when it is unknown, revoked, expired or idle too long. */
+export async function findSessionUser(db: Kysely<Database>, token: string, idleMs: number): Promise<SessionUser | undefined> {
+  const now = Date.now();
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('orgs as o', 'o.id', 'u.org_id')
+    .innerJoin('org_groups as g', 'g.id', 'o.group_id')
+    .select(['s.id as sessionId', 's.last_seen_at', 's.expires_at', 's.revoked_at', 'u.id', 'u.login_name', 'u.state', 'u.org_id', 'o.path', 'g.code as groupCode'])
+    .where('s.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null || row.state !== 'enabled') return undefined;
+  if (now > row.expires_at || now - row.last_seen_at > idleMs) return undefined;
+  if (now - row.last_seen_at > 60_000) {
+    // at most one write a minute per session
+    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.sessionId).execute();
+  }
+  const roles = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .select(['r.id', 'r.data_scope', 'r.sensitive'])
+    .where('ur.user_id', '=', row.id)
+    .execute();
+  const perms = roles.length
+    ? await db
+        .selectFrom('role_resources as rr')
+        .innerJoin('resources as res', 'res.id', 'rr.resource_id')
+        .select('res.perm')
+        .distinct()
+        .where('rr.role_id', 'in', roles.map((r) => r.id))
+        .where('res.perm', 'is not', null)
+        .execute()
+    : [];
+  const dataScope = roles.reduce<DataScope>((widest, r) => (SCOPE_ORDER.indexOf(r.data_scope) > SCOPE_ORDER.indexOf(widest) ? r.data_scope : widest), 'self');
+  return {
+    id: row.id,
+    loginName: row.login_name,
+    sessionId: row.sessionId,
+    orgId: row.org_id,
+    orgPath: row.path,
+    orgGroupCode: row.groupCode as OrgGroupCode,
+    perms: new Set(perms.map((p) => p.perm!)),
+    dataScope,
+    sensitive: roles.some((r) => r.sensitive === 1),
+  };
+}
+
+export async function revokeSession(db: Kysely<Database>, sessionId: number) {
+  await db.updateTable('sessions').set({ revoked_at: Date.now() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeAllSessions(db: Kysely<Database>, userId: number) {
+  await db.updateTable('sessions').set({ revoked_at: Date.now() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}

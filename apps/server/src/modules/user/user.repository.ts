@@ -1,0 +1,66 @@
+import type { UserListQuery } from '@pv/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { inScope, maskEmail, maskMobile } from '../../lib/scope.js';
+import type { SessionUser } from '../../lib/types.js';
+
+type Filters = Omit<UserListQuery, 'pageNum' | 'pageSize'>;
+
+function base(db: Kysely<Database>, me: SessionUser, f: Filters) {
+  let q = db
+    .selectFrom('users as u')
+    .innerJoin('orgs as o', 'o.id', 'u.org_id')
+    .where(inScope(me, 'o', 'u.id'));
+  if (f.loginName) q = q.where('u.login_name', 'like', `%${f.loginName}%`);
+  if (f.nickname) q = q.where('u.nickname', 'like', `%${f.nickname}%`);
+  if (f.state) q = q.where('u.state', '=', f.state);
+  if (f.orgId) q = q.where('u.org_id', '=', f.orgId);
+  return q;
+}
+
+const columns = ['u.id', 'u.login_name', 'u.nickname', 'u.mobile', 'u.email', 'u.state', 'u.org_id', 'o.name as org_name', 'u.created_at'] as const;
+
+async function withRoles(db: Kysely<Database>, me: SessionUser, rows: { id: number; login_name: string; nickname: string; mobile: string | null; email: string | null; state: 'enabled' | 'disabled'; org_id: number; org_name: string; created_at: number }[]) {
+  const ids = rows.map((r) => r.id);
+  const roles = ids.length
+    ? await db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select(['ur.user_id', 'r.name']).where('ur.user_id', 'in', ids).orderBy('r.id').execute()
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    loginName: r.login_name,
+    nickname: r.nickname,
+    mobile: me.sensitive ? r.mobile : maskMobile(r.mobile),
+    email: me.sensitive ? r.email : maskEmail(r.email),
+    state: r.state,
+    orgId: r.org_id,
+    orgName: r.org_name,
+    roles: roles.filter((x) => x.user_id === r.id).map((x) => x.name),
+    createdAt: r.created_at,
+  }));
+}
+
+/** One page of the users the caller may see: filtered, counted and paged in SQL. */
+export async function listUsers(db: Kysely<Database>, me: SessionUser, q: UserListQuery) {
+  const { pageNum, pageSize, ...filters } = q;
+  const [{ total }, rows] = await Promise.all([
+    base(db, me, filters).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base(db, me, filters).select([...columns]).orderBy('u.id').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+  ]);
+  return { rows: await withRoles(db, me, rows), total: Number(total) };
+}
+
+/** Streams every matching user in id order, a batch at a time (exports never hold the whole list). */
+export async function* iterateUsers(db: Kysely<Database>, me: SessionUser, filters: Filters, batch = 500) {
+  let after = 0;
+  for (;;) {
+    const rows = await base(db, me, filters).select([...columns]).where('u.id', '>', after).orderBy('u.id').limit(batch).execute();
+    if (!rows.length) return;
+    yield* await withRoles(db, me, rows);
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+export async function findUser(db: Kysely<Database>, me: SessionUser, id: number) {
+  const row = await base(db, me, {}).select([...columns]).where('u.id', '=', id).executeTakeFirst();
+  return row ? (await withRoles(db, me, [row]))[0] : undefined;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './api.js';
-import { zEmail, zName } from './rules.js';
+import { zEmail } from './rules.js';
 
 export const USER_STATES = ['enabled', 'disabled'] as const;
 
@@ -41,7 +41,7 @@ export const profile = z.object({
 export type Profile = z.infer<typeof profile>;
 
 export const profileUpdateBody = z.object({
-  nickname: zName,
+  nickname: z.string().trim().min(1).max(30),
   email: zEmail.or(z.literal('')).optional(),
   mobile: z
     .string()

@@ -1,0 +1,166 @@
+import { currentInfoResponse } from '@pv/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, DEMO, login, type TestApp } from './helper.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+const info = (token: string, how: 'query' | 'header' = 'query') =>
+  t.app.inject({ method: 'GET', url: how === 'query' ? `/photo_voltaic/sysOrgUser/currentInfo?token=${encodeURIComponent(token)}` : '/photo_voltaic/sysOrgUser/currentInfo', headers: how === 'header' ? { 'x-token': token } : {} });
+
+describe('POST /login', () => {
+  it('trims the username, keeps the password as typed and answers a new token each time', async () => {
+    const a = await login(t.app, '  admin  ');
+    const b = await login(t.app, 'admin');
+    expect(a).not.toBe(b);
+    expect(Buffer.from(a, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const spaced = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 'viewer', password: ` ${DEMO}` } });
+    expect(spaced.statusCode).toBe(401);
+  });
+
+  it('answers 401 in the envelope for a wrong password, in the asked language', async () => {
+    const en = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 'agent', password: 'wrong-one' } });
+    expect(en.statusCode).toBe(401);
+    expect(en.json()).toEqual({ code: 401, msg: 'Wrong username or password', data: null });
+    const zh = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', headers: { 'accept-language': 'zh-CN,zh;q=0.9' }, payload: { username: 'agent', password: 'wrong-two' } });
+    expect(zh.json().msg).toMatch(/[\u4e00-\u9fa5]/);
+    const ja = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', headers: { 'accept-language': 'ja' }, payload: { username: 'nobody', password: 'x' } });
+    expect(ja.json().msg).toBe('Wrong username or password');
+  });
+
+  it('refuses a disabled account with 403', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 'retired', password: DEMO } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe(403);
+  });
+
+  it('throttles an account after 5 failures in 15 minutes with 429, even with the right password', async () => {
+    for (let i = 0; i < 5; i++) {
+      const r = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 'delta', password: `bad-${i}` } });
+      expect(r.statusCode).toBe(401);
+    }
+    const blocked = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 'delta', password: DEMO } });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().msg).toContain('15 minutes');
+    // other accounts are not affected
+    expect(await login(t.app, 'installer1')).toBeTruthy();
+  });
+
+  it('names the missing field and rejects malformed JSON with 400', async () => {
+    const missing = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 'admin' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().msg).toBe('Password is required');
+    const zh = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', headers: { 'accept-language': 'zh' }, payload: { password: 'x' } });
+    expect(zh.json().msg).toContain('用户名');
+    const wrongType = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 42, password: 'x' } });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().msg).toContain('Username');
+    const bad = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', headers: { 'content-type': 'application/json' }, payload: '{"username": "admin",' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ code: 400, msg: 'The request body is not valid JSON', data: null });
+  });
+});
+
+describe('GET /sysOrgUser/currentInfo', () => {
+  it('has the exact shape of the spec for admin, by query parameter and by X-Token', async () => {
+    const token = await login(t.app, 'admin');
+    for (const how of ['query', 'header'] as const) {
+      const res = await info(token, how);
+      expect(res.statusCode).toBe(200);
+      const body = currentInfoResponse.parse(res.json());
+      expect(Object.keys(res.json()).sort()).toEqual(['code', 'data', 'msg', 'orgGroup', 'orgName', 'userName']);
+      expect(body.userName).toBe('admin');
+      expect(body.orgGroup.orgGroupCode).toBe('ROOT');
+      expect(body.orgName).toBe('PV Platform');
+      expect(body.data.roles).toEqual(['admin']);
+      const paths = body.data.list.map((l) => l.routerPath);
+      expect(paths).toEqual(expect.arrayContaining(['/', '/dashboard', '/auth', '/auth/user', '/power_station', '/power_station/power_station_list']));
+      expect(body.data.perms.split(',')).toEqual(expect.arrayContaining(['user:export', 'plant:create']));
+    }
+  });
+
+  it('gives the agent no dashboard and no administration, and its organisation group', async () => {
+    const body = (await info(await login(t.app, 'agent'))).json();
+    const paths: string[] = body.data.list.map((l: { routerPath: string }) => l.routerPath);
+    expect(paths).toContain('/power_station/power_station_list');
+    expect(paths).not.toContain('/dashboard');
+    expect(paths.some((p) => p.startsWith('/auth'))).toBe(false);
+    expect(body.orgGroup.orgGroupCode).toBe('AGENT');
+    expect(body.orgName).toBe('SunPath Services');
+    expect(body.data.perms).toContain('plant:create');
+    expect(body.data.perms).not.toContain('user:');
+  });
+
+  it('gives the viewer every menu and no button permission', async () => {
+    const body = (await info(await login(t.app, 'viewer'))).json();
+    expect(body.data.perms).toBe('');
+    expect(body.data.list.map((l: { routerPath: string }) => l.routerPath)).toContain('/auth/user');
+  });
+
+  it('answers 401 in the envelope without or with an unknown token', async () => {
+    const none = await t.app.inject({ method: 'GET', url: '/photo_voltaic/sysOrgUser/currentInfo' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ code: 401, msg: 'Please sign in', data: null });
+    expect((await info('made-up-token')).statusCode).toBe(401);
+  });
+
+  it('never writes the token to a log line', async () => {
+    const token = await login(t.app, 'admin');
+    await info(token, 'query');
+    await info(token, 'header');
+    const all = t.logs.join('');
+    expect(all).toContain('currentInfo?token=[redacted]');
+    expect(all).not.toContain(token);
+  });
+});
+
+describe('sessions', () => {
+  it('logout revokes the session', async () => {
+    const token = await login(t.app, 'admin');
+    const out = await t.app.inject({ method: 'GET', url: '/photo_voltaic/sysLogout', headers: { 'x-token': token } });
+    expect(out.statusCode).toBe(200);
+    expect((await info(token)).statusCode).toBe(401);
+  });
+
+  it('a session idle past the window expires', async () => {
+    const token = await login(t.app, 'viewer');
+    expect((await info(token)).statusCode).toBe(200);
+    await t.app.db.updateTable('sessions').set({ last_seen_at: Date.now() - t.config.sessionIdleMs - 1000 }).where('revoked_at', 'is', null).execute();
+    const res = await info(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().msg).toBe('Your session has expired, please sign in again');
+  });
+
+  it('a session past its absolute lifetime expires even when used', async () => {
+    const token = await login(t.app, 'viewer');
+    await t.app.db.updateTable('sessions').set({ expires_at: Date.now() - 1 }).where('revoked_at', 'is', null).execute();
+    expect((await info(token)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /sysOrgUser/changePassword', () => {
+  it('checks the rules, the old password, then ends every session of the user', async () => {
+    const a = await login(t.app, 'sunpath-ops');
+    const b = await login(t.app, 'sunpath-ops');
+    const change = (payload: object, token = a) => t.app.inject({ method: 'POST', url: '/photo_voltaic/sysOrgUser/changePassword', headers: { 'x-token': token }, payload });
+    const short = await change({ oldPassword: DEMO, newPassword: 'abc123', confirmPassword: 'abc123' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().msg).toContain('longer than 6 characters');
+    const mismatch = await change({ oldPassword: DEMO, newPassword: 'abcdefg1', confirmPassword: 'abcdefg2' });
+    expect(mismatch.json().msg).toContain('The two passwords are inconsistent');
+    const wrongOld = await change({ oldPassword: 'not-it', newPassword: 'abcdefg1', confirmPassword: 'abcdefg1' });
+    expect(wrongOld.statusCode).toBe(400);
+    expect(wrongOld.json().msg).toBe('The old password is not correct');
+    const ok = await change({ oldPassword: DEMO, newPassword: 'new-secret-1', confirmPassword: 'new-secret-1' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().msg).toBe('Password modified, please sign in again');
+    expect((await info(a)).statusCode).toBe(401);
+    expect((await info(b)).statusCode).toBe(401);
+    const old = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 'sunpath-ops', password: DEMO } });
+    expect(old.statusCode).toBe(401);
+    expect(await login(t.app, 'sunpath-ops', 'new-secret-1')).toBeTruthy();
+  });
+});

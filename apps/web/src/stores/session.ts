@@ -1,5 +1,8 @@
-// INTERFACE STUB — owned by the web-features helper, who replaces the body (keep the exports).
+import { ORG_GROUP_CODES, type CurrentInfoResponse } from '@pv/contract';
 import { create } from 'zustand';
+import { http } from '../lib/http';
+import { getToken, removeToken, setToken } from '../lib/token';
+import { useTagsView } from './tags-view';
 
 export interface UserInfo {
   name: string;
@@ -20,21 +23,68 @@ export interface SessionState {
   token: string | undefined;
   info: UserInfo | null;
   login(username: string, password: string): Promise<void>;
-  /** Fetches currentInfo once; rejects with 'getInfo: roles must be a non-null array !' when roles are empty. */
   fetchInfo(): Promise<UserInfo>;
-  /** Calls /sysLogout, clears token, roles and cookie, closes all tabs. */
   logout(): Promise<void>;
-  /** Clears token, roles and cookie (no server call). */
   resetToken(): void;
 }
 
-export const useSession = create<SessionState>(() => ({
-  token: undefined,
+export const ROLES_REQUIRED = 'getInfo: roles must be a non-null array !';
+
+/** The currentInfo answer (spec §3) as the console's user. */
+export function toUserInfo(res: CurrentInfoResponse): UserInfo {
+  const { data } = res;
+  if (!Array.isArray(data?.roles) || data.roles.length === 0) throw new Error(ROLES_REQUIRED);
+  return {
+    name: data.nickname,
+    loginName: res.userName,
+    avatar: data.avatar,
+    introduction: data.introduction,
+    roles: data.roles,
+    btns: data.perms,
+    orgGroup: res.orgGroup,
+    orgName: res.orgName,
+    orgId: data.orgId,
+    routerPaths: data.list.map((l) => l.routerPath),
+  };
+}
+
+/** ROOT starts at the dashboard, every other organisation group at the plant list (spec §6). */
+export function homePathOf(info: Pick<UserInfo, 'orgGroup'> | null | undefined): string {
+  return info?.orgGroup.orgGroupCode === ORG_GROUP_CODES.ROOT ? '/dashboard' : '/power_station/power_station_list';
+}
+
+export const useSession = create<SessionState>((set, get) => ({
+  token: getToken(),
   info: null,
-  login: async () => {},
-  fetchInfo: async () => {
-    throw new Error('not implemented');
+  async login(username, password) {
+    const { token } = await http.post<{ token: string }>('/login', { username: username.trim(), password });
+    setToken(token);
+    set({ token, info: null });
   },
-  logout: async () => {},
-  resetToken: () => {},
+  async fetchInfo() {
+    const token = get().token;
+    // currentInfo's answer carries orgGroup, orgName and userName beside data, so read it whole.
+    const res = await fetch(`/photo_voltaic/sysOrgUser/currentInfo?token=${encodeURIComponent(token ?? '')}`, {
+      headers: { 'Accept-Language': document.documentElement.lang.slice(0, 2) || 'en' },
+    });
+    const body = (await res.json()) as CurrentInfoResponse;
+    if (body.code !== 200) throw new Error(body.msg);
+    const info = toUserInfo(body);
+    sessionStorage.setItem('userBtns', info.btns);
+    set({ info });
+    return info;
+  },
+  async logout() {
+    try {
+      await http.get('/sysLogout');
+    } finally {
+      removeToken();
+      set({ token: undefined, info: null });
+      useTagsView.getState().delAllViews();
+    }
+  },
+  resetToken() {
+    removeToken();
+    set({ token: undefined, info: null });
+  },
 }));

@@ -1,0 +1,92 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import { DEFAULT_DATE_FORMAT, DEFAULT_TIME_ZONE, NUMBER_SUFFIXES } from '@pv/contract';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+type Translate = (key: string, values?: Record<string, unknown>) => string;
+const plain: Translate = (key, values) => {
+  const n = values?.count;
+  switch (key) {
+    case 'time.justNow':
+      return 'just now';
+    case 'time.minutesAgo':
+      return `${n} minutes ago`;
+    case 'time.hoursAgo':
+      return `${n} hours ago`;
+    case 'time.daysAgo':
+      return `${n} days ago`;
+    case 'time.oneDayAgo':
+      return '1 day ago';
+    default:
+      return key;
+  }
+};
+
+/** A 10-digit timestamp is seconds (spec §9); 13 digits are milliseconds; strings are parsed. */
+export function toMillis(value: number | string | Date): number {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'string' && /^\d+$/.test(value)) value = Number(value);
+  if (typeof value === 'number') return String(Math.trunc(value)).length === 10 ? value * 1000 : value;
+  return dayjs(value).valueOf();
+}
+
+/** The time zone to show times in: the given one when valid, else Asia/Shanghai (spec §9). */
+export function resolveTimeZone(tz?: string | null): string {
+  if (!tz) return DEFAULT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return tz;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+/** Formats a time, by default as YYYY-MM-DD HH:mm:ss in the given (or default) time zone. */
+export function formatTime(value: number | string | Date | null | undefined, format = DEFAULT_DATE_FORMAT, tz?: string | null): string {
+  if (value === null || value === undefined || value === '') return '';
+  return dayjs(toMillis(value)).tz(resolveTimeZone(tz)).format(format);
+}
+
+/** Time-ago of spec §9: minutes under 3600 s, hours under 86400 s, otherwise days. */
+export function timeAgo(value: number | string | Date, now = Date.now(), t: Translate = plain): string {
+  const seconds = Math.max(0, (now - toMillis(value)) / 1000);
+  if (seconds < 3600) return t('time.minutesAgo', { count: Math.floor(seconds / 60) });
+  if (seconds < 86400) return t('time.hoursAgo', { count: Math.floor(seconds / 3600) });
+  return t('time.daysAgo', { count: Math.floor(seconds / 86400) });
+}
+
+/**
+ * Relative time of spec §9: "just now" under 30 s, minutes under 1 h, hours under 24 h,
+ * "1 day ago" under 48 h, then the full date.
+ */
+export function relativeTime(value: number | string | Date, now = Date.now(), t: Translate = plain, tz?: string): string {
+  const ms = toMillis(value);
+  const seconds = (now - ms) / 1000;
+  if (seconds < 30) return t('time.justNow');
+  if (seconds < 3600) return t('time.minutesAgo', { count: Math.ceil(seconds / 60) });
+  if (seconds < 86400) return t('time.hoursAgo', { count: Math.ceil(seconds / 3600) });
+  if (seconds < 172800) return t('time.oneDayAgo');
+  return formatTime(ms, DEFAULT_DATE_FORMAT, tz);
+}
+
+/** 1234 → "1.2k", 5300000 → "5.3M" … with the suffixes k, M, G, T, P, E (spec §9). */
+export function formatNumber(value: number, digits = 1): string {
+  const abs = Math.abs(value);
+  for (let i = NUMBER_SUFFIXES.length - 1; i >= 0; i--) {
+    const unit = 1000 ** (i + 1);
+    if (abs >= unit) {
+      return `${(value / unit).toFixed(digits).replace(/\.0+$|(\.\d*?)0+$/, '$1')}${NUMBER_SUFFIXES[i]}`;
+    }
+  }
+  return String(value);
+}
+
+/** 1234567.89 → "1,234,567.89" (the thousands-separator filter). */
+export function thousands(value: number | string): string {
+  const [int, frac] = String(value).split('.');
+  const withCommas = (int ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return frac !== undefined ? `${withCommas}.${frac}` : withCommas;
+}

@@ -1,0 +1,147 @@
+import { API_BASE, REQUEST_TIMEOUT_MS, TOAST_DURATION_MS, TOAST_EXEMPT_PATH, type Envelope } from '@pv/contract';
+import { feedback } from './feedback';
+import i18n from './i18n';
+import { getToken, removeToken } from './token';
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    readonly msg: string,
+  ) {
+    super(msg);
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+function headers(json: boolean): Record<string, string> {
+  const h: Record<string, string> = { 'Accept-Language': i18n.language || 'en' };
+  const token = getToken();
+  if (token) h['X-Token'] = token;
+  if (json) h['Content-Type'] = 'application/json';
+  return h;
+}
+
+let logoutDialogOpen = false;
+
+/** Spec §8: how each failure shows, decided once for every call. */
+export function reportError(url: string, code: number, msg: string, hadToken: boolean) {
+  const { message, modal } = feedback();
+  if (code === 401 && hadToken) {
+    if (logoutDialogOpen) return;
+    logoutDialogOpen = true;
+    modal.confirm({
+      title: i18n.t('layout.confirmLogoutTitle'),
+      content: msg,
+      okText: i18n.t('layout.loginAgain'),
+      cancelText: i18n.t('layout.cancel'),
+      maskClosable: false,
+      onOk: () => {
+        removeToken();
+        window.location.reload();
+      },
+      onCancel: () => {
+        logoutDialogOpen = false;
+      },
+    });
+    return;
+  }
+  if (url.includes(TOAST_EXEMPT_PATH)) return;
+  message.destroy();
+  void message.error({ content: msg, duration: TOAST_DURATION_MS / 1000 });
+}
+
+function reportTransport(url: string, err: Error) {
+  if (url.includes('/cms/')) {
+    console.error(err);
+    return;
+  }
+  const { message } = feedback();
+  message.destroy();
+  void message.error({ content: err.message, duration: TOAST_DURATION_MS / 1000 });
+}
+
+async function send(method: string, url: string, opts: RequestOptions, raw = false): Promise<Response> {
+  const hadToken = !!getToken();
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers: headers(opts.body !== undefined), body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal });
+  } catch (err) {
+    const e = err instanceof Error ? err : new Error(String(err));
+    if (e.name !== 'AbortError' || !opts.signal?.aborted) reportTransport(url, e);
+    throw e;
+  }
+  if (raw && res.ok) return res;
+  if (!res.ok || !raw) {
+    let body: Partial<Envelope> | undefined;
+    try {
+      body = (await res.clone().json()) as Partial<Envelope>;
+    } catch {
+      body = undefined;
+    }
+    const code = body?.code ?? res.status;
+    if (code !== 200 || !res.ok) {
+      const msg = body?.msg || res.statusText || i18n.t('error.hasError');
+      reportError(url, code, msg, hadToken);
+      throw new ApiError(code, msg);
+    }
+  }
+  return res;
+}
+
+async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await send(method, buildUrl(path, opts.query), opts);
+  return ((await res.json()) as Envelope<T>).data;
+}
+
+/** The one API client (spec §7): base /photo_voltaic, 50 s timeout, Accept-Language and X-Token. */
+export const http = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
+  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+};
+
+/**
+ * Downloads a file the server streams (exports), reporting progress as the bytes arrive, and
+ * saves it under the server's file name.
+ */
+export async function download(path: string, query: Query, onProgress?: (received: number, total: number | undefined) => void): Promise<string> {
+  const res = await send('GET', buildUrl(path, query), {}, true);
+  const total = Number(res.headers.get('content-length')) || undefined;
+  const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
+  const reader = res.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    onProgress?.(received, total);
+  }
+  const blob = new Blob(chunks as BlobPart[], { type: res.headers.get('content-type') ?? 'application/octet-stream' });
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  return name;
+}

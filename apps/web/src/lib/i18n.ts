@@ -1,0 +1,84 @@
+import { LANGUAGES, messagesEn, messagesZh, type Language } from '@pv/contract';
+import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/locale/en_US';
+import esES from 'antd/locale/es_ES';
+import jaJP from 'antd/locale/ja_JP';
+import zhCN from 'antd/locale/zh_CN';
+import i18n from 'i18next';
+import Cookies from 'js-cookie';
+import { initReactI18next } from 'react-i18next';
+
+export const LANGUAGE_COOKIE = 'language';
+
+type Tree = { [key: string]: string | Tree };
+
+/** 'validation.email' → { validation: { email } }: the contract's flat messages as i18next trees. */
+export function nest(flat: Record<string, string>): Tree {
+  const out: Tree = {};
+  for (const [key, value] of Object.entries(flat)) {
+    const parts = key.split('.');
+    let node = out;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Tree;
+    node[parts[parts.length - 1]!] = value;
+  }
+  return out;
+}
+
+export function deepMerge(target: Tree, source: Tree): Tree {
+  for (const [k, v] of Object.entries(source)) {
+    if (typeof v === 'object' && typeof target[k] === 'object') deepMerge(target[k] as Tree, v);
+    else target[k] = v;
+  }
+  return target;
+}
+
+const files = import.meta.glob<Tree>('../locales/*/*.json', { eager: true, import: 'default' });
+
+/** Every locale file of a language deep-merged, plus the contract's messages. */
+export function resourcesFor(lang: Language): Tree {
+  const tree: Tree = {};
+  if (lang === 'en') deepMerge(tree, nest(messagesEn));
+  if (lang === 'zh') deepMerge(tree, nest(messagesZh));
+  for (const [path, content] of Object.entries(files)) {
+    if (path.includes(`/locales/${lang}/`)) deepMerge(tree, structuredClone(content));
+  }
+  return tree;
+}
+
+/** Spec §1: the stored setting first, then the first supported code contained in the browser language, else en. */
+export function detectLanguage(stored: string | undefined, browser: string | undefined): Language {
+  if (stored && (LANGUAGES as readonly string[]).includes(stored)) return stored as Language;
+  const nav = (browser ?? '').toLowerCase();
+  for (const code of LANGUAGES) if (nav.includes(code)) return code;
+  return 'en';
+}
+
+export function getLanguage(): Language {
+  return detectLanguage(Cookies.get(LANGUAGE_COOKIE), typeof navigator === 'undefined' ? undefined : navigator.language);
+}
+
+/** Stores the choice and reloads the page into it (spec §1). */
+export function setLanguage(lang: Language) {
+  Cookies.set(LANGUAGE_COOKIE, lang, { expires: 365 });
+  window.location.reload();
+}
+
+export function antdLocale(lang: Language): Locale {
+  return { en: enUS, zh: zhCN, es: esES, ja: jaJP }[lang];
+}
+
+export function initI18n(lang: Language = getLanguage()) {
+  if (i18n.isInitialized) return i18n;
+  void i18n.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: 'en',
+    resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: resourcesFor(l) }])),
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : lang;
+  return i18n;
+}
+
+export default i18n;

@@ -1,0 +1,47 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTagsView, type TagView } from './tags-view';
+
+const view = (path: string, extra: Partial<TagView> = {}): TagView => ({ path, fullPath: path, name: path, titleKey: `route.${path}`, ...extra });
+const dashboard = view('/dashboard', { affix: true });
+const users = view('/auth/user');
+const password = view('/userCenter/changePassword', { noCache: true });
+const devices = view('/devices/devices__manage');
+
+describe('tags view', () => {
+  beforeEach(() => useTagsView.setState({ visitedViews: [], cachedViews: [], refreshKeys: {} }));
+  const s = () => useTagsView.getState();
+
+  it('adds a tab once, and a cached view unless noCache', () => {
+    s().addView(dashboard);
+    s().addView(users);
+    s().addView({ ...users, fullPath: '/auth/user?page=2' });
+    s().addView(password);
+    expect(s().visitedViews.map((v) => v.path)).toEqual(['/dashboard', '/auth/user', '/userCenter/changePassword']);
+    expect(s().visitedViews[1]!.fullPath).toBe('/auth/user?page=2');
+    expect(s().cachedViews).toEqual(['/dashboard', '/auth/user']);
+  });
+
+  it('never closes an affix tab', () => {
+    s().addView(dashboard);
+    s().delView(dashboard);
+    expect(s().visitedViews).toHaveLength(1);
+  });
+
+  it('close one, close others (affix + the chosen one stay), close all (affix stays)', () => {
+    for (const v of [dashboard, users, password, devices]) s().addView(v);
+    s().delView(password);
+    expect(s().visitedViews.map((v) => v.path)).toEqual(['/dashboard', '/auth/user', '/devices/devices__manage']);
+    s().delOthersViews(devices);
+    expect(s().visitedViews.map((v) => v.path)).toEqual(['/dashboard', '/devices/devices__manage']);
+    expect(s().cachedViews).toEqual(['/dashboard', '/devices/devices__manage']);
+    s().delAllViews();
+    expect(s().visitedViews.map((v) => v.path)).toEqual(['/dashboard']);
+    expect(s().cachedViews).toEqual(['/dashboard']);
+  });
+
+  it('refresh bumps the page key so it mounts again', () => {
+    s().refreshView('/auth/user');
+    s().refreshView('/auth/user');
+    expect(s().refreshKeys['/auth/user']).toBe(2);
+  });
+});

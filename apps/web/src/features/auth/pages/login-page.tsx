@@ -1,0 +1,60 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { brandTitle } from '@pv/contract';
+import { Button, Card, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '../../../app/route-utils';
+import { BRAND } from '../../../app/use-document-title';
+import { PublicShell } from '../../../components/public-shell';
+import { useSession } from '../../../stores/session';
+
+interface Values {
+  username: string;
+  password: string;
+}
+
+/** Sign in (spec §5: the username is trimmed, the password sent as typed), then back to the wanted page. */
+export default function LoginPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const login = useSession((s) => s.login);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (v: Values) => {
+    setBusy(true);
+    try {
+      await login(v.username.trim(), v.password);
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
+    } catch {
+      // the API client has shown the server's message
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PublicShell titleKey="route.login" center>
+      <Card className="pv-login-card">
+        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 8 }}>
+          {brandTitle(BRAND, i18n.language)}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
+          {t('auth.subtitle')}
+        </Typography.Paragraph>
+        <Form<Values> layout="vertical" size="large" onFinish={submit} requiredMark={false}>
+          <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, whitespace: true, message: t('validation.usernameRequired') }]}>
+            <Input prefix={<UserOutlined />} autoComplete="username" data-testid="login-username" autoFocus />
+          </Form.Item>
+          <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('validation.passwordRequired') }]}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+            {t('auth.signIn')}
+          </Button>
+        </Form>
+      </Card>
+    </PublicShell>
+  );
+}

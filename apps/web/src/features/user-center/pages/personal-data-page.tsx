@@ -1,0 +1,58 @@
+import { EMAIL_RE } from '@pv/contract';
+import { App, Button, Card, Descriptions, Form, Input, Skeleton, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../lib/format';
+import { useProfile, useUpdateProfile } from '../api';
+
+export default function PersonalDataPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { data, isPending } = useProfile();
+  const update = useUpdateProfile();
+  const [editing, setEditing] = useState(false);
+  if (isPending || !data) return <Card><Skeleton active /></Card>;
+  return (
+    <Card
+      title={t('route.personalData')}
+      extra={!editing && <Button onClick={() => setEditing(true)} data-testid="profile-edit">{t('button.update')}</Button>}
+      style={{ maxWidth: 760 }}
+    >
+      {editing ? (
+        <Form
+          layout="vertical"
+          initialValues={{ nickname: data.nickname, email: data.email ?? '', mobile: data.mobile ?? '' }}
+          onFinish={async (v: { nickname: string; email: string; mobile: string }) => {
+            await update.mutateAsync(v);
+            void message.success(t('success.save'));
+            setEditing(false);
+          }}
+        >
+          <Form.Item name="nickname" label={t('userCenter.nickname')} rules={[{ required: true, whitespace: true, max: 30, message: t('validation.required', { field: t('userCenter.nickname') }) }]}>
+            <Input maxLength={30} />
+          </Form.Item>
+          <Form.Item name="email" label={t('userCenter.email')} rules={[{ pattern: EMAIL_RE, message: t('validation.email') }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="mobile" label={t('userCenter.mobile')} rules={[{ pattern: /^\+?[0-9 -]{5,20}$/, message: t('validation.mobile') }]}>
+            <Input />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={update.isPending} style={{ marginRight: 8 }}>
+            {t('button.save')}
+          </Button>
+          <Button onClick={() => setEditing(false)}>{t('button.cancel')}</Button>
+        </Form>
+      ) : (
+        <Descriptions column={1} bordered size="small">
+          <Descriptions.Item label={t('userCenter.loginName')}>{data.loginName}</Descriptions.Item>
+          <Descriptions.Item label={t('userCenter.nickname')}>{data.nickname}</Descriptions.Item>
+          <Descriptions.Item label={t('userCenter.email')}>{data.email ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('userCenter.mobile')}>{data.mobile ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('userCenter.organisation')}>{data.orgName}</Descriptions.Item>
+          <Descriptions.Item label={t('userCenter.roles')}>{data.roles.map((r) => <Tag key={r}>{r}</Tag>)}</Descriptions.Item>
+          <Descriptions.Item label={t('userCenter.createdAt')}>{formatTime(data.createdAt)}</Descriptions.Item>
+        </Descriptions>
+      )}
+    </Card>
+  );
+}

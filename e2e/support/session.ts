@@ -9,6 +9,8 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await expect(page).not.toHaveURL(/\/login/);
+  // signed in once the console has its menus (user info fetched)
+  await expect(page.getByTestId('sidebar')).toBeVisible();
 }
 
 /** The session token the console keeps in its cookie. */

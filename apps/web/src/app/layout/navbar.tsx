@@ -53,6 +53,7 @@ export function Navbar({ tree, pages, info, onOpenSettings }: { tree: RouteDef[]
           items={crumbs.map((c, i) => ({ title: c.path && i < crumbs.length - 1 ? <Link to={c.path}>{t(c.titleKey)}</Link> : t(c.titleKey) }))}
         />
       )}
+      {device === 'mobile' && <span className="pv-mobile-title">{t(crumbs[crumbs.length - 1]!.titleKey)}</span>}
       <div className="pv-navbar-right">
         {device === 'desktop' && <HeaderSearch pages={pages} />}
         {device === 'desktop' && (

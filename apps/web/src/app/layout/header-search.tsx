@@ -12,10 +12,16 @@ export function HeaderSearch({ pages }: { pages: FlatRoute[] }) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const entries = useMemo(
-    () => pages.filter((p) => !p.hidden).map((p) => ({ path: p.fullPath, title: [p.parentPath && p.parentPath !== '/' ? t(pages.find((x) => x.fullPath === p.parentPath)?.titleKey ?? '') : '', t(p.titleKey)].filter(Boolean).join(' > ') })),
+    () =>
+      pages
+        .filter((p) => !p.hidden && !p.children)
+        .map((p) => {
+          const group = p.parentPath && p.parentPath !== '/' ? t(pages.find((x) => x.fullPath === p.parentPath)?.titleKey ?? '') : '';
+          return { path: p.fullPath, name: t(p.titleKey), group, title: [group, t(p.titleKey)].filter(Boolean).join(' > ') };
+        }),
     [pages, t],
   );
-  const fuse = useMemo(() => new Fuse(entries, { keys: ['title', 'path'], threshold: HEADER_SEARCH_THRESHOLD }), [entries]);
+  const fuse = useMemo(() => new Fuse(entries, { keys: [{ name: 'name', weight: 2 }, 'group', 'path'], threshold: HEADER_SEARCH_THRESHOLD, ignoreLocation: true }), [entries]);
   const options = (query ? fuse.search(query).map((r) => r.item) : entries).map((e) => ({ value: e.path, label: e.title }));
   return (
     <Select

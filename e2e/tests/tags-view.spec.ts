@@ -13,6 +13,8 @@ test('tags view: visit, close, close others, close all, affix stays', async ({ p
   for (const path of ['/power_station/power_station_list', '/devices/devices__manage', '/auth/user']) {
     await sidebar.locator(`a[href="${path}"]`).click();
     await expect(page).toHaveURL(path);
+    // the page has opened (a fast second click may otherwise supersede the navigation)
+    await expect(tag(page, path)).toBeVisible();
   }
   for (const path of ['/dashboard', '/power_station/power_station_list', '/devices/devices__manage', '/auth/user']) {
     await expect(tag(page, path)).toBeVisible();
@@ -52,6 +54,7 @@ test('close all sends a non-ROOT user to the plant list', async ({ page }) => {
   await signIn(page, 'agent');
   await page.getByTestId('sidebar').locator('a[href="/devices/devices__manage"]').click();
   await expect(page).toHaveURL('/devices/devices__manage');
+  await expect(tag(page, '/devices/devices__manage')).toBeVisible();
   await openTagMenu(page, '/devices/devices__manage');
   await page.getByRole('menuitem', { name: 'Close all' }).click();
   await expect(page).toHaveURL('/power_station/power_station_list');

@@ -20,6 +20,12 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { orgRoutes } from './modules/org/org.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
+import { deviceRoutes } from './modules/device/device.routes.js';
+import { connectExternalBroker, startEmbeddedBroker, type DeviceLink } from './ingest/broker.js';
+import { IngestPipeline } from './ingest/pipeline.js';
+import { markOffline } from './ingest/state.js';
+import { seedDemoFleet } from './db/seed/fleet.js';
+import type { SimPlant } from '@pv/simulator';
 import { registerAccess } from './plugins/access.js';
 import { isApiUrl, registerErrorHandling, sendEnvelope } from './plugins/errors.js';
 
@@ -31,6 +37,8 @@ export interface BuildOptions {
   logStream?: Writable;
   /** Called with a one-time admin password created outside demo mode. */
   onAdminPassword?: (password: string) => void;
+  /** Called (DEMO) with the demo fleet and its fresh device keys, for the in-process simulator. */
+  onDemoFleet?: (fleet: { plants: SimPlant[]; keys: Map<string, string> }) => void;
 }
 
 /** The whole server as one Fastify instance: production and tests build it the same way. */
@@ -56,11 +64,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorateRequest('user', undefined);
   app.decorateRequest('lang', 'en');
-  app.addHook('onClose', async () => db.destroy());
+  const pipeline = new IngestPipeline(db, app.log);
+  app.decorate('ingest', pipeline);
+  app.decorate('deviceLink', undefined);
+  const timers: { sweeper?: NodeJS.Timeout } = {};
+  // one place closes everything, in order: devices, then the pending writes, then the database
+  app.addHook('onClose', async () => {
+    clearInterval(timers.sweeper);
+    await app.deviceLink?.close().catch(() => undefined);
+    await pipeline.close();
+    await db.destroy();
+  });
 
   await migrateToLatest(db);
   await seedCore(db);
-  if (config.demo) await seedDemo(db);
+  if (config.demo) {
+    await seedDemo(db);
+    const fleet = await seedDemoFleet(db, { seed: 42, plants: config.simulatorPlants });
+    options.onDemoFleet?.(fleet);
+  }
   else {
     const oneTime = await ensureAdmin(db, config.adminPassword);
     if (oneTime) options.onAdminPassword?.(oneTime);
@@ -81,13 +103,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.get(
     `${API_BASE}/health`,
-    { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Liveness and the state of the database', response: { 200: envelope(z.object({ status: z.string(), database: z.string() })) } } },
+    { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Liveness and the state of the database', response: { 200: envelope(z.object({ status: z.string(), database: z.string(), broker: z.string(), ingest: z.record(z.string(), z.number()) })) } } },
     async (req, reply) => {
       try {
         await sql`select 1`.execute(db);
-        return { code: 200, msg: translate(req.lang, 'success.ok'), data: { status: 'ok', database: 'up' } };
+        return { code: 200, msg: translate(req.lang, 'success.ok'), data: { status: 'ok', database: 'up', broker: app.deviceLink?.connected ? 'up' : 'down', ingest: { ...pipeline.stats, ...app.deviceLink?.stats } } };
       } catch {
-        return sendEnvelope(reply, 503, translate(req.lang, 'error.server'), { status: 'degraded', database: 'down' });
+        return sendEnvelope(reply, 503, translate(req.lang, 'error.server'), { status: 'degraded', database: 'down', broker: app.deviceLink?.connected ? 'up' : 'down' });
       }
     },
   );
@@ -95,6 +117,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(profileRoutes);
   await app.register(userRoutes);
   await app.register(orgRoutes);
+  await app.register(deviceRoutes);
+
+  let link: DeviceLink;
+  if (config.mqttUrl) link = await connectExternalBroker({ url: config.mqttUrl, pipeline, log: app.log });
+  else link = await startEmbeddedBroker({ port: config.mqttPort, db, pipeline, log: app.log });
+  app.deviceLink = link;
+  timers.sweeper = setInterval(() => void markOffline(db, Date.now(), config.deviceOfflineMs).catch((err) => app.log.error({ err }, 'offline sweep failed')), 30_000);
+  timers.sweeper.unref();
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(join(webDist, 'index.html'));

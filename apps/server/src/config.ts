@@ -24,6 +24,9 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(7, 'must be longer than 6 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
   SESSION_MAX_HOURS: z.coerce.number().positive().default(168),
+  DEVICE_OFFLINE_MINUTES: z.coerce.number().positive().default(5),
+  SIMULATOR: bool.optional(),
+  SIMULATOR_PLANTS: z.coerce.number().int().min(0).max(10000).default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -42,6 +45,10 @@ export interface AppConfig {
   sessionIdleMs: number;
   sessionMaxMs: number;
   logLevel: string;
+  deviceOfflineMs: number;
+  /** Run the demo fleet in-process (default: with DEMO). */
+  simulator: boolean;
+  simulatorPlants: number;
   /** Where the built console lives (served when present). */
   webDist?: string;
 }
@@ -71,6 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleMs: c.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: c.SESSION_MAX_HOURS * 3_600_000,
     logLevel: c.LOG_LEVEL,
+    deviceOfflineMs: c.DEVICE_OFFLINE_MINUTES * 60_000,
+    simulator: c.SIMULATOR ?? c.DEMO,
+    simulatorPlants: c.SIMULATOR_PLANTS,
   };
 }
 

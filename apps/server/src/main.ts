@@ -1,5 +1,7 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@pv/contract';
+import { startFleet, type FleetRun, type SimPlant } from '@pv/simulator';
 import { buildApp } from './app.js';
+import { PortInUseError } from './ingest/broker.js';
 import { ConfigError, loadConfig } from './config.js';
 
 let config;
@@ -13,9 +15,22 @@ try {
   throw err;
 }
 
-const app = await buildApp(config, {
-  onAdminPassword: (password) => console.log(`\nFirst start: the administrator "admin" has the one-time password ${password} — change it after signing in.\n`),
-});
+let demoFleet: { plants: SimPlant[]; keys: Map<string, string> } | undefined;
+let app;
+try {
+  app = await buildApp(config, {
+    onAdminPassword: (password) => console.log(`\nFirst start: the administrator "admin" has the one-time password ${password} — change it after signing in.\n`),
+    onDemoFleet: (fleet) => {
+      demoFleet = fleet;
+    },
+  });
+} catch (err) {
+  if (err instanceof PortInUseError) {
+    console.error(`MQTT port ${config.mqttPort} is in use: set MQTT_PORT to a free port, or MQTT_URL to use the broker that listens there.`);
+    process.exit(1);
+  }
+  throw err;
+}
 
 try {
   await app.listen({ port: config.port, host: config.host });
@@ -34,6 +49,15 @@ if (config.demo) {
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username.padEnd(8)} ${a.description}`);
 }
 
+let fleet: FleetRun | undefined;
+if (config.simulator && demoFleet) {
+  const { plants, keys } = demoFleet;
+  const brokerUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${app.deviceLink?.port ?? config.mqttPort}`;
+  fleet = await startFleet({ brokerUrl, plants, seed: 42, intervalMs: 10_000, credentials: (sn) => ({ username: sn, password: keys.get(sn) ?? '' }), onError: (sn, err) => app.log.warn({ sn, err: err.message }, 'simulated device error') });
+  const devices = plants.reduce((n, p) => n + p.devices.length, 0);
+  console.log(`Simulated fleet: ${plants.length} plants, ${devices} devices reporting every 10 s over MQTT (${brokerUrl}).`);
+}
+
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -41,7 +65,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true;
     app.log.info(`${signal}: closing`);
     // stops accepting, lets running requests finish, then closes the database
-    app.close().then(
+    Promise.resolve(fleet?.stop())
+      .then(() => app.close())
+      .then(
       () => process.exit(0),
       (err) => {
         console.error(err);

@@ -41,7 +41,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       await c.end();
     };
   }
-  const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: databaseUrl, DEMO: 'true', LOG_LEVEL: 'info', PORT: '0', ...env });
+  const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: databaseUrl, DEMO: 'true', LOG_LEVEL: 'info', PORT: '0', MQTT_PORT: '0', SIMULATOR_PLANTS: '6', ...env });
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _enc, cb) {

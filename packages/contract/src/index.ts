@@ -10,3 +10,4 @@ export * from './brand.js';
 export * from './telemetry.js';
 export * from './user.js';
 export * from './org.js';
+export * from './device.js';

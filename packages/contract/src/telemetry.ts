@@ -69,3 +69,6 @@ export const commandMessage = z.object({
   params: z.record(z.string(), z.unknown()).default({}),
 });
 export type CommandMessage = z.infer<typeof commandMessage>;
+
+export const DEVICE_ONLINE_STATES = ['online', 'offline', 'inactive'] as const;
+export const DEVICE_RUN_STATES = ['run', 'stop', 'normal', 'failure'] as const;

@@ -84,7 +84,87 @@ export interface LoginFailuresTable {
   at: number;
 }
 
+export interface PlantsTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  capacity_wp: number;
+  country: string | null;
+  time_zone: string;
+  latitude: number | null;
+  longitude: number | null;
+  address: string | null;
+  install_position: string | null;
+  installed_at: number | null;
+  created_at: number;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  type: string;
+  code: string;
+  product_key: string;
+  created_at: number;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  sn: string;
+  name: string;
+  type: 'inverter' | 'collector' | 'battery' | 'meter';
+  product_id: number | null;
+  org_id: number;
+  plant_id: number | null;
+  parent_id: number | null;
+  /** sha256 of the device key; sub devices have none (they speak through their collector). */
+  secret_hash: string | null;
+  mac: string | null;
+  comm_mode: string;
+  online_state: 'online' | 'offline' | 'inactive';
+  run_state: 'run' | 'stop' | 'normal' | 'failure';
+  hw_version: string | null;
+  sw_version: string | null;
+  protocol_version: string | null;
+  last_online_at: number | null;
+  /** JSON of the latest points. */
+  last_points: string | null;
+  created_at: number;
+}
+
+export interface SamplesTable {
+  device_id: number;
+  ts: number;
+  /** JSON of the points as received (unknown points kept). */
+  points: string;
+  received_at: number;
+}
+
+export interface DeviceDailyTable {
+  device_id: number;
+  /** plant-local day, YYYY-MM-DD */
+  day: string;
+  energy_kwh: number;
+  updated_at: number;
+}
+
+export interface FaultsTable {
+  id: Generated<number>;
+  device_id: number;
+  code: string;
+  message: string | null;
+  state: 'unrepaired' | 'fixed';
+  opened_at: number;
+  fixed_at: number | null;
+}
+
 export interface Database {
+  plants: PlantsTable;
+  products: ProductsTable;
+  devices: DevicesTable;
+  samples: SamplesTable;
+  device_daily: DeviceDailyTable;
+  faults: FaultsTable;
   org_groups: OrgGroupsTable;
   orgs: OrgsTable;
   users: UsersTable;

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { DialectName } from '../db/dialect.js';
+import type { DeviceLink } from '../ingest/broker.js';
+import type { IngestPipeline } from '../ingest/pipeline.js';
 
 /** What a route needs: anyone, any signed-in user, or a permission code (exact match). */
 export type Access = 'public' | 'session' | { perm: string };
@@ -31,6 +33,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dialect: DialectName;
     config: AppConfig;
+    ingest: IngestPipeline;
+    deviceLink: DeviceLink | undefined;
   }
 }
 

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { createFleet, type SimPlant } from '@pv/simulator';
+import type { Kysely } from 'kysely';
+import type { Database } from '../database.js';
+import { hashDeviceKey } from '../../ingest/broker.js';
+
+const PRODUCTS = [
+  { name: 'SunWave hybrid inverter', type: 'inverter', code: 'SW5K' },
+  { name: 'LinkBox data logger', type: 'collector', code: 'LB100' },
+  { name: 'PowerCell battery', type: 'battery', code: 'PC10' },
+  { name: 'GridEye smart meter', type: 'meter', code: 'GE3P' },
+] as const;
+
+const ORG_ROTATION = ['SUNPATH', 'GREENROOF', 'DELTA', 'ROOT', 'SUNPATH', 'ROOT'];
+
+export const newDeviceKey = () => randomBytes(18).toString('base64url');
+
+/**
+ * The demo plants and devices of the simulated fleet (DEMO on), created once. Device keys are
+ * stored hashed, so each start gives the demo devices fresh keys and answers them for the
+ * in-process simulator.
+ */
+export async function seedDemoFleet(db: Kysely<Database>, options: { seed: number; plants: number }): Promise<{ plants: SimPlant[]; keys: Map<string, string> }> {
+  const fleet = createFleet({ seed: options.seed, plants: options.plants });
+  const now = Date.now();
+  const exists = await db.selectFrom('plants').select('id').limit(1).executeTakeFirst();
+  if (!exists) {
+    const productIds = new Map<string, number>();
+    for (const p of PRODUCTS) {
+      const { id } = await db.insertInto('products').values({ ...p, product_key: randomBytes(8).toString('hex'), created_at: now }).returning('id').executeTakeFirstOrThrow();
+      productIds.set(p.type, id);
+    }
+    const orgs = new Map((await db.selectFrom('orgs').select(['id', 'code']).execute()).map((o) => [o.code, o.id]));
+    for (const [i, plant] of fleet.entries()) {
+      const orgId = orgs.get(ORG_ROTATION[i % ORG_ROTATION.length]!) ?? orgs.get('ROOT')!;
+      const { id: plantId } = await db
+        .insertInto('plants')
+        .values({ org_id: orgId, name: plant.name, capacity_wp: plant.capacityWp, country: null, time_zone: plant.timeZone, latitude: plant.latitude, longitude: plant.longitude, address: plant.name, install_position: 'roof', installed_at: now - (30 + i) * 86_400_000, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const d of plant.devices) {
+        const { id: deviceId } = await db
+          .insertInto('devices')
+          .values({ sn: d.sn, name: `${plant.name} ${d.type}`, type: d.type, product_id: productIds.get(d.type) ?? null, org_id: orgId, plant_id: plantId, parent_id: null, secret_hash: null, mac: null, comm_mode: 'mqtt', online_state: 'inactive', run_state: 'normal', hw_version: 'H1.0', sw_version: 'V1.0.0', protocol_version: '1.0', last_online_at: null, last_points: null, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (const sub of d.subs ?? []) {
+          await db
+            .insertInto('devices')
+            .values({ sn: sub.sn, name: `${plant.name} inverter ${sub.sn.slice(-2)}`, type: 'inverter', product_id: productIds.get('inverter') ?? null, org_id: orgId, plant_id: plantId, parent_id: deviceId, secret_hash: null, mac: null, comm_mode: 'collector', online_state: 'inactive', run_state: 'normal', hw_version: 'H1.0', sw_version: 'V1.0.0', protocol_version: '1.0', last_online_at: null, last_points: null, created_at: now })
+            .execute();
+        }
+      }
+    }
+  }
+  const keys = new Map<string, string>();
+  for (const plant of fleet) {
+    for (const d of plant.devices) {
+      const key = newDeviceKey();
+      keys.set(d.sn, key);
+      await db.updateTable('devices').set({ secret_hash: hashDeviceKey(key) }).where('sn', '=', d.sn).execute();
+    }
+  }
+  return { plants: fleet, keys };
+}

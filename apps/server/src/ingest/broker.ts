@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:net';
+import { INGEST_SHARED_SUBSCRIPTION, topics } from '@pv/contract';
+import { Aedes, type Client } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Database } from '../db/database.js';
+import { IngestRejected, type IngestPipeline, type UpKind } from './pipeline.js';
+
+const UP = /^pv\/([A-Za-z0-9][A-Za-z0-9-]{0,63})\/up\/(telemetry|event|ack)$/;
+
+export const hashDeviceKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+export interface BrokerStats {
+  refusedLogins: number;
+  refusedTopics: number;
+  malformed: number;
+}
+
+/** How the platform sends to devices, whichever broker carries the messages. */
+export interface DeviceLink {
+  readonly stats: BrokerStats;
+  /** The port devices connect to (embedded broker), or undefined with an external broker. */
+  readonly port?: number;
+  readonly connected: boolean;
+  publishCommand(sn: string, payload: unknown): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class PortInUseError extends Error {}
+
+/**
+ * The embedded broker (aedes) on MQTT_PORT. A device signs in with its SN and device key, may
+ * publish only to its own up topics and subscribe only to its own down topics. A QoS 1 message
+ * is acknowledged (PUBACK) only after the ingest pipeline has committed it.
+ */
+export async function startEmbeddedBroker(opts: { port: number; host?: string; db: Kysely<Database>; pipeline: IngestPipeline; log: FastifyBaseLogger }): Promise<DeviceLink> {
+  const stats: BrokerStats = { refusedLogins: 0, refusedTopics: 0, malformed: 0 };
+  const snOf = new WeakMap<Client, string>();
+  const broker = await Aedes.createBroker({
+    authenticate: (client, username, password, done) => {
+      const sn = username ?? '';
+      const key = password?.toString() ?? '';
+      opts.db
+        .selectFrom('devices')
+        .select(['secret_hash'])
+        .where('sn', '=', sn)
+        .executeTakeFirst()
+        .then((d) => {
+          if (d?.secret_hash && key && d.secret_hash === hashDeviceKey(key)) {
+            snOf.set(client, sn);
+            done(null, true);
+          } else {
+            stats.refusedLogins++;
+            opts.log.warn({ sn }, 'device sign-in refused');
+            const err = Object.assign(new Error('Bad username or password'), { returnCode: 4 });
+            done(err as never, false);
+          }
+        }, (err) => done(err, false));
+    },
+    authorizePublish: (client, packet, done) => {
+      const sn = client ? snOf.get(client) : undefined;
+      const m = UP.exec(packet.topic);
+      if (!sn || !m || m[1] !== sn) {
+        stats.refusedTopics++;
+        opts.log.warn({ sn, topic: packet.topic }, 'device publish refused');
+        return done(new Error('topic not allowed'));
+      }
+      opts.pipeline.submit(sn, m[2] as UpKind, packet.payload as Buffer).then(
+        () => done(null),
+        (err: Error) => {
+          if (err instanceof IngestRejected) {
+            // malformed or unknown: counted and dropped; the device stays connected
+            stats.malformed++;
+            done(null);
+          } else done(err);
+        },
+      );
+    },
+    authorizeSubscribe: (client, sub, done) => {
+      const sn = client ? snOf.get(client) : undefined;
+      if (sn && (sub.topic === topics.downAll(sn) || sub.topic === topics.command(sn))) return done(null, sub);
+      stats.refusedTopics++;
+      // a refused subscription answers 0x80 in the SUBACK; the device stays connected
+      done(null, null);
+    },
+  });
+  const server: Server = createServer(broker.handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new PortInUseError(String(opts.port)) : err));
+    server.listen(opts.port, opts.host ?? '0.0.0.0', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : opts.port;
+  return {
+    stats,
+    port,
+    connected: true,
+    publishCommand: (sn, payload) =>
+      new Promise<void>((resolve, reject) =>
+        broker.publish({ cmd: 'publish', topic: topics.command(sn), payload: Buffer.from(JSON.stringify(payload)), qos: 1, retain: false, dup: false }, (err) => (err ? reject(err) : resolve())),
+      ),
+    close: async () => {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * An external broker (Mosquitto, EMQX) at MQTT_URL: the server reads the devices' up topics
+ * through the shared subscription, so several server processes split the stream, and
+ * acknowledges each message only once it is committed.
+ */
+export async function connectExternalBroker(opts: { url: string; pipeline: IngestPipeline; log: FastifyBaseLogger; clientId?: string }): Promise<DeviceLink> {
+  const stats: BrokerStats = { refusedLogins: 0, refusedTopics: 0, malformed: 0 };
+  const client: MqttClient = await mqtt.connectAsync(opts.url, {
+    clientId: opts.clientId ?? `pv-ingest-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+    clean: false,
+    reconnectPeriod: 2000,
+    customHandleAcks: (topic, message, _packet, done) => {
+      const m = UP.exec(topic);
+      if (!m) {
+        stats.refusedTopics++;
+        return done(0);
+      }
+      opts.pipeline.submit(m[1]!, m[2] as UpKind, message).then(
+        () => done(0),
+        (err: Error) => {
+          if (err instanceof IngestRejected) {
+            stats.malformed++;
+            done(0);
+          } else {
+            // not committed: no PUBACK, the broker delivers it again
+            opts.log.error({ err }, 'ingest failed; message left unacknowledged');
+          }
+        },
+      );
+    },
+  });
+  await client.subscribeAsync(INGEST_SHARED_SUBSCRIPTION, { qos: 1 });
+  return {
+    stats,
+    get connected() {
+      return client.connected;
+    },
+    publishCommand: async (sn, payload) => {
+      await client.publishAsync(topics.command(sn), JSON.stringify(payload), { qos: 1 });
+    },
+    close: () => client.endAsync(),
+  };
+}

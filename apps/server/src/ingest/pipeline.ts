@@ -1,0 +1,244 @@
+import { ackMessage, eventMessage, telemetryMessage, type EventMessage, type TelemetryMessage } from '@pv/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Database } from '../db/database.js';
+import { dailyEnergy, localDay, type CounterSample } from './energy.js';
+
+export type UpKind = 'telemetry' | 'event' | 'ack';
+
+export class IngestRejected extends Error {}
+
+interface DeviceRef {
+  id: number;
+  plantId: number | null;
+  timeZone: string;
+}
+
+type Parsed = { kind: 'telemetry'; msg: TelemetryMessage } | { kind: 'event'; msg: EventMessage } | { kind: 'ack'; msg: { cmdId: string; ok: boolean; ts: number; content?: string } };
+
+interface Item {
+  sn: string;
+  parsed: Parsed;
+  resolve: () => void;
+  reject: (err: Error) => void;
+}
+
+export interface IngestStats {
+  accepted: number;
+  rejected: number;
+  batches: number;
+  lastBatchSize: number;
+  lastFlushMs: number;
+}
+
+const SCHEMAS = { telemetry: telemetryMessage, event: eventMessage, ack: ackMessage } as const;
+const DAY = 86_400_000;
+
+/**
+ * validate → batch → write samples → update device state → rollups → faults (ARCHITECTURE §1).
+ * `submit` resolves only once its message is committed, so whoever acknowledges the device
+ * (the broker's PUBACK, the HTTP answer) does so after the data is safe.
+ */
+export class IngestPipeline {
+  readonly stats: IngestStats = { accepted: 0, rejected: 0, batches: 0, lastBatchSize: 0, lastFlushMs: 0 };
+  private queue: Item[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private readonly devices = new Map<string, DeviceRef>();
+  private closed = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: { flushMs?: number; maxBatch?: number } = {},
+  ) {}
+
+  /** Parses and queues one message; rejects at once when it is malformed. */
+  submit(sn: string, kind: UpKind, payload: Buffer | string | unknown): Promise<void> {
+    let body: unknown = payload;
+    if (Buffer.isBuffer(payload) || typeof payload === 'string') {
+      try {
+        body = JSON.parse(payload.toString());
+      } catch {
+        return this.refuse(sn, kind, 'not JSON');
+      }
+    }
+    const result = SCHEMAS[kind].safeParse(body);
+    if (!result.success) return this.refuse(sn, kind, result.error.issues[0]?.message ?? 'invalid');
+    return new Promise<void>((resolve, reject) => {
+      if (this.closed) return reject(new Error('ingest is closed'));
+      this.queue.push({ sn, parsed: { kind, msg: result.data } as Parsed, resolve, reject });
+      if (this.queue.length >= (this.options.maxBatch ?? 1000)) void this.flush();
+      else this.timer ??= setTimeout(() => void this.flush(), this.options.flushMs ?? 20);
+    });
+  }
+
+  private refuse(sn: string, kind: string, reason: string): Promise<never> {
+    this.stats.rejected++;
+    this.log.warn({ sn, kind, reason }, 'rejected device message');
+    return Promise.reject(new IngestRejected(reason));
+  }
+
+  /** Forget cached device facts (after a device or plant changes). */
+  invalidate(sn?: string) {
+    if (sn) this.devices.delete(sn);
+    else this.devices.clear();
+  }
+
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    while (this.flushing) await this.flushing;
+    if (!this.queue.length) return;
+    const batch = this.queue.splice(0, this.options.maxBatch ?? 1000);
+    this.flushing = this.write(batch).finally(() => {
+      this.flushing = undefined;
+    });
+    await this.flushing;
+    if (this.queue.length) void this.flush();
+  }
+
+  async close() {
+    this.closed = true;
+    await this.flush();
+    while (this.flushing) await this.flushing;
+  }
+
+  private async resolveDevices(sns: Set<string>) {
+    const missing = [...sns].filter((s) => !this.devices.has(s));
+    for (let i = 0; i < missing.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('devices as d')
+        .leftJoin('plants as p', 'p.id', 'd.plant_id')
+        .select(['d.id', 'd.sn', 'd.plant_id', 'p.time_zone'])
+        .where('d.sn', 'in', missing.slice(i, i + 500))
+        .execute();
+      for (const r of rows) this.devices.set(r.sn, { id: r.id, plantId: r.plant_id, timeZone: r.time_zone ?? 'Asia/Shanghai' });
+    }
+  }
+
+  private async write(batch: Item[]) {
+    const started = performance.now();
+    const sns = new Set<string>();
+    for (const it of batch) {
+      sns.add(it.sn);
+      if (it.parsed.kind === 'telemetry') for (const s of it.parsed.msg.sub ?? []) sns.add(s.sn);
+    }
+    try {
+      await this.resolveDevices(sns);
+    } catch (err) {
+      for (const it of batch) it.reject(err as Error);
+      return;
+    }
+    const ok: Item[] = [];
+    for (const it of batch) {
+      if (this.devices.has(it.sn)) ok.push(it);
+      else {
+        this.stats.rejected++;
+        it.reject(new IngestRejected(`unknown device ${it.sn}`));
+      }
+    }
+    try {
+      await this.db.transaction().execute((trx) => this.apply(trx, ok));
+      this.stats.accepted += ok.length;
+      this.stats.batches++;
+      this.stats.lastBatchSize = ok.length;
+      this.stats.lastFlushMs = performance.now() - started;
+      for (const it of ok) it.resolve();
+    } catch (err) {
+      this.log.error({ err }, 'ingest batch failed');
+      for (const it of ok) it.reject(err as Error);
+    }
+  }
+
+  private async apply(trx: Transaction<Database>, items: Item[]) {
+    const now = Date.now();
+    const samples: Insertable<Database['samples']>[] = [];
+    const latest = new Map<number, { ts: number; points: Record<string, number> }>();
+    const energyTouched = new Map<number, number[]>();
+    const note = (deviceId: number, ts: number, points: Record<string, number>) => {
+      samples.push({ device_id: deviceId, ts, points: JSON.stringify(points), received_at: now });
+      const prev = latest.get(deviceId);
+      if (!prev || prev.ts <= ts) latest.set(deviceId, { ts, points });
+      if (points.energyTotal !== undefined) energyTouched.set(deviceId, [...(energyTouched.get(deviceId) ?? []), ts]);
+    };
+    const faults: { deviceId: number; code: string; message?: string; ts: number }[] = [];
+    const recovered: { deviceId: number; ts: number }[] = [];
+
+    for (const it of items) {
+      const device = this.devices.get(it.sn)!;
+      const p = it.parsed;
+      if (p.kind === 'telemetry') {
+        note(device.id, p.msg.ts, p.msg.points);
+        for (const sub of p.msg.sub ?? []) {
+          const ref = this.devices.get(sub.sn);
+          if (ref) note(ref.id, p.msg.ts, sub.points);
+        }
+      } else if (p.kind === 'event') {
+        if (p.msg.type === 'fault') faults.push({ deviceId: device.id, code: p.msg.code, message: p.msg.message, ts: p.msg.ts });
+        else if (p.msg.type === 'recover') recovered.push({ deviceId: device.id, ts: p.msg.ts });
+        if (!latest.has(device.id)) latest.set(device.id, { ts: p.msg.ts, points: {} });
+      } else if (!latest.has(device.id)) {
+        latest.set(device.id, { ts: p.msg.ts, points: {} });
+      }
+    }
+
+    // raw samples: a repeated (device, ts) is stored once
+    for (let i = 0; i < samples.length; i += 1000) {
+      await trx.insertInto('samples').values(samples.slice(i, i + 1000)).onConflict((oc) => oc.columns(['device_id', 'ts']).doNothing()).execute();
+    }
+
+    // device state: last online time, online, latest points, run state
+    for (const [deviceId, { ts, points }] of latest) {
+      const seen = Math.min(ts, now);
+      const set: Updateable<Database['devices']> = { online_state: 'online' };
+      if (Object.keys(points).length) {
+        set.last_points = JSON.stringify(points);
+        if (points.acPower !== undefined) set.run_state = points.acPower > 0 ? 'run' : 'normal';
+      }
+      await trx.updateTable('devices').set(set).where('id', '=', deviceId).execute();
+      await trx.updateTable('devices').set({ last_online_at: seen }).where('id', '=', deviceId).where((eb) => eb.or([eb('last_online_at', 'is', null), eb('last_online_at', '<', seen)])).execute();
+    }
+
+    // faults: a code opens one record until it is repaired
+    for (const f of faults) {
+      const open = await trx.selectFrom('faults').select('id').where('device_id', '=', f.deviceId).where('code', '=', f.code).where('state', '=', 'unrepaired').executeTakeFirst();
+      if (!open) await trx.insertInto('faults').values({ device_id: f.deviceId, code: f.code, message: f.message ?? null, state: 'unrepaired', opened_at: f.ts, fixed_at: null }).execute();
+      await trx.updateTable('devices').set({ run_state: 'failure' }).where('id', '=', f.deviceId).execute();
+    }
+    for (const r of recovered) await trx.updateTable('devices').set({ run_state: 'run' }).where('id', '=', r.deviceId).where('run_state', '=', 'failure').execute();
+
+    // daily energy of the plant-local days these samples touch, recomputed from the raw counters
+    for (const [deviceId, tss] of energyTouched) await this.rollup(trx, deviceId, tss, now);
+  }
+
+  private async rollup(trx: Transaction<Database>, deviceId: number, tss: number[], now: number) {
+    const ref = [...this.devices.values()].find((d) => d.id === deviceId);
+    const timeZone = ref?.timeZone ?? 'Asia/Shanghai';
+    const from = Math.min(...tss) - 26 * 3_600_000;
+    const to = Math.max(...tss) + 26 * 3_600_000;
+    const rows = await trx.selectFrom('samples').select(['ts', 'points']).where('device_id', '=', deviceId).where('ts', '>=', from).where('ts', '<=', to).orderBy('ts').execute();
+    const before = await trx.selectFrom('samples').select(['ts', 'points']).where('device_id', '=', deviceId).where('ts', '<', from).where('ts', '>=', from - 30 * DAY).orderBy('ts', 'desc').limit(1).executeTakeFirst();
+    const counters: CounterSample[] = [];
+    for (const r of before ? [before, ...rows] : rows) {
+      const v = (JSON.parse(r.points) as Record<string, number>).energyTotal;
+      if (typeof v === 'number') counters.push({ ts: r.ts, energyTotal: v });
+    }
+    const days = dailyEnergy(counters, { timeZone });
+    // a late sample changes its own day and the day of the sample after it
+    const maxTs = Math.max(...tss);
+    const next = counters.find((c) => c.ts > maxTs);
+    const firstDay = localDay(Math.min(...tss), timeZone);
+    const lastDay = localDay(next?.ts ?? maxTs, timeZone);
+    const touched = new Set([...days.keys()].filter((d) => d >= firstDay && d <= lastDay));
+    for (const ts of tss) touched.add(localDay(ts, timeZone));
+    for (const day of touched) {
+      const kWh = days.get(day) ?? 0;
+      await trx
+        .insertInto('device_daily')
+        .values({ device_id: deviceId, day, energy_kwh: kWh, updated_at: now })
+        .onConflict((oc) => oc.columns(['device_id', 'day']).doUpdateSet({ energy_kwh: kWh, updated_at: now }))
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,182 @@
+import { topics } from '@pv/contract';
+import { startFleet } from '@pv/simulator';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashDeviceKey } from '../src/ingest/broker.js';
+import { markOffline } from '../src/ingest/state.js';
+import { buildTestApp, login, type TestApp } from './helper.js';
+
+let t: TestApp;
+let url: string;
+const SN = 'TESTINV01';
+const KEY = 'test-device-key-1';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  url = `mqtt://127.0.0.1:${t.app.deviceLink!.port}`;
+  const db = t.app.db;
+  const org = await db.selectFrom('orgs').select('id').where('code', '=', 'SUNPATH').executeTakeFirstOrThrow();
+  const { id: plantId } = await db
+    .insertInto('plants')
+    .values({ org_id: org.id, name: 'Berlin test', capacity_wp: 5000, country: 'DE', time_zone: 'Europe/Berlin', latitude: 52.5, longitude: 13.4, address: 'Berlin', install_position: 'roof', installed_at: null, created_at: Date.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const sn of [SN, 'TESTINV02']) {
+    await db
+      .insertInto('devices')
+      .values({ sn, name: sn, type: 'inverter', product_id: null, org_id: org.id, plant_id: plantId, parent_id: null, secret_hash: hashDeviceKey(sn === SN ? KEY : 'other-key'), mac: null, comm_mode: 'mqtt', online_state: 'inactive', run_state: 'normal', hw_version: null, sw_version: null, protocol_version: null, last_online_at: null, last_points: null, created_at: Date.now() })
+      .execute();
+  }
+});
+afterAll(async () => t.close());
+
+const deviceId = async (sn: string) => (await t.app.db.selectFrom('devices').select('id').where('sn', '=', sn).executeTakeFirstOrThrow()).id;
+const samplesOf = async (sn: string) => t.app.db.selectFrom('samples').selectAll().where('device_id', '=', await deviceId(sn)).orderBy('ts').execute();
+const connect = (username: string, password: string) => mqtt.connectAsync(url, { username, password, clientId: `${username}-${Math.random()}`, reconnectPeriod: 0 });
+
+describe('MQTT device protocol on the embedded broker', () => {
+  it('refuses a wrong key and counts it', async () => {
+    const before = t.app.deviceLink!.stats.refusedLogins;
+    await expect(connect(SN, 'wrong')).rejects.toThrow();
+    await expect(connect('NOSUCHDEVICE', KEY)).rejects.toThrow();
+    expect(t.app.deviceLink!.stats.refusedLogins).toBe(before + 2);
+  });
+
+  it('has the sample committed when the QoS 1 publish is acknowledged, and stores a repeat once', async () => {
+    const c = await connect(SN, KEY);
+    const ts = Date.parse('2026-06-21T10:00:00Z');
+    const body = JSON.stringify({ ts, points: { acPower: 3100, energyTotal: 1000, energyToday: 5, vendorPoint: 7 } });
+    await c.publishAsync(topics.telemetry(SN), body, { qos: 1 });
+    // no waiting: the PUBACK came after the commit
+    const rows = await samplesOf(SN);
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0]!.points)).toMatchObject({ acPower: 3100, vendorPoint: 7 });
+    await c.publishAsync(topics.telemetry(SN), body, { qos: 1 });
+    expect(await samplesOf(SN)).toHaveLength(1);
+    const d = await t.app.db.selectFrom('devices').selectAll().where('sn', '=', SN).executeTakeFirstOrThrow();
+    expect(d.online_state).toBe('online');
+    expect(d.run_state).toBe('run');
+    expect(d.last_online_at).toBe(ts);
+    await c.endAsync();
+  });
+
+  it('drops malformed payloads without disconnecting the device', async () => {
+    const c = await connect(SN, KEY);
+    const rejected = t.app.ingest.stats.rejected;
+    await c.publishAsync(topics.telemetry(SN), 'not json', { qos: 1 });
+    await c.publishAsync(topics.telemetry(SN), JSON.stringify({ ts: 'yesterday', points: {} }), { qos: 1 });
+    expect(t.app.ingest.stats.rejected).toBe(rejected + 2);
+    expect(c.connected).toBe(true);
+    await c.publishAsync(topics.telemetry(SN), JSON.stringify({ ts: Date.parse('2026-06-21T10:05:00Z'), points: { acPower: 3000, energyTotal: 1000.25 } }), { qos: 1 });
+    expect(await samplesOf(SN)).toHaveLength(2);
+    await c.endAsync();
+  });
+
+  it('lets a device use only its own topics', async () => {
+    const c = await connect(SN, KEY);
+    // refused with 0x80 in the SUBACK; the device stays connected
+    await expect(c.subscribeAsync(topics.downAll('TESTINV02'), { qos: 1 })).rejects.toThrow(/Subscribe error/);
+    expect(c.connected).toBe(true);
+    const own = await c.subscribeAsync(topics.downAll(SN), { qos: 1 });
+    expect(own[0]!.qos).toBe(1);
+    const refused = t.app.deviceLink!.stats.refusedTopics;
+    c.publish(topics.telemetry('TESTINV02'), JSON.stringify({ ts: Date.now(), points: { acPower: 1 } }), { qos: 1 });
+    await expect.poll(() => t.app.deviceLink!.stats.refusedTopics).toBe(refused + 1);
+    expect(await samplesOf('TESTINV02')).toHaveLength(0);
+    c.end(true);
+  });
+
+  it('sends commands on the down topic', async () => {
+    const c = await connect(SN, KEY);
+    await c.subscribeAsync(topics.downAll(SN), { qos: 1 });
+    const got = new Promise<string>((resolve) => c.once('message', (_t, buf) => resolve(buf.toString())));
+    await t.app.deviceLink!.publishCommand(SN, { cmdId: 'c-1', kind: 'reboot', params: {} });
+    expect(JSON.parse(await got)).toEqual({ cmdId: 'c-1', kind: 'reboot', params: {} });
+    await c.endAsync();
+  });
+
+  it('opens a fault from an event and marks the device failed', async () => {
+    const c = await connect(SN, KEY);
+    await c.publishAsync(topics.event(SN), JSON.stringify({ type: 'fault', ts: Date.now(), code: 'F07', message: 'Grid overvoltage' }), { qos: 1 });
+    await c.publishAsync(topics.event(SN), JSON.stringify({ type: 'fault', ts: Date.now(), code: 'F07' }), { qos: 1 });
+    const faults = await t.app.db.selectFrom('faults').selectAll().where('device_id', '=', await deviceId(SN)).execute();
+    expect(faults).toHaveLength(1);
+    expect(faults[0]).toMatchObject({ code: 'F07', state: 'unrepaired', message: 'Grid overvoltage' });
+    expect((await t.app.db.selectFrom('devices').select('run_state').where('sn', '=', SN).executeTakeFirstOrThrow()).run_state).toBe('failure');
+    await c.endAsync();
+  });
+});
+
+describe('energy rollups', () => {
+  it('counts production per plant-local day from the counter, across midnight and a reset', async () => {
+    const c = await connect('TESTINV02', 'other-key');
+    // Berlin summer time is UTC+2: local midnight of 2026-07-02 is 2026-07-01T22:00Z
+    const series: [string, number][] = [
+      ['2026-07-01T20:00:00Z', 500],
+      ['2026-07-01T21:00:00Z', 501],
+      ['2026-07-01T23:00:00Z', 503], // 2 kWh over midnight: 1 to each day
+      ['2026-07-02T08:00:00Z', 0.5], // counter reset (unit replaced): 0.5 since
+      ['2026-07-02T09:00:00Z', 2.5],
+    ];
+    // sent out of order: late samples are fine
+    for (const [iso, total] of [...series].reverse()) {
+      await c.publishAsync(topics.telemetry('TESTINV02'), JSON.stringify({ ts: Date.parse(iso), points: { acPower: 100, energyTotal: total } }), { qos: 1 });
+    }
+    const days = await t.app.db.selectFrom('device_daily').select(['day', 'energy_kwh']).where('device_id', '=', await deviceId('TESTINV02')).orderBy('day').execute();
+    expect(days.map((d) => [d.day, Math.round(d.energy_kwh * 1000) / 1000])).toEqual([
+      ['2026-07-01', 2],
+      ['2026-07-02', 3.5],
+    ]);
+    await c.endAsync();
+  });
+});
+
+describe('device state and HTTP ingestion', () => {
+  it('takes the same telemetry over HTTP with the device key', async () => {
+    const post = (key: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/photo_voltaic/devices/${SN}/telemetry`, headers: { 'x-device-key': key }, payload: payload as object });
+    expect((await post('nope', { ts: 1, points: {} })).statusCode).toBe(401);
+    const bad = await post(KEY, { ts: -5, points: {} });
+    expect(bad.statusCode).toBe(400);
+    const ok = await post(KEY, { ts: Date.parse('2026-06-21T11:00:00Z'), points: { acPower: 2500, energyTotal: 1002 } });
+    expect(ok.statusCode).toBe(200);
+    expect((await samplesOf(SN)).some((s) => s.ts === Date.parse('2026-06-21T11:00:00Z'))).toBe(true);
+  });
+
+  it('marks a silent device offline after its window', async () => {
+    const id = await deviceId(SN);
+    await t.app.db.updateTable('devices').set({ online_state: 'online', last_online_at: Date.now() - 10 * 60_000 }).where('id', '=', id).execute();
+    expect(await markOffline(t.app.db, Date.now(), 5 * 60_000)).toBeGreaterThanOrEqual(1);
+    expect((await t.app.db.selectFrom('devices').select('online_state').where('id', '=', id).executeTakeFirstOrThrow()).online_state).toBe('offline');
+  });
+
+  it('lists devices in the caller’s scope only', async () => {
+    const admin = await login(t.app, 'admin');
+    const agent = await login(t.app, 'delta');
+    const all = (await t.app.inject({ method: 'GET', url: `/photo_voltaic/devices?sn=TESTINV`, headers: { 'x-token': admin } })).json().data;
+    expect(all.total).toBe(2);
+    const delta = (await t.app.inject({ method: 'GET', url: `/photo_voltaic/devices?sn=TESTINV`, headers: { 'x-token': agent } })).json().data;
+    expect(delta.total).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: `/photo_voltaic/devices/${await deviceId(SN)}`, headers: { 'x-token': agent } })).statusCode).toBe(404);
+  });
+});
+
+describe('the simulated fleet', () => {
+  it('reports over real MQTT into the database', async () => {
+    const plants = (await import('@pv/simulator')).createFleet({ seed: 42, plants: 2 });
+    const keys = new Map<string, string>();
+    for (const p of plants)
+      for (const d of p.devices) {
+        const key = `k-${d.sn}`;
+        keys.set(d.sn, key);
+        await t.app.db.updateTable('devices').set({ secret_hash: hashDeviceKey(key) }).where('sn', '=', d.sn).execute();
+      }
+    const run = await startFleet({ brokerUrl: url, plants, seed: 42, intervalMs: 100, speed: 60, credentials: (sn) => ({ username: sn, password: keys.get(sn)! }) });
+    try {
+      const sn = plants[0]!.devices[0]!.sn;
+      await expect.poll(async () => (await samplesOf(sn)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      expect(run.failed).toBe(0);
+    } finally {
+      await run.stop();
+    }
+  });
+});

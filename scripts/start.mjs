@@ -49,6 +49,7 @@ if (!upToDate) {
 }
 
 process.env.DEMO ??= 'true';
+process.env.LOG_LEVEL ??= 'warn';
 const { register } = await import('tsx/esm/api');
 register();
 await import(join(root, 'apps/server/src/main.ts'));

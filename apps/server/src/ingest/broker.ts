@@ -113,11 +113,18 @@ export async function startEmbeddedBroker(opts: { port: number; host?: string; d
  * through the shared subscription, so several server processes split the stream, and
  * acknowledges each message only once it is committed.
  */
-export async function connectExternalBroker(opts: { url: string; pipeline: IngestPipeline; log: FastifyBaseLogger; clientId?: string }): Promise<DeviceLink> {
+export async function connectExternalBroker(opts: { url: string; pipeline: IngestPipeline; log: FastifyBaseLogger; clientId?: string; connections?: number }): Promise<DeviceLink> {
   const stats: BrokerStats = { refusedLogins: 0, refusedTopics: 0, malformed: 0 };
-  const client: MqttClient = await mqtt.connectAsync(opts.url, {
-    clientId: opts.clientId ?? `pv-ingest-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+  // MQTT.js handles one incoming message at a time per connection and we acknowledge only after
+  // the commit, so several connections in the shared group keep batches full.
+  const base = opts.clientId ?? `pv-ingest-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  const connect = (n: number) => mqtt.connectAsync(opts.url, {
+    clientId: `${base}-${n}`,
+    // MQTT 5: Mosquitto delivers shared subscriptions to v5 sessions; the session outlives a
+    // restart so messages published meanwhile wait for us
+    protocolVersion: 5,
     clean: false,
+    properties: { sessionExpiryInterval: 3600 },
     reconnectPeriod: 2000,
     customHandleAcks: (topic, message, _packet, done) => {
       const m = UP.exec(topic);
@@ -139,15 +146,18 @@ export async function connectExternalBroker(opts: { url: string; pipeline: Inges
       );
     },
   });
-  await client.subscribeAsync(INGEST_SHARED_SUBSCRIPTION, { qos: 1 });
+  const clients: MqttClient[] = await Promise.all(Array.from({ length: opts.connections ?? 8 }, (_, n) => connect(n)));
+  await Promise.all(clients.map((c) => c.subscribeAsync(INGEST_SHARED_SUBSCRIPTION, { qos: 1 })));
   return {
     stats,
     get connected() {
-      return client.connected;
+      return clients.every((c) => c.connected);
     },
     publishCommand: async (sn, payload) => {
-      await client.publishAsync(topics.command(sn), JSON.stringify(payload), { qos: 1 });
+      await clients[0]!.publishAsync(topics.command(sn), JSON.stringify(payload), { qos: 1 });
     },
-    close: () => client.endAsync(),
+    close: async () => {
+      await Promise.all(clients.map((c) => c.endAsync()));
+    },
   };
 }

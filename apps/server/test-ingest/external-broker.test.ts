@@ -1,0 +1,60 @@
+import { topics } from '@pv/contract';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/helper.js';
+
+const url = process.env.INGEST_MQTT_URL;
+if (!url) throw new Error('INGEST_MQTT_URL is not set: run this suite with `npm run test:ingest`');
+
+let a: TestApp;
+let b: TestApp;
+const DEVICES = 50;
+const sns = Array.from({ length: DEVICES }, (_, i) => `EXT${String(i).padStart(4, '0')}`);
+
+beforeAll(async () => {
+  a = await buildTestApp({ MQTT_URL: url, SIMULATOR_PLANTS: '1' });
+  // a second server process on the same database takes its share of the stream
+  b = await buildTestApp({ MQTT_URL: url, SIMULATOR_PLANTS: '1', DATABASE_URL: a.config.databaseUrl });
+  const org = await a.app.db.selectFrom('orgs').select('id').where('code', '=', 'ROOT').executeTakeFirstOrThrow();
+  await a.app.db
+    .insertInto('devices')
+    .values(sns.map((sn) => ({ sn, name: sn, type: 'inverter' as const, product_id: null, org_id: org.id, plant_id: null, parent_id: null, secret_hash: null, mac: null, comm_mode: 'mqtt', online_state: 'inactive' as const, run_state: 'normal' as const, hw_version: null, sw_version: null, protocol_version: null, last_online_at: null, last_points: null, created_at: Date.now() })))
+    .execute();
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+const stored = async () => Number((await a.app.db.selectFrom('samples as s').innerJoin('devices as d', 'd.id', 's.device_id').select((eb) => eb.fn.countAll<number>().as('n')).where('d.sn', 'like', 'EXT%').executeTakeFirstOrThrow()).n);
+
+it('stores every QoS 1 message published through Mosquitto, split between two servers, none twice', async () => {
+  const PER_DEVICE = 60;
+  const publisher = await mqtt.connectAsync(url, { clientId: `fleet-${Date.now()}` });
+  const t0 = Date.parse('2026-03-01T00:00:00Z');
+  const sends: Promise<unknown>[] = [];
+  for (let k = 0; k < PER_DEVICE; k++) {
+    for (const sn of sns) sends.push(publisher.publishAsync(topics.telemetry(sn), JSON.stringify({ ts: t0 + k * 60_000, points: { acPower: k, energyTotal: 100 + k * 0.1 } }), { qos: 1 }));
+  }
+  await Promise.all(sends);
+  await publisher.endAsync();
+  const total = DEVICES * PER_DEVICE;
+  await expect.poll(stored, { timeout: 60_000, interval: 250 }).toBe(total);
+  // both processes took a share of the shared subscription
+  expect(a.app.ingest.stats.accepted).toBeGreaterThan(0);
+  expect(b.app.ingest.stats.accepted).toBeGreaterThan(0);
+  expect(a.app.ingest.stats.accepted + b.app.ingest.stats.accepted).toBe(total);
+  // rollups were kept as the data arrived
+  const daily = await a.app.db.selectFrom('device_daily').select(['energy_kwh']).execute();
+  expect(daily.length).toBeGreaterThanOrEqual(DEVICES);
+});
+
+it('drops malformed messages from the external broker and keeps going', async () => {
+  const publisher = await mqtt.connectAsync(url, { clientId: `bad-${Date.now()}` });
+  const before = a.app.ingest.stats.rejected + b.app.ingest.stats.rejected;
+  await publisher.publishAsync(topics.telemetry(sns[0]!), 'garbage', { qos: 1 });
+  await publisher.publishAsync(topics.telemetry(sns[0]!), JSON.stringify({ ts: Date.parse('2026-03-05T00:00:00Z'), points: { acPower: 1 } }), { qos: 1 });
+  await publisher.endAsync();
+  await expect.poll(() => a.app.ingest.stats.rejected + b.app.ingest.stats.rejected, { timeout: 10_000 }).toBe(before + 1);
+  await expect.poll(stored, { timeout: 10_000 }).toBe(DEVICES * 60 + 1);
+});

@@ -21,6 +21,7 @@ import { orgRoutes } from './modules/org/org.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { deviceRoutes } from './modules/device/device.routes.js';
+import { commandRoutes, expireCommands } from './modules/device/command.routes.js';
 import { connectExternalBroker, startEmbeddedBroker, type DeviceLink } from './ingest/broker.js';
 import { IngestPipeline } from './ingest/pipeline.js';
 import { markOffline } from './ingest/state.js';
@@ -118,12 +119,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(userRoutes);
   await app.register(orgRoutes);
   await app.register(deviceRoutes);
+  await app.register(commandRoutes);
 
   let link: DeviceLink;
   if (config.mqttUrl) link = await connectExternalBroker({ url: config.mqttUrl, pipeline, log: app.log });
   else link = await startEmbeddedBroker({ port: config.mqttPort, db, pipeline, log: app.log });
   app.deviceLink = link;
-  timers.sweeper = setInterval(() => void markOffline(db, Date.now(), config.deviceOfflineMs).catch((err) => app.log.error({ err }, 'offline sweep failed')), 30_000);
+  timers.sweeper = setInterval(() => {
+    const now = Date.now();
+    void markOffline(db, now, config.deviceOfflineMs).catch((err) => app.log.error({ err }, 'offline sweep failed'));
+    void expireCommands(db, now, config.commandTimeoutMs).catch((err) => app.log.error({ err }, 'command sweep failed'));
+  }, 15_000);
   timers.sweeper.unref();
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;

@@ -25,6 +25,7 @@ const schema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
   SESSION_MAX_HOURS: z.coerce.number().positive().default(168),
   DEVICE_OFFLINE_MINUTES: z.coerce.number().positive().default(5),
+  COMMAND_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   SIMULATOR: bool.optional(),
   SIMULATOR_PLANTS: z.coerce.number().int().min(0).max(10000).default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -46,6 +47,7 @@ export interface AppConfig {
   sessionMaxMs: number;
   logLevel: string;
   deviceOfflineMs: number;
+  commandTimeoutMs: number;
   /** Run the demo fleet in-process (default: with DEMO). */
   simulator: boolean;
   simulatorPlants: number;
@@ -79,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionMaxMs: c.SESSION_MAX_HOURS * 3_600_000,
     logLevel: c.LOG_LEVEL,
     deviceOfflineMs: c.DEVICE_OFFLINE_MINUTES * 60_000,
+    commandTimeoutMs: c.COMMAND_TIMEOUT_SECONDS * 1000,
     simulator: c.SIMULATOR ?? c.DEMO,
     simulatorPlants: c.SIMULATOR_PLANTS,
   };

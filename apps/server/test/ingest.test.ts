@@ -180,3 +180,50 @@ describe('the simulated fleet', () => {
     }
   });
 });
+
+describe('commands', () => {
+  const push = (token: string, id: number, body: unknown) => t.app.inject({ method: 'POST', url: `/photo_voltaic/devices/${id}/commands`, headers: { 'x-token': token }, payload: body as object });
+
+  it('checks the control modes, time periods and power of spec §5/§9', async () => {
+    const admin = await login(t.app, 'admin');
+    const id = await deviceId(SN);
+    const bad = await push(admin, id, { kind: 'control', params: { target: 'mppt', mode: 'discharge' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toContain('This control mode does not exist');
+    const overlap = await push(admin, id, { kind: 'control', params: { target: 'battery', mode: 'canControl', periods: [{ start: '08:00', end: '12:00' }, { start: '11:00', end: '13:00' }] } });
+    expect(overlap.json().msg).toContain('Time period setting must be correct');
+    const noPower = await push(admin, id, { kind: 'control', params: { target: 'pcs', mode: 'charge' } });
+    expect(noPower.json().msg).toContain('Power setting must be correct');
+    expect(await t.app.db.selectFrom('commands').select('id').execute()).toHaveLength(0);
+  });
+
+  it('stores a command before sending it, and the device ack settles it; no ack means unknown', async () => {
+    const agent = await login(t.app, 'agent');
+    const id = await deviceId(SN);
+    const device = await connect(SN, KEY);
+    await device.subscribeAsync(topics.downAll(SN), { qos: 1 });
+    const received = new Promise<{ cmdId: string; kind: string; params: Record<string, unknown> }>((resolve) => device.once('message', (_t, buf) => resolve(JSON.parse(buf.toString()))));
+    const res = await push(agent, id, { kind: 'control', params: { target: 'pcs', mode: 'discharge', power: 3000, periods: [{ start: '18:00', end: '22:00' }] } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().msg).toBe('Push Success');
+    expect(res.json().data).toMatchObject({ status: 'processing', kind: 'control', sentBy: 'agent' });
+    const cmd = await received;
+    expect(cmd).toMatchObject({ cmdId: res.json().data.cmdId, kind: 'control', params: { mode: 'discharge', power: 3000 } });
+    await device.publishAsync(topics.ack(SN), JSON.stringify({ ts: Date.now(), cmdId: cmd.cmdId, ok: true, content: 'mode=discharge' }), { qos: 1 });
+    const history = (await t.app.inject({ method: 'GET', url: `/photo_voltaic/devices/${id}/commands`, headers: { 'x-token': agent } })).json().data;
+    expect(history.rows[0]).toMatchObject({ cmdId: cmd.cmdId, status: 'success', ackContent: 'mode=discharge' });
+
+    const silent = await push(agent, id, { kind: 'reboot', params: {} });
+    const { expireCommands } = await import('../src/modules/device/command.routes.js');
+    expect(await expireCommands(t.app.db, Date.now() + 120_000, 60_000)).toBe(1);
+    const after = (await t.app.inject({ method: 'GET', url: `/photo_voltaic/devices/${id}/commands`, headers: { 'x-token': agent } })).json().data;
+    expect(after.rows.find((r: { cmdId: string }) => r.cmdId === silent.json().data.cmdId).status).toBe('unknown');
+    await device.endAsync();
+  });
+
+  it('answers 403 without device:control and 404 outside the scope', async () => {
+    const id = await deviceId(SN);
+    expect((await push(await login(t.app, 'viewer'), id, { kind: 'reboot', params: {} })).statusCode).toBe(403);
+    expect((await push(await login(t.app, 'delta'), id, { kind: 'reboot', params: {} })).statusCode).toBe(404);
+  });
+});

@@ -11,3 +11,4 @@ export * from './telemetry.js';
 export * from './user.js';
 export * from './org.js';
 export * from './device.js';
+export * from './command.js';

@@ -158,7 +158,23 @@ export interface FaultsTable {
   fixed_at: number | null;
 }
 
+export interface CommandsTable {
+  id: Generated<number>;
+  cmd_id: string;
+  device_id: number;
+  kind: string;
+  /** JSON of the command's parameters. */
+  params: string;
+  status: 'processing' | 'success' | 'failed' | 'unknown';
+  ack_content: string | null;
+  source: string;
+  sent_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
+  commands: CommandsTable;
   plants: PlantsTable;
   products: ProductsTable;
   devices: DevicesTable;

@@ -163,6 +163,7 @@ export class IngestPipeline {
       if (points.energyTotal !== undefined) energyTouched.set(deviceId, [...(energyTouched.get(deviceId) ?? []), ts]);
     };
     const faults: { deviceId: number; code: string; message?: string; ts: number }[] = [];
+    const acks: { deviceId: number; cmdId: string; ok: boolean; content?: string }[] = [];
     const recovered: { deviceId: number; ts: number }[] = [];
 
     for (const it of items) {
@@ -178,8 +179,9 @@ export class IngestPipeline {
         if (p.msg.type === 'fault') faults.push({ deviceId: device.id, code: p.msg.code, message: p.msg.message, ts: p.msg.ts });
         else if (p.msg.type === 'recover') recovered.push({ deviceId: device.id, ts: p.msg.ts });
         if (!latest.has(device.id)) latest.set(device.id, { ts: p.msg.ts, points: {} });
-      } else if (!latest.has(device.id)) {
-        latest.set(device.id, { ts: p.msg.ts, points: {} });
+      } else {
+        acks.push({ deviceId: device.id, cmdId: p.msg.cmdId, ok: p.msg.ok, content: p.msg.content });
+        if (!latest.has(device.id)) latest.set(device.id, { ts: p.msg.ts, points: {} });
       }
     }
 
@@ -207,6 +209,17 @@ export class IngestPipeline {
       await trx.updateTable('devices').set({ run_state: 'failure' }).where('id', '=', f.deviceId).execute();
     }
     for (const r of recovered) await trx.updateTable('devices').set({ run_state: 'run' }).where('id', '=', r.deviceId).where('run_state', '=', 'failure').execute();
+
+    // command results: processing → success / failed (a late ack also settles an "unknown")
+    for (const a of acks) {
+      await trx
+        .updateTable('commands')
+        .set({ status: a.ok ? 'success' : 'failed', ack_content: a.content ?? null, updated_at: now })
+        .where('cmd_id', '=', a.cmdId)
+        .where('device_id', '=', a.deviceId)
+        .where('status', 'in', ['processing', 'unknown'])
+        .execute();
+    }
 
     // daily energy of the plant-local days these samples touch, recomputed from the raw counters
     for (const [deviceId, tss] of energyTouched) await this.rollup(trx, deviceId, tss, now);

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { API_BASE, commandRow, envelope, idParam, page, pageQuery, pushCommandBody, translate } from '@pv/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { notFound } from '../../lib/errors.js';
+import { inScope } from '../../lib/scope.js';
+import type { SessionUser } from '../../lib/types.js';
+import { userOf } from '../../lib/types.js';
+
+async function deviceInScope(db: Kysely<Database>, me: SessionUser, id: number) {
+  return db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select(['d.id', 'd.sn', 'd.parent_id']).where('d.id', '=', id).where(inScope(me, 'o')).executeTakeFirst();
+}
+
+type Row = Selectable<Database['commands']> & { login_name: string | null };
+const toRow = (r: Row) => ({ id: r.id, cmdId: r.cmd_id, kind: r.kind, params: JSON.parse(r.params) as unknown, status: r.status, ackContent: r.ack_content, source: r.source, sentBy: r.login_name, createdAt: r.created_at, updatedAt: r.updated_at });
+
+/** A command still processing this long without an ack is "unknown" (spec §4 push results). */
+export async function expireCommands(db: Kysely<Database>, now: number, timeoutMs: number): Promise<number> {
+  const r = await db.updateTable('commands').set({ status: 'unknown', updated_at: now }).where('status', '=', 'processing').where('created_at', '<', now - timeoutMs).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+
+  app.post(
+    `${API_BASE}/devices/:id/commands`,
+    { config: { access: { perm: 'device:control' } }, schema: { tags: ['devices'], summary: 'Push a command: stored first, then sent; the ack settles it', params: idParam, body: pushCommandBody, response: { 200: envelope(commandRow) } } },
+    async (req) => {
+      const me = userOf(req);
+      const device = await deviceInScope(db, me, req.params.id);
+      if (!device) throw notFound();
+      const now = Date.now();
+      const cmdId = randomUUID();
+      const { id } = await db
+        .insertInto('commands')
+        .values({ cmd_id: cmdId, device_id: device.id, kind: req.body.kind, params: JSON.stringify(req.body.params), status: 'processing', ack_content: null, source: 'console', sent_by: me.id, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // a sub device is reached through its collector
+      const target = device.parent_id ? (await db.selectFrom('devices').select('sn').where('id', '=', device.parent_id).executeTakeFirstOrThrow()).sn : device.sn;
+      try {
+        await app.deviceLink?.publishCommand(target, { cmdId, kind: req.body.kind, params: { ...req.body.params, ...(device.parent_id ? { subSn: device.sn } : {}) } });
+      } catch (err) {
+        req.log.warn({ err, cmdId }, 'command not sent');
+        await db.updateTable('commands').set({ status: 'failed', ack_content: 'not sent: broker unavailable', updated_at: Date.now() }).where('id', '=', id).execute();
+      }
+      const row = await db.selectFrom('commands as c').leftJoin('users as u', 'u.id', 'c.sent_by').selectAll('c').select('u.login_name').where('c.id', '=', id).executeTakeFirstOrThrow();
+      return { code: 200, msg: translate(req.lang, 'success.push'), data: toRow(row) };
+    },
+  );
+
+  app.get(
+    `${API_BASE}/devices/:id/commands`,
+    { config: { access: { perm: 'device:list' } }, schema: { tags: ['devices'], summary: 'Push command history of a device', params: idParam, querystring: pageQuery, response: { 200: envelope(page(commandRow)) } } },
+    async (req) => {
+      const device = await deviceInScope(db, userOf(req), req.params.id);
+      if (!device) throw notFound();
+      const { pageNum, pageSize } = req.query;
+      const [{ total }, rows] = await Promise.all([
+        db.selectFrom('commands').select((eb) => eb.fn.countAll<number>().as('total')).where('device_id', '=', device.id).executeTakeFirstOrThrow(),
+        db.selectFrom('commands as c').leftJoin('users as u', 'u.id', 'c.sent_by').selectAll('c').select('u.login_name').where('c.device_id', '=', device.id).orderBy('c.id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+      ]);
+      return { code: 200, msg: translate(req.lang, 'success.ok'), data: { rows: rows.map(toRow), total: Number(total) } };
+    },
+  );
+};

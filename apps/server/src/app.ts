@@ -53,7 +53,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -28,6 +28,8 @@ const schema = z.object({
   COMMAND_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   SIMULATOR: bool.optional(),
   SIMULATOR_PLANTS: z.coerce.number().int().min(0).max(10000).default(24),
+  // only behind a reverse proxy: otherwise X-Forwarded-For would let a client pick its own address (login throttle)
+  TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -46,6 +48,8 @@ export interface AppConfig {
   sessionIdleMs: number;
   sessionMaxMs: number;
   logLevel: string;
+  /** Take the client address from X-Forwarded-For (set TRUST_PROXY=true behind a reverse proxy). */
+  trustProxy: boolean;
   deviceOfflineMs: number;
   commandTimeoutMs: number;
   /** Run the demo fleet in-process (default: with DEMO). */
@@ -80,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleMs: c.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: c.SESSION_MAX_HOURS * 3_600_000,
     logLevel: c.LOG_LEVEL,
+    trustProxy: c.TRUST_PROXY,
     deviceOfflineMs: c.DEVICE_OFFLINE_MINUTES * 60_000,
     commandTimeoutMs: c.COMMAND_TIMEOUT_SECONDS * 1000,
     simulator: c.SIMULATOR ?? c.DEMO,

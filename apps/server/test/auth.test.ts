@@ -49,6 +49,18 @@ describe('POST /login', () => {
     expect(await login(t.app, 'installer1')).toBeTruthy();
   });
 
+  it('throttles an address after 20 failures in 15 minutes, whatever account it tries; X-Forwarded-For does not get round it', async () => {
+    const from = (remoteAddress: string, username: string, password: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url: '/photo_voltaic/login', remoteAddress, headers, payload: { username, password } });
+    // 20 different accounts, so no single account reaches its own limit of 5
+    for (let i = 0; i < 20; i++) expect((await from('10.9.9.9', `ghost-${i}`, 'nope')).statusCode).toBe(401);
+    const blocked = await from('10.9.9.9', 'viewer', DEMO);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe(429);
+    expect((await from('10.9.9.9', 'viewer', DEMO, { 'x-forwarded-for': '10.1.2.3' })).statusCode).toBe(429);
+    expect((await from('10.9.9.10', 'viewer', DEMO)).statusCode).toBe(200);
+  });
+
   it('names the missing field and rejects malformed JSON with 400', async () => {
     const missing = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 'admin' } });
     expect(missing.statusCode).toBe(400);
@@ -132,6 +144,20 @@ describe('sessions', () => {
     const res = await info(token);
     expect(res.statusCode).toBe(401);
     expect(res.json().msg).toBe('Your session has expired, please sign in again');
+  });
+
+  it('records activity at most once a minute', async () => {
+    const token = await login(t.app, 'installer1');
+    const { id: sessionId } = await t.app.db.selectFrom('sessions').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const seen = async () => Number((await t.app.db.selectFrom('sessions').select('last_seen_at').where('id', '=', sessionId).executeTakeFirstOrThrow()).last_seen_at);
+    const recent = Date.now() - 30_000;
+    await t.app.db.updateTable('sessions').set({ last_seen_at: recent }).where('id', '=', sessionId).execute();
+    expect((await info(token, 'header')).statusCode).toBe(200);
+    expect(await seen()).toBe(recent);
+    const older = Date.now() - 90_000;
+    await t.app.db.updateTable('sessions').set({ last_seen_at: older }).where('id', '=', sessionId).execute();
+    expect((await info(token, 'header')).statusCode).toBe(200);
+    expect(await seen()).toBeGreaterThan(Date.now() - 5_000);
   });
 
   it('a session past its absolute lifetime expires even when used', async () => {

@@ -110,7 +110,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await sql`select 1`.execute(db);
         return { code: 200, msg: translate(req.lang, 'success.ok'), data: { status: 'ok', database: 'up', broker: app.deviceLink?.connected ? 'up' : 'down', ingest: { ...pipeline.stats, ...app.deviceLink?.stats } } };
       } catch {
-        return sendEnvelope(reply, 503, translate(req.lang, 'error.server'), { status: 'degraded', database: 'down', broker: app.deviceLink?.connected ? 'up' : 'down' });
+        return sendEnvelope(reply, 503, translate(req.lang, 'error.databaseDown'), { status: 'degraded', database: 'down', broker: app.deviceLink?.connected ? 'up' : 'down' });
       }
     },
   );

@@ -130,6 +130,20 @@ describe('user center and health', () => {
     expect(res.json()).toMatchObject({ code: 200, msg: 'Success', data: { status: 'ok', database: 'up', broker: 'up' } });
   });
 
+  it('answers 503 from health when the database is gone, without internals', async () => {
+    const other = await buildTestApp();
+    try {
+      await other.app.db.destroy();
+      const res = await other.app.inject({ method: 'GET', url: '/photo_voltaic/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 503, msg: 'The database cannot be reached', data: { status: 'degraded', database: 'down' } });
+      // no driver message or stack reaches the client
+      expect(res.body).not.toMatch(/sqlite|closed|stack|at /i);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('serves the OpenAPI document', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/photo_voltaic/docs/json' });
     expect(res.statusCode).toBe(200);

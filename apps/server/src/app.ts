@@ -65,7 +65,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorateRequest('user', undefined);
   app.decorateRequest('lang', 'en');
-  const pipeline = new IngestPipeline(db, app.log);
+  const pipeline = new IngestPipeline(db, app.log, {}, dialect);
   app.decorate('ingest', pipeline);
   app.decorate('deviceLink', undefined);
   const timers: { sweeper?: NodeJS.Timeout } = {};

@@ -131,6 +131,37 @@ describe('energy rollups', () => {
   });
 });
 
+describe('energy rollups in order', () => {
+  it('adds each delta as it arrives, ignores a repeat and still handles a late sample', async () => {
+    const db = t.app.db;
+    const ref = await db.selectFrom('devices').select(['org_id', 'plant_id']).where('sn', '=', SN).executeTakeFirstOrThrow();
+    await db
+      .insertInto('devices')
+      .values({ sn: 'TESTINV03', name: 'TESTINV03', type: 'inverter', product_id: null, org_id: ref.org_id, plant_id: ref.plant_id, parent_id: null, secret_hash: hashDeviceKey('k3'), mac: null, comm_mode: 'mqtt', online_state: 'inactive', run_state: 'normal', hw_version: null, sw_version: null, protocol_version: null, last_online_at: null, last_points: null, created_at: Date.now() })
+      .execute();
+    const c = await connect('TESTINV03', 'k3');
+    const send = (iso: string, total: number) => c.publishAsync(topics.telemetry('TESTINV03'), JSON.stringify({ ts: Date.parse(iso), points: { acPower: 100, energyTotal: total } }), { qos: 1 });
+    await send('2026-07-01T20:00:00Z', 500);
+    await send('2026-07-01T23:00:00Z', 503); // 22:00Z is Berlin midnight: 2 kWh / 1 kWh
+    await send('2026-07-01T23:00:00Z', 503); // repeat
+    await send('2026-07-02T08:00:00Z', 0.5); // reset
+    await send('2026-07-02T09:00:00Z', 2.5);
+    const days = async () =>
+      (await db.selectFrom('device_daily').select(['day', 'energy_kwh']).where('device_id', '=', await deviceId('TESTINV03')).orderBy('day').execute()).map((d) => [d.day, Math.round(d.energy_kwh * 1000) / 1000]);
+    expect(await days()).toEqual([
+      ['2026-07-01', 2],
+      ['2026-07-02', 3.5],
+    ]);
+    // a late sample in between changes nothing in the totals (the counter is consistent)
+    await send('2026-07-01T21:00:00Z', 501);
+    expect(await days()).toEqual([
+      ['2026-07-01', 2],
+      ['2026-07-02', 3.5],
+    ]);
+    await c.endAsync();
+  });
+});
+
 describe('device state and HTTP ingestion', () => {
   it('takes the same telemetry over HTTP with the device key', async () => {
     const post = (key: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/photo_voltaic/devices/${SN}/telemetry`, headers: { 'x-device-key': key }, payload: payload as object });
@@ -153,7 +184,7 @@ describe('device state and HTTP ingestion', () => {
     const admin = await login(t.app, 'admin');
     const agent = await login(t.app, 'delta');
     const all = (await t.app.inject({ method: 'GET', url: `/photo_voltaic/devices?sn=TESTINV`, headers: { 'x-token': admin } })).json().data;
-    expect(all.total).toBe(2);
+    expect(all.total).toBe(3);
     const delta = (await t.app.inject({ method: 'GET', url: `/photo_voltaic/devices?sn=TESTINV`, headers: { 'x-token': agent } })).json().data;
     expect(delta.total).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: `/photo_voltaic/devices/${await deviceId(SN)}`, headers: { 'x-token': agent } })).statusCode).toBe(404);

@@ -173,7 +173,14 @@ export interface CommandsTable {
   updated_at: number;
 }
 
+export interface DeviceCountersTable {
+  device_id: number;
+  last_ts: number;
+  last_total: number;
+}
+
 export interface Database {
+  device_counters: DeviceCountersTable;
   commands: CommandsTable;
   plants: PlantsTable;
   products: ProductsTable;

@@ -1,6 +1,6 @@
 import { ackMessage, eventMessage, telemetryMessage, type EventMessage, type TelemetryMessage } from '@pv/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import { dailyEnergy, localDay, type CounterSample } from './energy.js';
 
@@ -45,12 +45,14 @@ export class IngestPipeline {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private readonly devices = new Map<string, DeviceRef>();
+  private readonly byId = new Map<number, DeviceRef>();
   private closed = false;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
     private readonly options: { flushMs?: number; maxBatch?: number } = {},
+    private readonly dialect: 'sqlite' | 'postgres' = 'sqlite',
   ) {}
 
   /** Parses and queues one message; rejects at once when it is malformed. */
@@ -82,7 +84,10 @@ export class IngestPipeline {
   /** Forget cached device facts (after a device or plant changes). */
   invalidate(sn?: string) {
     if (sn) this.devices.delete(sn);
-    else this.devices.clear();
+    else {
+      this.devices.clear();
+      this.byId.clear();
+    }
   }
 
   async flush(): Promise<void> {
@@ -113,7 +118,11 @@ export class IngestPipeline {
         .select(['d.id', 'd.sn', 'd.plant_id', 'p.time_zone'])
         .where('d.sn', 'in', missing.slice(i, i + 500))
         .execute();
-      for (const r of rows) this.devices.set(r.sn, { id: r.id, plantId: r.plant_id, timeZone: r.time_zone ?? 'Asia/Shanghai' });
+      for (const r of rows) {
+        const ref = { id: r.id, plantId: r.plant_id, timeZone: r.time_zone ?? 'Asia/Shanghai' };
+        this.devices.set(r.sn, ref);
+        this.byId.set(r.id, ref);
+      }
     }
   }
 
@@ -155,12 +164,16 @@ export class IngestPipeline {
     const now = Date.now();
     const samples: Insertable<Database['samples']>[] = [];
     const latest = new Map<number, { ts: number; points: Record<string, number> }>();
-    const energyTouched = new Map<number, number[]>();
+    const energyTouched = new Map<number, CounterSample[]>();
     const note = (deviceId: number, ts: number, points: Record<string, number>) => {
       samples.push({ device_id: deviceId, ts, points: JSON.stringify(points), received_at: now });
       const prev = latest.get(deviceId);
       if (!prev || prev.ts <= ts) latest.set(deviceId, { ts, points });
-      if (points.energyTotal !== undefined) energyTouched.set(deviceId, [...(energyTouched.get(deviceId) ?? []), ts]);
+      if (points.energyTotal !== undefined) {
+        const list = energyTouched.get(deviceId) ?? [];
+        list.push({ ts, energyTotal: points.energyTotal });
+        energyTouched.set(deviceId, list);
+      }
     };
     const faults: { deviceId: number; code: string; message?: string; ts: number }[] = [];
     const acks: { deviceId: number; cmdId: string; ok: boolean; content?: string }[] = [];
@@ -191,15 +204,32 @@ export class IngestPipeline {
     }
 
     // device state: last online time, online, latest points, run state
-    for (const [deviceId, { ts, points }] of latest) {
-      const seen = Math.min(ts, now);
-      const set: Updateable<Database['devices']> = { online_state: 'online' };
-      if (Object.keys(points).length) {
-        set.last_points = JSON.stringify(points);
-        if (points.acPower !== undefined) set.run_state = points.acPower > 0 ? 'run' : 'normal';
-      }
-      await trx.updateTable('devices').set(set).where('id', '=', deviceId).execute();
-      await trx.updateTable('devices').set({ last_online_at: seen }).where('id', '=', deviceId).where((eb) => eb.or([eb('last_online_at', 'is', null), eb('last_online_at', '<', seen)])).execute();
+    // one UPDATE per 200 devices (CASE by id), not one per device
+    const states = [...latest].map(([id, { ts, points }]) => ({ id, seen: Math.min(ts, now), points: Object.keys(points).length ? JSON.stringify(points) : undefined, run: points.acPower === undefined ? undefined : points.acPower > 0 ? 'run' : 'normal' }));
+    for (let i = 0; i < states.length; i += 200) {
+      const chunk = states.slice(i, i + 200);
+      await trx
+        .updateTable('devices')
+        .set((eb) => {
+          const byId = <V extends string | number>(pick: (c: (typeof chunk)[number]) => V | undefined, column: 'last_online_at' | 'last_points' | 'run_state') => {
+            const items = chunk.filter((c) => pick(c) !== undefined);
+            if (!items.length) return eb.ref(column);
+            const [first, ...rest] = items;
+            let expr = eb.case().when('id', '=', first!.id).then(pick(first!)!);
+            for (const c of rest) expr = expr.when('id', '=', c.id).then(pick(c)!);
+            return expr.else(eb.ref(column)).end();
+          };
+          const seen = byId((c) => c.seen, 'last_online_at');
+          return {
+            online_state: 'online',
+            // never move the last online time backwards (late samples)
+            last_online_at: eb.case().when(eb.or([eb('last_online_at', 'is', null), eb('last_online_at', '<', seen as never)])).then(seen).else(eb.ref('last_online_at')).end(),
+            last_points: byId((c) => c.points, 'last_points'),
+            run_state: byId((c) => c.run, 'run_state'),
+          } as never;
+        })
+        .where('id', 'in', chunk.map((c) => c.id))
+        .execute();
     }
 
     // faults: a code opens one record until it is repaired
@@ -221,13 +251,73 @@ export class IngestPipeline {
         .execute();
     }
 
-    // daily energy of the plant-local days these samples touch, recomputed from the raw counters
-    for (const [deviceId, tss] of energyTouched) await this.rollup(trx, deviceId, tss, now);
+    await this.energy(trx, energyTouched, now);
+  }
+
+  /**
+   * Daily energy grows by the delta from each device's last counter reading; a late sample (older
+   * than the last reading) makes its days be recomputed from the raw samples instead.
+   */
+  private async energy(trx: Transaction<Database>, touched: Map<number, CounterSample[]>, now: number) {
+    if (!touched.size) return;
+    const ids = [...touched.keys()];
+    let q = trx.selectFrom('device_counters').selectAll().where('device_id', 'in', ids);
+    // PostgreSQL: several ingest processes may hold messages of one device; take turns per device
+    if (this.dialect === 'postgres') q = q.forUpdate();
+    const counters = new Map((await q.execute()).map((c) => [c.device_id, { ts: c.last_ts, energyTotal: c.last_total }]));
+    const increments = new Map<string, { deviceId: number; day: string; kWh: number }>();
+    const late = new Map<number, number[]>();
+    const written: { device_id: number; last_ts: number; last_total: number }[] = [];
+    for (const [deviceId, list] of touched) {
+      const timeZone = this.timeZoneOf(deviceId);
+      let last = counters.get(deviceId);
+      const before = last;
+      for (const s of [...list].sort((a, b) => a.ts - b.ts)) {
+        if (!last) {
+          last = s;
+          const day = localDay(s.ts, timeZone);
+          if (!increments.has(`${deviceId}|${day}`)) increments.set(`${deviceId}|${day}`, { deviceId, day, kWh: 0 });
+          continue;
+        }
+        if (s.ts === last.ts) continue;
+        if (s.ts < last.ts) {
+          late.set(deviceId, [...(late.get(deviceId) ?? []), s.ts]);
+          continue;
+        }
+        for (const [day, kWh] of dailyEnergy([last, s], { timeZone })) {
+          const key = `${deviceId}|${day}`;
+          const inc = increments.get(key) ?? { deviceId, day, kWh: 0 };
+          inc.kWh += kWh;
+          increments.set(key, inc);
+        }
+        last = s;
+      }
+      if (last && last !== before) written.push({ device_id: deviceId, last_ts: last.ts, last_total: last.energyTotal });
+    }
+    const rows = [...increments.values()].map((i) => ({ device_id: i.deviceId, day: i.day, energy_kwh: i.kWh, updated_at: now }));
+    for (let i = 0; i < rows.length; i += 500) {
+      await trx
+        .insertInto('device_daily')
+        .values(rows.slice(i, i + 500))
+        .onConflict((oc) => oc.columns(['device_id', 'day']).doUpdateSet((eb) => ({ energy_kwh: eb(eb.ref('device_daily.energy_kwh'), '+', eb.ref('excluded.energy_kwh')), updated_at: eb.ref('excluded.updated_at') })))
+        .execute();
+    }
+    for (let i = 0; i < written.length; i += 500) {
+      await trx
+        .insertInto('device_counters')
+        .values(written.slice(i, i + 500))
+        .onConflict((oc) => oc.column('device_id').doUpdateSet((eb) => ({ last_ts: eb.ref('excluded.last_ts'), last_total: eb.ref('excluded.last_total') })))
+        .execute();
+    }
+    for (const [deviceId, tss] of late) await this.rollup(trx, deviceId, tss, now);
+  }
+
+  private timeZoneOf(deviceId: number): string {
+    return this.byId.get(deviceId)?.timeZone ?? 'Asia/Shanghai';
   }
 
   private async rollup(trx: Transaction<Database>, deviceId: number, tss: number[], now: number) {
-    const ref = [...this.devices.values()].find((d) => d.id === deviceId);
-    const timeZone = ref?.timeZone ?? 'Asia/Shanghai';
+    const timeZone = this.timeZoneOf(deviceId);
     const from = Math.min(...tss) - 26 * 3_600_000;
     const to = Math.max(...tss) + 26 * 3_600_000;
     const rows = await trx.selectFrom('samples').select(['ts', 'points']).where('device_id', '=', deviceId).where('ts', '>=', from).where('ts', '<=', to).orderBy('ts').execute();

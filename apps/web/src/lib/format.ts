@@ -2,28 +2,25 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { DEFAULT_DATE_FORMAT, DEFAULT_TIME_ZONE, NUMBER_SUFFIXES } from '@pv/contract';
+import i18n from './i18n';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-type Translate = (key: string, values?: Record<string, unknown>) => string;
-const plain: Translate = (key, values) => {
-  const n = values?.count;
-  switch (key) {
-    case 'time.justNow':
-      return 'just now';
-    case 'time.minutesAgo':
-      return `${n} minutes ago`;
-    case 'time.hoursAgo':
-      return `${n} hours ago`;
-    case 'time.daysAgo':
-      return `${n} days ago`;
-    case 'time.oneDayAgo':
-      return '1 day ago';
-    default:
-      return key;
-  }
+export type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+// English wording for code that runs before i18n is set up (and for the unit tests of the rules).
+const ENGLISH: Record<string, string> = {
+  'common.time.justNow': 'just now',
+  'common.time.minutesAgo': '{{count}} minutes ago',
+  'common.time.hoursAgo': '{{count}} hours ago',
+  'common.time.oneDayAgo': '1 day ago',
+  'common.time.daysAgo': '{{count}} days ago',
 };
+
+/** The console's language once i18n is initialised, English before. */
+const defaultTranslate: Translate = (key, values) =>
+  i18n.isInitialized ? i18n.t(key, values) : (ENGLISH[key] ?? key).replace('{{count}}', String(values?.count ?? ''));
 
 /** A 10-digit timestamp is seconds (spec §9); 13 digits are milliseconds; strings are parsed. */
 export function toMillis(value: number | string | Date): number {
@@ -51,24 +48,24 @@ export function formatTime(value: number | string | Date | null | undefined, for
 }
 
 /** Time-ago of spec §9: minutes under 3600 s, hours under 86400 s, otherwise days. */
-export function timeAgo(value: number | string | Date, now = Date.now(), t: Translate = plain): string {
+export function timeAgo(value: number | string | Date, now = Date.now(), t: Translate = defaultTranslate): string {
   const seconds = Math.max(0, (now - toMillis(value)) / 1000);
-  if (seconds < 3600) return t('time.minutesAgo', { count: Math.floor(seconds / 60) });
-  if (seconds < 86400) return t('time.hoursAgo', { count: Math.floor(seconds / 3600) });
-  return t('time.daysAgo', { count: Math.floor(seconds / 86400) });
+  if (seconds < 3600) return t('common.time.minutesAgo', { count: Math.floor(seconds / 60) });
+  if (seconds < 86400) return t('common.time.hoursAgo', { count: Math.floor(seconds / 3600) });
+  return t('common.time.daysAgo', { count: Math.floor(seconds / 86400) });
 }
 
 /**
  * Relative time of spec §9: "just now" under 30 s, minutes under 1 h, hours under 24 h,
  * "1 day ago" under 48 h, then the full date.
  */
-export function relativeTime(value: number | string | Date, now = Date.now(), t: Translate = plain, tz?: string): string {
+export function relativeTime(value: number | string | Date, now = Date.now(), t: Translate = defaultTranslate, tz?: string): string {
   const ms = toMillis(value);
   const seconds = (now - ms) / 1000;
-  if (seconds < 30) return t('time.justNow');
-  if (seconds < 3600) return t('time.minutesAgo', { count: Math.ceil(seconds / 60) });
-  if (seconds < 86400) return t('time.hoursAgo', { count: Math.ceil(seconds / 3600) });
-  if (seconds < 172800) return t('time.oneDayAgo');
+  if (seconds < 30) return t('common.time.justNow');
+  if (seconds < 3600) return t('common.time.minutesAgo', { count: Math.ceil(seconds / 60) });
+  if (seconds < 86400) return t('common.time.hoursAgo', { count: Math.ceil(seconds / 3600) });
+  if (seconds < 172800) return t('common.time.oneDayAgo');
   return formatTime(ms, DEFAULT_DATE_FORMAT, tz);
 }
 

@@ -1,7 +1,7 @@
 import { API_BASE, REQUEST_TIMEOUT_MS, TOAST_DURATION_MS, TOAST_EXEMPT_PATH, type Envelope } from '@pv/contract';
 import { feedback } from './feedback';
 import i18n from './i18n';
-import { getToken, removeToken } from './token';
+import { getToken } from './token';
 
 export class ApiError extends Error {
   constructor(
@@ -17,6 +17,8 @@ export interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** The caller shows the failure itself (the route guard on currentInfo): no toast, no dialog. */
+  silent?: boolean;
 }
 
 export function buildUrl(path: string, query?: Query): string {
@@ -43,13 +45,15 @@ export function reportError(url: string, code: number, msg: string, hadToken: bo
     if (logoutDialogOpen) return;
     logoutDialogOpen = true;
     modal.confirm({
-      title: i18n.t('layout.confirmLogoutTitle'),
+      title: i18n.t('common.confirmLogoutTitle'),
       content: msg,
-      okText: i18n.t('layout.loginAgain'),
-      cancelText: i18n.t('layout.cancel'),
+      okText: i18n.t('common.loginAgain'),
+      cancelText: i18n.t('common.cancel'),
       maskClosable: false,
-      onOk: () => {
-        removeToken();
+      onOk: async () => {
+        // Loaded here, not at the top: the session store itself calls this client.
+        const { useSession } = await import('../stores/session');
+        useSession.getState().resetToken();
         window.location.reload();
       },
       onCancel: () => {
@@ -70,7 +74,8 @@ function reportTransport(url: string, err: Error) {
   }
   const { message } = feedback();
   message.destroy();
-  void message.error({ content: err.message, duration: TOAST_DURATION_MS / 1000 });
+  const content = err.name === 'TimeoutError' ? i18n.t('common.timeout') : err.message;
+  void message.error({ content, duration: TOAST_DURATION_MS / 1000 });
 }
 
 async function send(method: string, url: string, opts: RequestOptions, raw = false): Promise<Response> {
@@ -82,7 +87,7 @@ async function send(method: string, url: string, opts: RequestOptions, raw = fal
     res = await fetch(url, { method, headers: headers(opts.body !== undefined), body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal });
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));
-    if (e.name !== 'AbortError' || !opts.signal?.aborted) reportTransport(url, e);
+    if (!opts.silent && (e.name !== 'AbortError' || !opts.signal?.aborted)) reportTransport(url, e);
     throw e;
   }
   if (raw && res.ok) return res;
@@ -96,7 +101,7 @@ async function send(method: string, url: string, opts: RequestOptions, raw = fal
     const code = body?.code ?? res.status;
     if (code !== 200 || !res.ok) {
       const msg = body?.msg || res.statusText || i18n.t('error.hasError');
-      reportError(url, code, msg, hadToken);
+      if (!opts.silent) reportError(url, code, msg, hadToken);
       throw new ApiError(code, msg);
     }
   }
@@ -104,8 +109,13 @@ async function send(method: string, url: string, opts: RequestOptions, raw = fal
 }
 
 async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  return (await requestEnvelope<Envelope<T>>(method, path, opts)).data;
+}
+
+/** The whole answer, for the few (currentInfo) that carry fields beside `data`; same error policy. */
+async function requestEnvelope<E extends Envelope>(method: string, path: string, opts: RequestOptions = {}): Promise<E> {
   const res = await send(method, buildUrl(path, opts.query), opts);
-  return ((await res.json()) as Envelope<T>).data;
+  return (await res.json()) as E;
 }
 
 /** The one API client (spec §7): base /photo_voltaic, 50 s timeout, Accept-Language and X-Token. */
@@ -114,6 +124,7 @@ export const http = {
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+  getEnvelope: <E extends Envelope>(path: string, opts?: RequestOptions) => requestEnvelope<E>('GET', path, opts),
 };
 
 /**

@@ -1,27 +1,42 @@
-import { DEFAULT_SIZE, MOBILE_BREAKPOINT, SIZES, type Size } from '@pv/contract';
+import { DEFAULT_SIZE, MOBILE_BREAKPOINT, SIZES, type Language, type Size } from '@pv/contract';
 import Cookies from 'js-cookie';
 import { create } from 'zustand';
+import { getLanguage, setLanguage as storeLanguage } from '../lib/i18n';
 
-const SIDEBAR_COOKIE = 'sidebarStatus';
-const SIZE_COOKIE = 'size';
+export const SIDEBAR_COOKIE = 'sidebarStatus';
+export const SIZE_COOKIE = 'size';
+
+export type Device = 'desktop' | 'mobile';
 
 export interface AppState {
   sidebar: { opened: boolean; withoutAnimation: boolean };
-  device: 'desktop' | 'mobile';
+  device: Device;
+  language: Language;
   size: Size;
   toggleSidebar(): void;
   closeSidebar(withoutAnimation: boolean): void;
-  toggleDevice(device: 'desktop' | 'mobile'): void;
+  toggleDevice(device: Device): void;
+  /** Stores the language cookie and reloads the page into it (spec §1). */
+  setLanguage(language: Language): void;
   setSize(size: Size): void;
 }
 
-const storedSize = Cookies.get(SIZE_COOKIE);
+export const isMobileWidth = (width: number) => width < MOBILE_BREAKPOINT;
 
-/** Sidebar open by default, persisted as 1/0; size in a cookie; device from the window width (spec §4). */
+function initialSize(): Size {
+  const stored = Cookies.get(SIZE_COOKIE);
+  return (SIZES as readonly string[]).includes(stored ?? '') ? (stored as Size) : DEFAULT_SIZE;
+}
+
+/**
+ * UI state of spec §4: the sidebar is open unless the cookie says 0, the device follows the
+ * body width, language and size persist in cookies. Server data never lives here.
+ */
 export const useApp = create<AppState>((set) => ({
   sidebar: { opened: Cookies.get(SIDEBAR_COOKIE) !== '0', withoutAnimation: false },
-  device: typeof window !== 'undefined' && document.body?.getBoundingClientRect().width < MOBILE_BREAKPOINT ? 'mobile' : 'desktop',
-  size: (SIZES as readonly string[]).includes(storedSize ?? '') ? (storedSize as Size) : DEFAULT_SIZE,
+  device: typeof document !== 'undefined' && document.body && isMobileWidth(document.body.getBoundingClientRect().width) ? 'mobile' : 'desktop',
+  language: getLanguage(),
+  size: initialSize(),
   toggleSidebar: () =>
     set((s) => {
       const opened = !s.sidebar.opened;
@@ -32,7 +47,11 @@ export const useApp = create<AppState>((set) => ({
     Cookies.set(SIDEBAR_COOKIE, '0');
     set({ sidebar: { opened: false, withoutAnimation } });
   },
-  toggleDevice: (device) => set({ device }),
+  toggleDevice: (device) => set((s) => (s.device === device ? s : { device })),
+  setLanguage: (language) => {
+    set({ language });
+    storeLanguage(language);
+  },
   setSize: (size) => {
     Cookies.set(SIZE_COOKIE, size);
     set({ size });

@@ -28,9 +28,11 @@ export interface SessionState {
   resetToken(): void;
 }
 
+/** Spec §8: the exact wording when the user info carries no role. */
 export const ROLES_REQUIRED = 'getInfo: roles must be a non-null array !';
+export const USER_BTNS_KEY = 'userBtns';
 
-/** The currentInfo answer (spec §3) as the console's user. */
+/** The currentInfo answer (spec §3) as the console's user; no role at all is refused (spec §4). */
 export function toUserInfo(res: CurrentInfoResponse): UserInfo {
   const { data } = res;
   if (!Array.isArray(data?.roles) || data.roles.length === 0) throw new Error(ROLES_REQUIRED);
@@ -44,7 +46,7 @@ export function toUserInfo(res: CurrentInfoResponse): UserInfo {
     orgGroup: res.orgGroup,
     orgName: res.orgName,
     orgId: data.orgId,
-    routerPaths: data.list.map((l) => l.routerPath),
+    routerPaths: (data.list ?? []).map((l) => l.routerPath),
   };
 }
 
@@ -53,6 +55,7 @@ export function homePathOf(info: Pick<UserInfo, 'orgGroup'> | null | undefined):
   return info?.orgGroup.orgGroupCode === ORG_GROUP_CODES.ROOT ? '/dashboard' : '/power_station/power_station_list';
 }
 
+/** The signed-in session (spec §4): token in the Admin-Token cookie, user info fetched once. */
 export const useSession = create<SessionState>((set, get) => ({
   token: getToken(),
   info: null,
@@ -62,15 +65,12 @@ export const useSession = create<SessionState>((set, get) => ({
     set({ token, info: null });
   },
   async fetchInfo() {
-    const token = get().token;
-    // currentInfo's answer carries orgGroup, orgName and userName beside data, so read it whole.
-    const res = await fetch(`/photo_voltaic/sysOrgUser/currentInfo?token=${encodeURIComponent(token ?? '')}`, {
-      headers: { 'Accept-Language': document.documentElement.lang.slice(0, 2) || 'en' },
-    });
-    const body = (await res.json()) as CurrentInfoResponse;
-    if (body.code !== 200) throw new Error(body.msg);
-    const info = toUserInfo(body);
-    sessionStorage.setItem('userBtns', info.btns);
+    const token = get().token ?? getToken() ?? '';
+    // currentInfo carries orgGroup, orgName and userName beside data, so the whole answer is read.
+    // Silent: the route guard reports a failure itself, then sends the user to /login.
+    const res = await http.getEnvelope<CurrentInfoResponse>('/sysOrgUser/currentInfo', { query: { token }, silent: true });
+    const info = toUserInfo(res);
+    sessionStorage.setItem(USER_BTNS_KEY, info.btns);
     set({ info });
     return info;
   },
@@ -78,6 +78,7 @@ export const useSession = create<SessionState>((set, get) => ({
     try {
       await http.get('/sysLogout');
     } finally {
+      // Whatever the server answered, this browser's session ends (spec §4).
       removeToken();
       set({ token: undefined, info: null });
       useTagsView.getState().delAllViews();

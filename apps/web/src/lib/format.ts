@@ -44,7 +44,9 @@ export function resolveTimeZone(tz?: string | null): string {
 /** Formats a time, by default as YYYY-MM-DD HH:mm:ss in the given (or default) time zone. */
 export function formatTime(value: number | string | Date | null | undefined, format = DEFAULT_DATE_FORMAT, tz?: string | null): string {
   if (value === null || value === undefined || value === '') return '';
-  return dayjs(toMillis(value)).tz(resolveTimeZone(tz)).format(format);
+  const ms = toMillis(value);
+  if (!Number.isFinite(ms)) return '';
+  return dayjs(ms).tz(resolveTimeZone(tz)).format(format);
 }
 
 /** Time-ago of spec §9: minutes under 3600 s, hours under 86400 s, otherwise days. */
@@ -69,16 +71,20 @@ export function relativeTime(value: number | string | Date, now = Date.now(), t:
   return formatTime(ms, DEFAULT_DATE_FORMAT, tz);
 }
 
-/** 1234 → "1.2k", 5300000 → "5.3M" … with the suffixes k, M, G, T, P, E (spec §9). */
+/**
+ * 1234 → "1.2k", 5300000 → "5.3M" … with the suffixes k, M, G, T, P, E (spec §9), `digits`
+ * decimals at most. The unit is chosen after rounding, so 999 960 is "1M", never "1000k".
+ */
 export function formatNumber(value: number, digits = 1): string {
-  const abs = Math.abs(value);
-  for (let i = NUMBER_SUFFIXES.length - 1; i >= 0; i--) {
-    const unit = 1000 ** (i + 1);
-    if (abs >= unit) {
-      return `${(value / unit).toFixed(digits).replace(/\.0+$|(\.\d*?)0+$/, '$1')}${NUMBER_SUFFIXES[i]}`;
-    }
+  if (!Number.isFinite(value)) return '';
+  const rounded = (n: number) => Number(n.toFixed(digits));
+  let scaled = value;
+  let unit = -1;
+  while (unit < NUMBER_SUFFIXES.length - 1 && Math.abs(rounded(scaled)) >= 1000) {
+    scaled /= 1000;
+    unit++;
   }
-  return String(value);
+  return `${rounded(scaled)}${unit < 0 ? '' : NUMBER_SUFFIXES[unit]}`;
 }
 
 /** 1234567.89 → "1,234,567.89" (the thousands-separator filter). */

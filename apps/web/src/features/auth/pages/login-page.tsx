@@ -1,20 +1,19 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { brandTitle } from '@pv/contract';
 import { Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { safeRedirect } from '../../../app/route-utils';
-import { BRAND } from '../../../app/use-document-title';
-import { PublicShell } from '../../../components/public-shell';
+import { platformTitle } from '../../../lib/brand';
+import { safeRedirect } from '../../../lib/redirect';
 import { useSession } from '../../../stores/session';
+import { PublicLayout } from '../../public/components/public-layout';
 
 interface Values {
   username: string;
   password: string;
 }
 
-/** Sign in (spec §5: the username is trimmed, the password sent as typed), then back to the wanted page. */
+/** Sign in (spec §5: the username is trimmed, the password sent as typed), then on to the wanted page. */
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -25,7 +24,7 @@ export default function LoginPage() {
   const submit = async (v: Values) => {
     setBusy(true);
     try {
-      await login(v.username.trim(), v.password);
+      await login(v.username, v.password);
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch {
       // the API client has shown the server's message
@@ -35,10 +34,10 @@ export default function LoginPage() {
   };
 
   return (
-    <PublicShell titleKey="route.login" center>
-      <Card className="pv-login-card">
-        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 8 }}>
-          {brandTitle(BRAND, i18n.language)}
+    <PublicLayout titleKey="public.title.login" center>
+      <Card className="pvf-login-card">
+        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 8 }} data-testid="login-brand">
+          {platformTitle(i18n.language)}
         </Typography.Title>
         <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
           {t('auth.subtitle')}
@@ -55,6 +54,6 @@ export default function LoginPage() {
           </Button>
         </Form>
       </Card>
-    </PublicShell>
+    </PublicLayout>
   );
 }

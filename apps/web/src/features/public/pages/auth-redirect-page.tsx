@@ -2,8 +2,8 @@ import { Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { safeRedirect } from '../../../app/route-utils';
-import { useDocumentTitle } from '../../../app/use-document-title';
+import { safeRedirect } from '../../../lib/redirect';
+import { useDocumentTitle } from '../../../lib/brand';
 import { setToken } from '../../../lib/token';
 import { useSession } from '../../../stores/session';
 
@@ -12,7 +12,7 @@ export default function AuthRedirectPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  useDocumentTitle('route.authRedirect');
+  useDocumentTitle('public.title.authRedirect');
   useEffect(() => {
     const token = params.get('token');
     if (token) {
@@ -21,5 +21,5 @@ export default function AuthRedirectPage() {
     }
     navigate(token ? safeRedirect(params.get('redirect')) : '/login', { replace: true });
   }, [params, navigate]);
-  return <Spin fullscreen description={t('layout.loading')} />;
+  return <Spin fullscreen description={t('common.loading')} />;
 }

@@ -1,13 +1,13 @@
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PublicShell } from '../../../components/public-shell';
+import { PublicLayout } from '../components/public-layout';
 
 export default function CustomerCancelPage() {
   const { t } = useTranslation();
   return (
-    <PublicShell titleKey="route.customerCancel">
-      <Card style={{ maxWidth: 720, width: '100%' }}>
-        <Typography.Title level={3}>{t('route.customerCancel')}</Typography.Title>
+    <PublicLayout titleKey="public.title.customerCancel">
+      <Card className="pvf-public-card" style={{ maxWidth: 720 }}>
+        <Typography.Title level={3}>{t('public.title.customerCancel')}</Typography.Title>
         <Typography.Paragraph>{t('public.cancel.intro')}</Typography.Paragraph>
         <ul>
           {[1, 2, 3].map((n) => (
@@ -18,6 +18,6 @@ export default function CustomerCancelPage() {
         </ul>
         <Typography.Paragraph type="secondary">{t('public.cancel.contact')}</Typography.Paragraph>
       </Card>
-    </PublicShell>
+    </PublicLayout>
   );
 }

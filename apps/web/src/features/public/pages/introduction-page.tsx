@@ -5,7 +5,7 @@ export default function IntroductionPage() {
   const { t } = useTranslation();
   return (
     <>
-      <Typography.Title level={3}>{t('route.introduction')}</Typography.Title>
+      <Typography.Title level={3}>{t('public.title.introduction')}</Typography.Title>
       <Typography.Paragraph>{t('public.intro.p1')}</Typography.Paragraph>
       <Typography.Paragraph>{t('public.intro.p2')}</Typography.Paragraph>
     </>

@@ -1,12 +1,12 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useDocumentTitle } from '../../../app/use-document-title';
+import { useDocumentTitle } from '../../../lib/brand';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  useDocumentTitle('route.notFound');
+  useDocumentTitle('public.title.notFound');
   return (
     <Result
       status="404"

@@ -1,13 +1,13 @@
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PublicShell } from '../../../components/public-shell';
+import { PublicLayout } from '../components/public-layout';
 
 export default function PolicyPage() {
   const { t } = useTranslation();
   return (
-    <PublicShell titleKey="route.policy">
-      <Card style={{ maxWidth: 880, width: '100%' }}>
-        <Typography.Title level={3}>{t('route.policy')}</Typography.Title>
+    <PublicLayout titleKey="public.title.policy">
+      <Card className="pvf-public-card" style={{ maxWidth: 880 }}>
+        <Typography.Title level={3}>{t('public.title.policy')}</Typography.Title>
         {['collect', 'use', 'keep', 'rights'].map((k) => (
           <div key={k}>
             <Typography.Title level={5}>{t(`public.policy.${k}Title`)}</Typography.Title>
@@ -15,6 +15,6 @@ export default function PolicyPage() {
           </div>
         ))}
       </Card>
-    </PublicShell>
+    </PublicLayout>
   );
 }

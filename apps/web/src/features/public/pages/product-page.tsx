@@ -7,7 +7,7 @@ export default function ProductPage() {
   const { t } = useTranslation();
   return (
     <>
-      <Typography.Title level={3}>{t('route.product')}</Typography.Title>
+      <Typography.Title level={3}>{t('public.title.product')}</Typography.Title>
       <Row gutter={[16, 16]}>
         {PRODUCTS.map((p) => (
           <Col xs={24} md={12} key={p}>

@@ -62,7 +62,7 @@ export default function ChangePasswordPage() {
           <Input.Password autoComplete="new-password" data-testid="confirm-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={busy} data-testid="change-password-submit">
-          {t('button.save')}
+          {t('common.save')}
         </Button>
       </Form>
     </Card>

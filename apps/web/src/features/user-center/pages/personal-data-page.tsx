@@ -15,7 +15,7 @@ export default function PersonalDataPage() {
   return (
     <Card
       title={t('route.personalData')}
-      extra={!editing && <Button onClick={() => setEditing(true)} data-testid="profile-edit">{t('button.update')}</Button>}
+      extra={!editing && <Button onClick={() => setEditing(true)} data-testid="profile-edit">{t('common.update')}</Button>}
       style={{ maxWidth: 760 }}
     >
       {editing ? (
@@ -38,9 +38,9 @@ export default function PersonalDataPage() {
             <Input />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={update.isPending} style={{ marginRight: 8 }}>
-            {t('button.save')}
+            {t('common.save')}
           </Button>
-          <Button onClick={() => setEditing(false)}>{t('button.cancel')}</Button>
+          <Button onClick={() => setEditing(false)}>{t('common.cancel')}</Button>
         </Form>
       ) : (
         <Descriptions column={1} bordered size="small">

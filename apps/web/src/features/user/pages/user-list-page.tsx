@@ -85,7 +85,7 @@ export default function UserListPage() {
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('button.search')}
+            {t('common.search')}
           </Button>
           <Button
             onClick={() => {
@@ -93,7 +93,7 @@ export default function UserListPage() {
               setQuery({ pageNum: 1, pageSize: query.pageSize });
             }}
           >
-            {t('button.reset')}
+            {t('common.reset')}
           </Button>
         </Space>
       </Form>
@@ -103,7 +103,7 @@ export default function UserListPage() {
           {progress !== null && <Progress percent={progress} size="small" style={{ width: 160 }} />}
           <Access perm="user:export">
             <Button icon={<DownloadOutlined />} onClick={exportUsers} loading={progress !== null && progress < 100} data-testid="user-export">
-              {t('button.export')}
+              {t('common.export')}
             </Button>
           </Access>
         </Space>

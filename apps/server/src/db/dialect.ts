@@ -13,6 +13,29 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 
 export type DialectName = 'sqlite' | 'postgres';
 
+/**
+ * better-sqlite3 prepares every statement Kysely sends; preparing costs more than running a
+ * small one, so prepared statements are kept by their SQL text (the ingest path repeats the
+ * same few statements thousands of times a second).
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql: string) => {
+      let stmt = cache.get(sql);
+      if (stmt) {
+        cache.delete(sql);
+      } else {
+        stmt = sqlite.prepare(sql);
+        if (cache.size >= size) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, stmt);
+      return stmt;
+    },
+  };
+}
+
 export function createDb(databaseUrl: string): { db: Kysely<Database>; dialect: DialectName } {
   const file = sqlitePath(databaseUrl);
   if (file !== undefined) {
@@ -22,7 +45,7 @@ export function createDb(databaseUrl: string): { db: Kysely<Database>; dialect: 
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };

@@ -33,6 +33,8 @@ export interface IngestStats {
 
 const SCHEMAS = { telemetry: telemetryMessage, event: eventMessage, ack: ackMessage } as const;
 const DAY = 86_400_000;
+/** Rows per multi-row statement: a fixed size keeps the SQL text (and its prepared statement) the same. */
+const CHUNK = 100;
 
 /**
  * validate → batch → write samples → update device state → rollups → faults (ARCHITECTURE §1).
@@ -199,36 +201,25 @@ export class IngestPipeline {
     }
 
     // raw samples: a repeated (device, ts) is stored once
-    for (let i = 0; i < samples.length; i += 1000) {
-      await trx.insertInto('samples').values(samples.slice(i, i + 1000)).onConflict((oc) => oc.columns(['device_id', 'ts']).doNothing()).execute();
+    for (let i = 0; i < samples.length; i += CHUNK) {
+      await trx.insertInto('samples').values(samples.slice(i, i + CHUNK)).onConflict((oc) => oc.columns(['device_id', 'ts']).doNothing()).execute();
     }
 
     // device state: last online time, online, latest points, run state
-    // one UPDATE per 200 devices (CASE by id), not one per device
-    const states = [...latest].map(([id, { ts, points }]) => ({ id, seen: Math.min(ts, now), points: Object.keys(points).length ? JSON.stringify(points) : undefined, run: points.acPower === undefined ? undefined : points.acPower > 0 ? 'run' : 'normal' }));
-    for (let i = 0; i < states.length; i += 200) {
-      const chunk = states.slice(i, i + 200);
+    // device state; the same statement text each time, so SQLite reuses the prepared statement
+    for (const [deviceId, { ts, points }] of latest) {
+      const seen = Math.min(ts, now);
+      const hasPoints = Object.keys(points).length > 0;
       await trx
         .updateTable('devices')
-        .set((eb) => {
-          const byId = <V extends string | number>(pick: (c: (typeof chunk)[number]) => V | undefined, column: 'last_online_at' | 'last_points' | 'run_state') => {
-            const items = chunk.filter((c) => pick(c) !== undefined);
-            if (!items.length) return eb.ref(column);
-            const [first, ...rest] = items;
-            let expr = eb.case().when('id', '=', first!.id).then(pick(first!)!);
-            for (const c of rest) expr = expr.when('id', '=', c.id).then(pick(c)!);
-            return expr.else(eb.ref(column)).end();
-          };
-          const seen = byId((c) => c.seen, 'last_online_at');
-          return {
-            online_state: 'online',
-            // never move the last online time backwards (late samples)
-            last_online_at: eb.case().when(eb.or([eb('last_online_at', 'is', null), eb('last_online_at', '<', seen as never)])).then(seen).else(eb.ref('last_online_at')).end(),
-            last_points: byId((c) => c.points, 'last_points'),
-            run_state: byId((c) => c.run, 'run_state'),
-          } as never;
-        })
-        .where('id', 'in', chunk.map((c) => c.id))
+        .set((eb) => ({
+          online_state: 'online',
+          // never move the last online time backwards (late samples)
+          last_online_at: eb.case().when(eb.or([eb('last_online_at', 'is', null), eb('last_online_at', '<', seen)])).then(seen).else(eb.ref('last_online_at')).end(),
+          last_points: hasPoints ? JSON.stringify(points) : eb.ref('last_points'),
+          run_state: points.acPower === undefined ? eb.ref('run_state') : points.acPower > 0 ? 'run' : 'normal',
+        }))
+        .where('id', '=', deviceId)
         .execute();
     }
 
@@ -295,17 +286,17 @@ export class IngestPipeline {
       if (last && last !== before) written.push({ device_id: deviceId, last_ts: last.ts, last_total: last.energyTotal });
     }
     const rows = [...increments.values()].map((i) => ({ device_id: i.deviceId, day: i.day, energy_kwh: i.kWh, updated_at: now }));
-    for (let i = 0; i < rows.length; i += 500) {
+    for (let i = 0; i < rows.length; i += CHUNK) {
       await trx
         .insertInto('device_daily')
-        .values(rows.slice(i, i + 500))
+        .values(rows.slice(i, i + CHUNK))
         .onConflict((oc) => oc.columns(['device_id', 'day']).doUpdateSet((eb) => ({ energy_kwh: eb(eb.ref('device_daily.energy_kwh'), '+', eb.ref('excluded.energy_kwh')), updated_at: eb.ref('excluded.updated_at') })))
         .execute();
     }
-    for (let i = 0; i < written.length; i += 500) {
+    for (let i = 0; i < written.length; i += CHUNK) {
       await trx
         .insertInto('device_counters')
-        .values(written.slice(i, i + 500))
+        .values(written.slice(i, i + CHUNK))
         .onConflict((oc) => oc.column('device_id').doUpdateSet((eb) => ({ last_ts: eb.ref('excluded.last_ts'), last_total: eb.ref('excluded.last_total') })))
         .execute();
     }

@@ -36,6 +36,13 @@ export function loginRedirect(wanted: string): string {
   return `/login?redirect=${encodeURIComponent(wanted)}`;
 }
 
+/** The message a failed navigation shows (spec §8): the error's own message, else "Has Error". */
+export function navigationErrorMessage(err: unknown, fallback: string): string {
+  if (err instanceof Error && err.message) return err.message;
+  if (typeof err === 'string' && err) return err;
+  return fallback;
+}
+
 /** A redirect query is followed only when it stays inside the console. */
 export function safeRedirect(value: string | null | undefined): string {
   return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';

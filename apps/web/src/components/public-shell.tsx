@@ -1,44 +1,30 @@
-import { GlobalOutlined } from '@ant-design/icons';
-import { brandTitle, SWITCHER_LANGUAGES } from '@pv/contract';
-import { Dropdown } from 'antd';
+import { brandTitle } from '@pv/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { setLanguage } from '../lib/i18n';
 import { BRAND, useDocumentTitle } from '../app/use-document-title';
+import { LanguageSwitch } from './language-switch';
 
-const NAMES: Record<string, string> = { zh: '中文', en: 'English' };
+export { LanguageSwitch } from './language-switch';
 
-export function LanguageSwitch({ testId = 'language-switch' }: { testId?: string }) {
-  const { i18n, t } = useTranslation();
-  return (
-    <Dropdown trigger={['click']} menu={{ selectable: true, selectedKeys: [i18n.language], items: SWITCHER_LANGUAGES.map((l) => ({ key: l, label: NAMES[l] })), onClick: ({ key }) => setLanguage(key as (typeof SWITCHER_LANGUAGES)[number]) }}>
-      <button type="button" className="pv-icon-button" style={{ color: 'inherit' }} aria-label={t('layout.language')} data-testid={testId}>
-        <GlobalOutlined /> <span style={{ fontSize: 13, marginLeft: 4 }}>{NAMES[i18n.language] ?? 'English'}</span>
-      </button>
-    </Dropdown>
-  );
-}
-
-/** The frame of the pages that need no sign-in: brand, a few links, the language switch. */
+/** The frame of the pages that need no sign-in: brand, help links, the language switch. */
 export function PublicShell({ titleKey, children, center = false }: { titleKey: string; children: ReactNode; center?: boolean }) {
   const { t, i18n } = useTranslation();
   useDocumentTitle(titleKey);
   return (
     <div className="pv-public">
-      <div className="pv-public-top">
-        <Link to="/login" style={{ fontWeight: 600, fontSize: 18, textDecoration: 'none' }}>
+      <header className="pv-public-top">
+        <Link to="/login" className="pv-public-brand">
+          <span className="pv-logo-mark">{BRAND.shortTitle}</span>
           {brandTitle(BRAND, i18n.language)}
         </Link>
-        <span style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
+        <nav className="pv-public-links">
           <Link to="/introduction">{t('route.helpCenter')}</Link>
           <Link to="/guide">{t('route.guide')}</Link>
           <LanguageSwitch testId="public-language-switch" />
-        </span>
-      </div>
-      <div className="pv-public-body" style={center ? undefined : { alignItems: 'flex-start' }}>
-        {children}
-      </div>
+        </nav>
+      </header>
+      <main className={`pv-public-body ${center ? 'pv-public-center' : ''}`}>{children}</main>
     </div>
   );
 }

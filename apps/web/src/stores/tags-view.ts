@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 
 export interface TagView {
+  /** The route's full path (the tab's identity). */
   path: string;
+  /** The path with its query, where the tab leads back to. */
   fullPath: string;
   name: string;
   titleKey: string;
@@ -11,6 +13,7 @@ export interface TagView {
 
 export interface TagsViewState {
   visitedViews: TagView[];
+  /** Paths of the pages kept alive while hidden. */
   cachedViews: string[];
   /** Bumped per path by "refresh" so the page mounts again. */
   refreshKeys: Record<string, number>;
@@ -19,32 +22,49 @@ export interface TagsViewState {
   delOthersViews(view: TagView): void;
   delAllViews(): void;
   refreshView(path: string): void;
+  /** Drops every tab whose path is not among `paths` (routes of an earlier user, say). */
+  keepOnly(paths: string[]): void;
 }
 
-/** Tabs of spec §4: visited unless present, cached unless noCache; affix tabs never close. */
+/**
+ * Tabs of spec §4: a tab is added unless its path is there, a cached view unless the route is
+ * noCache; delete-others keeps the affix tabs and the chosen one; delete-all keeps the affix
+ * tabs. An affix tab is never closed.
+ */
 export const useTagsView = create<TagsViewState>((set) => ({
   visitedViews: [],
   cachedViews: [],
   refreshKeys: {},
   addView: (view) =>
     set((s) => {
-      const visited = s.visitedViews.some((v) => v.path === view.path)
-        ? s.visitedViews.map((v) => (v.path === view.path ? { ...v, fullPath: view.fullPath } : v))
-        : [...s.visitedViews, view];
-      const cached = view.noCache || s.cachedViews.includes(view.path) ? s.cachedViews : [...s.cachedViews, view.path];
-      return { visitedViews: visited, cachedViews: cached };
+      const present = s.visitedViews.find((v) => v.path === view.path);
+      // the same page opened with another query keeps its tab but follows the new query
+      const visitedViews = !present ? [...s.visitedViews, view] : present.fullPath === view.fullPath ? s.visitedViews : s.visitedViews.map((v) => (v === present ? { ...v, fullPath: view.fullPath } : v));
+      const cachedViews = view.noCache || s.cachedViews.includes(view.path) ? s.cachedViews : [...s.cachedViews, view.path];
+      return visitedViews === s.visitedViews && cachedViews === s.cachedViews ? s : { visitedViews, cachedViews };
     }),
   delView: (view) =>
-    set((s) => (view.affix ? s : { visitedViews: s.visitedViews.filter((v) => v.path !== view.path), cachedViews: s.cachedViews.filter((p) => p !== view.path) })),
+    set((s) => {
+      if (s.visitedViews.some((v) => v.path === view.path && v.affix) || view.affix) return s;
+      return { visitedViews: s.visitedViews.filter((v) => v.path !== view.path), cachedViews: s.cachedViews.filter((p) => p !== view.path) };
+    }),
   delOthersViews: (view) =>
-    set((s) => ({
-      visitedViews: s.visitedViews.filter((v) => v.affix || v.path === view.path),
-      cachedViews: s.cachedViews.filter((p) => p === view.path || s.visitedViews.some((v) => v.affix && v.path === p)),
-    })),
+    set((s) => {
+      const visitedViews = s.visitedViews.filter((v) => v.affix || v.path === view.path);
+      const kept = new Set(visitedViews.map((v) => v.path));
+      return { visitedViews, cachedViews: s.cachedViews.filter((p) => kept.has(p)) };
+    }),
   delAllViews: () =>
     set((s) => {
-      const affix = s.visitedViews.filter((v) => v.affix);
-      return { visitedViews: affix, cachedViews: s.cachedViews.filter((p) => affix.some((v) => v.path === p)) };
+      const visitedViews = s.visitedViews.filter((v) => v.affix);
+      const kept = new Set(visitedViews.map((v) => v.path));
+      return { visitedViews, cachedViews: s.cachedViews.filter((p) => kept.has(p)) };
     }),
   refreshView: (path) => set((s) => ({ refreshKeys: { ...s.refreshKeys, [path]: (s.refreshKeys[path] ?? 0) + 1 } })),
+  keepOnly: (paths) =>
+    set((s) => {
+      const allowed = new Set(paths);
+      if (s.visitedViews.every((v) => allowed.has(v.path)) && s.cachedViews.every((p) => allowed.has(p))) return s;
+      return { visitedViews: s.visitedViews.filter((v) => allowed.has(v.path)), cachedViews: s.cachedViews.filter((p) => allowed.has(p)) };
+    }),
 }));

@@ -1,18 +1,18 @@
-import { MOBILE_BREAKPOINT, SIDEBAR_WIDTH_DOUBLE, SIDEBAR_WIDTH_SINGLE } from '@pv/contract';
+import { SIDEBAR_WIDTH_DOUBLE, SIDEBAR_WIDTH_SINGLE, type FlatRoute, type RouteDef } from '@pv/contract';
 import { Drawer, Spin } from 'antd';
-import { Activity, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Navigate, useLocation } from 'react-router';
-import { useApp } from '../../stores/app';
+import { Activity, Suspense, useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { isMobileWidth, useApp } from '../../stores/app';
+import { homePathOf, useSession } from '../../stores/session';
 import { useSettings } from '../../stores/settings';
-import { homePathOf, type UserInfo } from '../../stores/session';
-import { useTagsView } from '../../stores/tags-view';
+import { useTagsView, type TagView } from '../../stores/tags-view';
 import { PageRouteContext } from '../page-context';
 import { NotFoundPage, pageFor } from '../pages';
-import { firstPath, flatten, groupRedirect, permittedTree } from '../route-utils';
-import { useDocumentTitle } from '../use-document-title';
+import { pagesByPath } from '../route-utils';
+import type { RouteHandle } from '../router';
 import { Navbar } from './navbar';
 import { SettingsDrawer } from './settings-drawer';
-import { DoubleSidebar, SingleSidebar } from './sidebar';
+import { DoubleSidebar, SingleSidebar, SUB_SIDEBAR_WIDTH } from './sidebar';
 import { TagsView } from './tags-view';
 
 const fallback = (
@@ -21,35 +21,59 @@ const fallback = (
   </div>
 );
 
-/** The signed-in console: sidebar, navbar, tags view and the permitted pages (kept alive unless noCache). */
-export function ConsoleLayout({ info }: { info: UserInfo }) {
+const COLLAPSED_WIDTH = 56;
+
+const toView = (route: FlatRoute, fullPath = route.fullPath): TagView => ({
+  path: route.fullPath,
+  fullPath,
+  name: route.name,
+  titleKey: route.titleKey,
+  affix: route.affix,
+  noCache: route.noCache,
+});
+
+function PageView({ route, refreshKey }: { route: FlatRoute; refreshKey: number }) {
+  const Page = pageFor(route.name);
+  return (
+    <PageRouteContext.Provider value={route}>
+      <Suspense fallback={fallback}>
+        <Page key={refreshKey} />
+      </Suspense>
+    </PageRouteContext.Provider>
+  );
+}
+
+/**
+ * The signed-in console: sidebar, navbar, tags view and the permitted pages. Visited pages stay
+ * mounted but hidden (React <Activity>) unless their route is noCache, so a list keeps its
+ * filters and scroll when the user comes back through a tab.
+ */
+export function ConsoleLayout({ tree }: { tree: RouteDef[] }) {
+  const info = useSession((s) => s.info);
   const { pathname, search } = useLocation();
-  // Routes come from the current user only; nothing accumulates across sign-ins.
-  const tree = useMemo(() => permittedTree(info.routerPaths, __SAAS__), [info.routerPaths]);
-  const flat = useMemo(() => flatten(tree), [tree]);
-  const pages = useMemo(() => new Map(flat.filter((r) => !r.children).map((r) => [r.fullPath, r])), [flat]);
-  const home = homePathOf(info);
-  const current = pages.get(pathname);
+  const matches = useMatches();
+  const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
+  const current = handle?.page;
+  const pages = useMemo(() => pagesByPath(tree), [tree]);
+  const flat = useMemo(() => [...pages.values()], [pages]);
   const settings = useSettings();
   const { sidebar, device, toggleDevice, closeSidebar, toggleSidebar } = useApp();
-  const { cachedViews, refreshKeys, addView } = useTagsView();
+  const { cachedViews, refreshKeys, addView, keepOnly } = useTagsView();
   const [settingsOpen, setSettingsOpen] = useState(false);
 
-  useDocumentTitle(current?.titleKey ?? 'route.notFound');
-
-  // affix tabs first, then the page being opened
+  // Tabs of an earlier user (or of a route no longer permitted) never show; affix tabs come first.
   useEffect(() => {
-    for (const r of pages.values()) if (r.affix) addView({ path: r.fullPath, fullPath: r.fullPath, name: r.name, titleKey: r.titleKey, affix: true, noCache: r.noCache });
-  }, [pages, addView]);
+    keepOnly([...pages.keys()]);
+    for (const route of pages.values()) if (route.affix) addView(toView(route));
+  }, [pages, addView, keepOnly]);
   useEffect(() => {
-    if (current) addView({ path: current.fullPath, fullPath: pathname + search, name: current.name, titleKey: current.titleKey, affix: current.affix, noCache: current.noCache });
-    window.scrollTo(0, 0);
+    if (current) addView(toView(current, pathname + search));
   }, [current, pathname, search, addView]);
 
   // spec §4: under 992px the console is in mobile mode and the sidebar closes
   useEffect(() => {
     const onResize = () => {
-      const mobile = document.body.getBoundingClientRect().width < MOBILE_BREAKPOINT;
+      const mobile = isMobileWidth(document.body.getBoundingClientRect().width);
       toggleDevice(mobile ? 'mobile' : 'desktop');
       if (mobile) closeSidebar(true);
     };
@@ -59,70 +83,59 @@ export function ConsoleLayout({ info }: { info: UserInfo }) {
   }, [toggleDevice, closeSidebar]);
 
   const closeMobile = useCallback(() => {
-    if (device === 'mobile') closeSidebar(false);
-  }, [device, closeSidebar]);
+    if (useApp.getState().device === 'mobile') closeSidebar(false);
+  }, [closeSidebar]);
 
-  if (pathname === '/') return <Navigate to={firstPath(tree) ?? '/404'} replace />;
-  const group = groupRedirect(tree, pathname);
-  if (!current && group) return <Navigate to={group} replace />;
+  if (!info) return null;
+  const home = homePathOf(info);
 
-  const kept = cachedViews.filter((p) => pages.has(p) && !pages.get(p)!.noCache);
-  const keepCurrent = current && !current.noCache;
-  const alive = keepCurrent && !kept.includes(current.fullPath) ? [...kept, current.fullPath] : kept;
+  const alive = cachedViews.filter((path) => pages.has(path) && !pages.get(path)!.noCache);
+  const keepCurrent = !!current && !current.noCache;
+  if (keepCurrent && !alive.includes(current.fullPath)) alive.push(current.fullPath);
 
-  const double = settings.sidebarType === 2;
-  const width = double ? SIDEBAR_WIDTH_DOUBLE + 150 : sidebar.opened ? SIDEBAR_WIDTH_SINGLE : 56;
-  const sidebarEl = double && device === 'desktop' ? (
-    <DoubleSidebar tree={tree} showLogo={settings.sidebarLogo} home={home} onNavigate={closeMobile} />
+  const double = settings.sidebarType === 2 && device === 'desktop';
+  const width = double
+    ? SIDEBAR_WIDTH_DOUBLE + (sidebar.opened ? SUB_SIDEBAR_WIDTH : 0)
+    : sidebar.opened
+      ? SIDEBAR_WIDTH_SINGLE
+      : COLLAPSED_WIDTH;
+  const sidebarEl = double ? (
+    <DoubleSidebar tree={tree} showLogo={settings.sidebarLogo} home={home} showSub={sidebar.opened} />
   ) : (
     <SingleSidebar tree={tree} collapsed={device === 'desktop' && !sidebar.opened} showLogo={settings.sidebarLogo} home={home} onNavigate={closeMobile} />
   );
 
+  const style = { '--pv-theme': settings.theme, '--pv-aside-width': `${device === 'desktop' ? width : 0}px` } as CSSProperties;
   return (
-    <div className={`pv-app ${device === 'mobile' ? 'pv-mobile' : ''} ${sidebar.withoutAnimation ? 'pv-no-anim' : ''}`} style={{ '--pv-theme': settings.theme, '--pv-aside-width': `${width}px` } as React.CSSProperties}>
+    <div className={['pv-app', device === 'mobile' && 'pv-mobile', sidebar.withoutAnimation && 'pv-no-anim'].filter(Boolean).join(' ')} style={style}>
       {device === 'desktop' ? (
         <aside className="pv-aside" style={{ width }}>
           {sidebarEl}
         </aside>
       ) : (
-        <Drawer placement="left" open={sidebar.opened} onClose={toggleSidebar} size={220} closable={false} styles={{ body: { padding: 0 } }} rootClassName="pv-aside-drawer">
+        <Drawer placement="left" open={sidebar.opened} onClose={toggleSidebar} size={220} closable={false} styles={{ body: { padding: 0, background: 'var(--pv-aside-bg)' } }} rootClassName="pv-aside-drawer" rootStyle={style}>
           {sidebarEl}
         </Drawer>
       )}
       <div className="pv-main">
         <header className={`pv-header ${settings.fixedHeader ? 'pv-header-fixed' : ''}`}>
-          <Navbar tree={tree} pages={flat} info={info} onOpenSettings={() => setSettingsOpen(true)} />
+          <Navbar tree={tree} pages={flat} info={info} onOpenSettings={settings.showSettings ? () => setSettingsOpen(true) : undefined} />
           {settings.tagsView && <TagsView home={home} />}
         </header>
         <main className="pv-content">
-          {alive.map((path) => {
-            const route = pages.get(path)!;
-            const Page = pageFor(route.name);
-            return (
-              <Activity key={`${path}#${refreshKeys[path] ?? 0}`} mode={path === pathname ? 'visible' : 'hidden'}>
-                <PageRouteContext.Provider value={route}>
-                  <Suspense fallback={fallback}>
-                    <Page />
-                  </Suspense>
-                </PageRouteContext.Provider>
-              </Activity>
-            );
-          })}
-          {current && !keepCurrent && (
-            <PageRouteContext.Provider value={current}>
-              <Suspense fallback={fallback}>
-                {(() => {
-                  const Page = pageFor(current.name);
-                  return <Page key={`${pathname}#${refreshKeys[pathname] ?? 0}`} />;
-                })()}
-              </Suspense>
-            </PageRouteContext.Provider>
-          )}
-          {!current && (
+          {alive.map((path) => (
+            <Activity key={path} mode={path === current?.fullPath ? 'visible' : 'hidden'}>
+              <PageView route={pages.get(path)!} refreshKey={refreshKeys[path] ?? 0} />
+            </Activity>
+          ))}
+          {current && !keepCurrent && <PageView key={current.fullPath} route={current} refreshKey={refreshKeys[current.fullPath] ?? 0} />}
+          {handle?.notFound && (
             <Suspense fallback={fallback}>
               <NotFoundPage />
             </Suspense>
           )}
+          {/* the index and group routes render their redirect here */}
+          {!current && !handle?.notFound && <Outlet />}
         </main>
       </div>
       {settings.showSettings && <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />}

@@ -1,68 +1,112 @@
-import { CloseOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, CloseOutlined, ColumnWidthOutlined, DownOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTagsView, type TagView } from '../../stores/tags-view';
 
-/** Tabs of visited pages (spec §2): refresh, close, close others, close all; affix tabs stay. */
+type Action = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
+
+/**
+ * Tabs of visited pages (spec §2): refresh, close, close others and close all, from a tab's
+ * context menu or from the menu at the end of the bar (for touch screens). Affix tabs stay.
+ * `home` is where "close all" leads: the dashboard for ROOT, else the plant list.
+ */
 export function TagsView({ home }: { home: string }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { visitedViews, delView, delOthersViews, delAllViews, refreshView } = useTagsView();
+  const activeRef = useRef<HTMLAnchorElement | null>(null);
 
-  const close = (view: TagView) => {
-    if (view.affix) return;
-    const rest = visitedViews.filter((v) => v.path !== view.path);
-    delView(view);
-    if (view.path === pathname) navigate(rest[rest.length - 1]?.fullPath ?? home);
-  };
-  const closeOthers = (view: TagView) => {
-    delOthersViews(view);
-    if (view.path !== pathname) navigate(view.fullPath);
-  };
-  const closeAll = () => {
-    delAllViews();
-    navigate(home);
+  useEffect(() => {
+    // keep the current tab in sight when the bar overflows
+    activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname, visitedViews.length]);
+
+  const run = (action: Action, view: TagView) => {
+    if (action === 'refresh') {
+      refreshView(view.path);
+      if (view.path !== pathname) navigate(view.fullPath);
+    } else if (action === 'close') {
+      if (view.affix) return;
+      const rest = visitedViews.filter((v) => v.path !== view.path);
+      delView(view);
+      if (view.path === pathname) navigate(rest[rest.length - 1]?.fullPath ?? home);
+    } else if (action === 'closeOthers') {
+      delOthersViews(view);
+      if (view.path !== pathname) navigate(view.fullPath);
+    } else {
+      delAllViews();
+      if (pathname !== home) navigate(home);
+    }
   };
 
   const menuFor = (view: TagView): MenuProps => ({
     items: [
-      { key: 'refresh', label: t('tags.refresh') },
-      ...(view.affix ? [] : [{ key: 'close', label: t('tags.close') }]),
-      { key: 'closeOthers', label: t('tags.closeOthers') },
-      { key: 'closeAll', label: t('tags.closeAll') },
+      { key: 'refresh', icon: <ReloadOutlined />, label: t('layout.tags.refresh') },
+      ...(view.affix ? [] : [{ key: 'close', icon: <CloseOutlined />, label: t('layout.tags.close') }]),
+      { key: 'closeOthers', icon: <ColumnWidthOutlined />, label: t('layout.tags.closeOthers') },
+      { key: 'closeAll', icon: <StopOutlined />, label: t('layout.tags.closeAll') },
     ],
-    onClick: ({ key }) => {
-      if (key === 'refresh') {
-        refreshView(view.path);
-        if (view.path !== pathname) navigate(view.fullPath);
-      } else if (key === 'close') close(view);
-      else if (key === 'closeOthers') closeOthers(view);
-      else closeAll();
+    onClick: ({ key, domEvent }) => {
+      domEvent.stopPropagation();
+      run(key as Action, view);
     },
   });
 
+  const current = visitedViews.find((v) => v.path === pathname);
+  const onAuxClick = (e: MouseEvent, view: TagView) => {
+    // middle click closes a tab, as in a browser
+    if (e.button === 1 && !view.affix) {
+      e.preventDefault();
+      run('close', view);
+    }
+  };
+
   return (
-    <div className="pv-tags" data-testid="tags-view">
-      {visitedViews.map((view) => (
-        <Dropdown key={view.path} menu={menuFor(view)} trigger={['contextMenu']}>
-          <Link to={view.fullPath} data-testid={`tag-${view.path}`} className={`pv-tag ${view.path === pathname ? 'pv-tag-active' : ''}`}>
-            {t(view.titleKey)}
-            {!view.affix && (
-              <CloseOutlined
-                className="pv-tag-close"
-                aria-label={t('tags.close')}
-                onClick={(e) => {
-                  e.preventDefault();
-                  e.stopPropagation();
-                  close(view);
-                }}
-              />
-            )}
-          </Link>
+    <div className="pv-tags" data-testid="tags-view" role="tablist" aria-label={t('layout.tags.label')}>
+      <div className="pv-tags-scroll">
+        {visitedViews.map((view) => {
+          const active = view.path === pathname;
+          return (
+            <Dropdown key={view.path} menu={menuFor(view)} trigger={['contextMenu']}>
+              <Link
+                to={view.fullPath}
+                ref={active ? activeRef : undefined}
+                role="tab"
+                aria-selected={active}
+                data-testid={`tag-${view.path}`}
+                className={`pv-tag ${active ? 'pv-tag-active' : ''}`}
+                onAuxClick={(e) => onAuxClick(e, view)}
+              >
+                <span className="pv-tag-title">{t(view.titleKey)}</span>
+                {!view.affix && (
+                  <CloseOutlined
+                    className="pv-tag-close"
+                    role="button"
+                    aria-label={t('layout.tags.close')}
+                    data-testid={`tag-close-${view.path}`}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      e.stopPropagation();
+                      run('close', view);
+                    }}
+                  />
+                )}
+              </Link>
+            </Dropdown>
+          );
+        })}
+      </div>
+      {current && (
+        <Dropdown menu={menuFor(current)} trigger={['click']} placement="bottomRight">
+          <button type="button" className="pv-tags-actions" aria-label={t('layout.tags.actions')} data-testid="tags-actions">
+            <CloseCircleOutlined />
+            <DownOutlined style={{ fontSize: 10 }} />
+          </button>
         </Dropdown>
-      ))}
+      )}
     </div>
   );
 }

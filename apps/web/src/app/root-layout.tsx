@@ -1,0 +1,29 @@
+import { Spin } from 'antd';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import type { RouteHandle } from './router';
+import { useDocumentTitle } from './use-document-title';
+
+/** The title key of the deepest matched route that declares one. */
+export function titleKeyOf(matches: { handle: unknown }[]): string | undefined {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]!.handle as RouteHandle | undefined;
+    if (handle?.titleKey) return handle.titleKey;
+  }
+  return undefined;
+}
+
+/** Around every route: the page title from the route table, scroll to top on each navigation. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  useDocumentTitle(titleKeyOf(matches));
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0 });
+  }, [pathname]);
+  return (
+    <Suspense fallback={<Spin fullscreen />}>
+      <Outlet />
+    </Suspense>
+  );
+}

@@ -1,0 +1,106 @@
+import { flattenRoutes, type FlatRoute, type RouteDef } from '@pv/contract';
+import { useEffect, useMemo } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { useSession, type UserInfo } from '../stores/session';
+import { RequireAuth } from './guards/require-auth';
+import { ConsoleLayout } from './layout/console-layout';
+import {
+  AuthRedirectPage,
+  CustomerCancelPage,
+  GuidePage,
+  HelpCenterLayout,
+  HelpDocPage,
+  IntroductionPage,
+  LoginPage,
+  NotFoundPage,
+  PolicyPage,
+  ProductPage,
+} from './pages';
+import { RootLayout } from './root-layout';
+import { firstPath, groupRedirect, permittedTree } from './route-utils';
+
+/** What a matched route tells the layout: its title, and the console page it shows. */
+export interface RouteHandle {
+  titleKey: string;
+  page?: FlatRoute;
+  notFound?: boolean;
+}
+
+const titled = (titleKey: string): RouteHandle => ({ titleKey });
+
+/** Spec §2: the routes that need no sign-in. */
+export const PUBLIC_ROUTES: RouteObject[] = [
+  { path: '/login', element: <LoginPage />, handle: titled('route.login') },
+  { path: '/auth-redirect', element: <AuthRedirectPage />, handle: titled('route.authRedirect') },
+  { path: '/404', element: <NotFoundPage />, handle: titled('route.notFound') },
+  { path: '/guide', element: <GuidePage />, handle: titled('route.guide') },
+  { path: '/policy', element: <PolicyPage />, handle: titled('route.policy') },
+  { path: '/customer/cancel', element: <CustomerCancelPage />, handle: titled('route.customerCancel') },
+  { path: '/HelpCenter', element: <Navigate to="/introduction" replace />, handle: titled('route.helpCenter') },
+  {
+    element: <HelpCenterLayout />,
+    children: [
+      { path: '/introduction', element: <IntroductionPage />, handle: titled('route.introduction') },
+      { path: '/product', element: <ProductPage />, handle: titled('route.product') },
+    ],
+  },
+  { path: '/helpDoc', element: <HelpDocPage />, handle: titled('route.helpDoc') },
+];
+
+/**
+ * The signed-in part, built from the permitted tree only: a route the server did not permit is
+ * not registered, so it falls through to the 404 page. Page routes carry their FlatRoute in the
+ * handle and render nothing themselves: the layout keeps pages alive outside the <Outlet/>.
+ */
+export function consoleRoutes(tree: RouteDef[]): RouteObject[] {
+  const flat = flattenRoutes(tree);
+  const children: RouteObject[] = [{ index: true, element: <Navigate to={firstPath(tree) ?? '/404'} replace /> }];
+  for (const route of flat) {
+    if (route.children) {
+      // "/" is the index above; other groups lead to their first permitted page
+      const target = route.fullPath === '/' ? undefined : groupRedirect(tree, route.fullPath);
+      if (target) children.push({ path: route.fullPath, element: <Navigate to={target} replace />, handle: titled(route.titleKey) });
+    } else {
+      children.push({ path: route.fullPath, handle: { titleKey: route.titleKey, page: route } satisfies RouteHandle });
+    }
+  }
+  children.push({ path: '*', handle: { titleKey: 'route.notFound', notFound: true } satisfies RouteHandle });
+  return [
+    {
+      element: (
+        <RequireAuth>
+          <ConsoleLayout tree={tree} />
+        </RequireAuth>
+      ),
+      children,
+    },
+  ];
+}
+
+/**
+ * The whole route table for the current user. Without user info every non-public path goes to
+ * the guard, which signs in or fetches the info; the router is then built again for that user.
+ */
+export function buildRoutes(info: Pick<UserInfo, 'routerPaths'> | null, saas: boolean = __SAAS__): RouteObject[] {
+  const signedIn = info ? consoleRoutes(permittedTree(info.routerPaths, saas)) : [{ path: '*', element: <RequireAuth /> }];
+  return [{ element: <RootLayout />, children: [...PUBLIC_ROUTES, ...signedIn] }];
+}
+
+/** Changes only when what the user may reach changes (not when the profile is re-read). */
+export function accessKey(info: Pick<UserInfo, 'routerPaths' | 'orgGroup'> | null): string {
+  return info ? `${info.orgGroup.orgGroupCode}|${info.routerPaths.join(',')}` : '';
+}
+
+/**
+ * One browser router per signed-in user: routes are derived from the current user and never
+ * accumulate across sign-ins (unlike router.addRoutes in vue-element-admin, issue #416).
+ */
+export function useAppRouter() {
+  const info = useSession((s) => s.info);
+  const key = accessKey(info);
+  // Rebuilt on the access key alone so a fresh copy of the same user keeps the open pages.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const router = useMemo(() => createBrowserRouter(buildRoutes(info)), [key]);
+  useEffect(() => () => router.dispose(), [router]);
+  return router;
+}

@@ -33,3 +33,27 @@ export const deviceRow = z.object({
 export type DeviceRow = z.infer<typeof deviceRow>;
 
 export const UP_KINDS = ['telemetry', 'event', 'ack'] as const;
+
+export const deviceCreateBody = z.object({
+  sn: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/, { message: 'validation.identifier' }),
+  name: z.string().trim().min(1).max(64),
+  type: z.enum(DEVICE_TYPES),
+  productId: z.number().int().positive().nullable().optional(),
+  plantId: z.number().int().positive().nullable().optional(),
+  mac: z
+    .string()
+    .trim()
+    .regex(/^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$/, { message: 'validation.mac' })
+    .nullable()
+    .optional(),
+  commMode: z.enum(['mqtt', 'http', '4g', 'wifi', 'rs485']).default('mqtt'),
+});
+export type DeviceCreateBody = z.infer<typeof deviceCreateBody>;
+
+export const deviceUpdateBody = deviceCreateBody.omit({ sn: true, type: true }).partial();
+export type DeviceUpdateBody = z.infer<typeof deviceUpdateBody>;
+
+/** The device key is shown once, when the device is created or its key rotated. */
+export const deviceKeyData = z.object({ id: z.number(), sn: z.string(), deviceKey: z.string() });
+
+export const deviceBindBody = z.object({ plantId: z.number().int().positive() });

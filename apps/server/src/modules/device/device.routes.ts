@@ -1,11 +1,12 @@
-import { API_BASE, deviceListQuery, deviceRow, envelope, idParam, page, translate, UP_KINDS, type DeviceListQuery } from '@pv/contract';
+import { API_BASE, deviceBindBody, deviceCreateBody, deviceKeyData, deviceListQuery, deviceRow, deviceUpdateBody, envelope, idParam, page, translate, UP_KINDS, type DeviceListQuery } from '@pv/contract';
+import { newDeviceKey } from '../../db/seed/fleet.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { hashDeviceKey } from '../../ingest/broker.js';
 import { IngestRejected } from '../../ingest/pipeline.js';
-import { ApiError, notFound, unauthorized } from '../../lib/errors.js';
+import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { inScope } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
 import { userOf } from '../../lib/types.js';
@@ -93,6 +94,107 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       return { code: 200, msg: translate(req.lang, 'success.ok'), data: null };
+    },
+  );
+
+  const plantInScope = async (me: SessionUser, plantId: number) =>
+    db.selectFrom('plants as p').innerJoin('orgs as o', 'o.id', 'p.org_id').select(['p.id', 'p.org_id']).where('p.id', '=', plantId).where(inScope(me, 'o')).executeTakeFirst();
+  const deviceInScope = async (me: SessionUser, id: number) =>
+    db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select(['d.id', 'd.sn', 'd.plant_id']).where('d.id', '=', id).where(inScope(me, 'o')).executeTakeFirst();
+  const ok = (lang: string, key: Parameters<typeof translate>[1]) => ({ code: 200, msg: translate(lang, key), data: null });
+
+  app.post(
+    `${API_BASE}/devices`,
+    { config: { access: { perm: 'device:create' } }, schema: { tags: ['devices'], summary: 'Register a device; its key is answered once', body: deviceCreateBody, response: { 200: envelope(deviceKeyData) } } },
+    async (req) => {
+      const me = userOf(req);
+      const b = req.body;
+      const plant = b.plantId ? await plantInScope(me, b.plantId) : undefined;
+      if (b.plantId && !plant) throw notFound();
+      if (await db.selectFrom('devices').select('id').where('sn', '=', b.sn).executeTakeFirst()) throw new ApiError(409, 'error.snTaken');
+      const deviceKey = newDeviceKey();
+      const { id } = await db
+        .insertInto('devices')
+        .values({ sn: b.sn, name: b.name, type: b.type, product_id: b.productId ?? null, org_id: plant?.org_id ?? me.orgId, plant_id: plant?.id ?? null, parent_id: null, secret_hash: hashDeviceKey(deviceKey), mac: b.mac ?? null, comm_mode: b.commMode, online_state: 'inactive', run_state: 'normal', hw_version: null, sw_version: null, protocol_version: null, last_online_at: null, last_points: null, created_at: Date.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { code: 200, msg: translate(req.lang, 'success.create'), data: { id, sn: b.sn, deviceKey } };
+    },
+  );
+
+  app.put(
+    `${API_BASE}/devices/:id`,
+    { config: { access: { perm: 'device:update' } }, schema: { tags: ['devices'], summary: 'Edit a device', params: idParam, body: deviceUpdateBody, response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      const me = userOf(req);
+      const device = await deviceInScope(me, req.params.id);
+      if (!device) throw notFound();
+      const b = req.body;
+      if (b.plantId && !(await plantInScope(me, b.plantId))) throw notFound();
+      await db
+        .updateTable('devices')
+        .set({ ...(b.name !== undefined && { name: b.name }), ...(b.productId !== undefined && { product_id: b.productId }), ...(b.plantId !== undefined && { plant_id: b.plantId }), ...(b.mac !== undefined && { mac: b.mac }), ...(b.commMode !== undefined && { comm_mode: b.commMode }) })
+        .where('id', '=', device.id)
+        .execute();
+      app.ingest.invalidate(device.sn);
+      return ok(req.lang, 'success.update');
+    },
+  );
+
+  app.post(
+    `${API_BASE}/devices/:id/key`,
+    { config: { access: { perm: 'device:update' } }, schema: { tags: ['devices'], summary: 'Rotate the device key; the new key is answered once', params: idParam, response: { 200: envelope(deviceKeyData) } } },
+    async (req) => {
+      const device = await deviceInScope(userOf(req), req.params.id);
+      if (!device) throw notFound();
+      const deviceKey = newDeviceKey();
+      await db.updateTable('devices').set({ secret_hash: hashDeviceKey(deviceKey) }).where('id', '=', device.id).execute();
+      return { code: 200, msg: translate(req.lang, 'success.update'), data: { id: device.id, sn: device.sn, deviceKey } };
+    },
+  );
+
+  app.put(
+    `${API_BASE}/devices/:id/bind`,
+    { config: { access: { perm: 'device:bind' } }, schema: { tags: ['devices'], summary: 'Bind a device (and its sub devices) to a plant', params: idParam, body: deviceBindBody, response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      const me = userOf(req);
+      const device = await deviceInScope(me, req.params.id);
+      const plant = await plantInScope(me, req.body.plantId);
+      if (!device || !plant) throw notFound();
+      await db.updateTable('devices').set({ plant_id: plant.id }).where((eb) => eb.or([eb('id', '=', device.id), eb('parent_id', '=', device.id)])).execute();
+      app.ingest.invalidate();
+      return ok(req.lang, 'success.setting');
+    },
+  );
+
+  app.put(
+    `${API_BASE}/devices/:id/unbind`,
+    { config: { access: { perm: 'device:unbind' } }, schema: { tags: ['devices'], summary: 'Unbind a device (and its sub devices) from its plant', params: idParam, response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      const device = await deviceInScope(userOf(req), req.params.id);
+      if (!device) throw notFound();
+      if (device.plant_id === null) throw badRequest('error.deviceNotBound');
+      await db.updateTable('devices').set({ plant_id: null }).where((eb) => eb.or([eb('id', '=', device.id), eb('parent_id', '=', device.id)])).execute();
+      app.ingest.invalidate();
+      return ok(req.lang, 'success.unbind');
+    },
+  );
+
+  app.delete(
+    `${API_BASE}/devices/:id`,
+    { config: { access: { perm: 'device:delete' } }, schema: { tags: ['devices'], summary: 'Delete a device with its plant binding, sub devices and data', params: idParam, response: { 200: envelope(z.null()) } } },
+    async (req) => {
+      const device = await deviceInScope(userOf(req), req.params.id);
+      if (!device) throw notFound();
+      await db.transaction().execute(async (trx) => {
+        const ids = [device.id, ...(await trx.selectFrom('devices').select('id').where('parent_id', '=', device.id).execute()).map((d) => d.id)];
+        // children first; samples, rollups, counters, faults and commands go with them (cascade)
+        for (const table of ['samples', 'device_daily', 'device_counters', 'faults', 'commands'] as const) await trx.deleteFrom(table).where('device_id', 'in', ids).execute();
+        await trx.deleteFrom('devices').where('parent_id', '=', device.id).execute();
+        await trx.deleteFrom('devices').where('id', '=', device.id).execute();
+      });
+      app.ingest.invalidate();
+      return ok(req.lang, 'success.delete');
     },
   );
 };

@@ -2,46 +2,110 @@ import { describe, expect, it } from 'vitest';
 import { formatNumber, formatTime, relativeTime, resolveTimeZone, thousands, timeAgo, toMillis } from './format';
 
 const now = Date.parse('2026-11-22T12:00:00Z');
+const ago = (seconds: number) => now - seconds * 1000;
 
 describe('§9 helpers', () => {
-  it('treats a 10-digit timestamp as seconds', () => {
+  it('treats a 10-digit timestamp as seconds, 13 digits as milliseconds', () => {
     expect(toMillis(1795000000)).toBe(1795000000000);
     expect(toMillis('1795000000')).toBe(1795000000000);
+    expect(toMillis(1795000000.5)).toBe(1795000000500);
     expect(toMillis(1795000000123)).toBe(1795000000123);
+    expect(toMillis('1795000000123')).toBe(1795000000123);
+    expect(toMillis(new Date(5000))).toBe(5000);
+    expect(toMillis('2026-11-22T12:00:00Z')).toBe(now);
   });
 
   it('formats YYYY-MM-DD HH:mm:ss in Asia/Shanghai by default, or the given zone', () => {
     expect(formatTime(Date.parse('2026-11-22T16:30:05Z'))).toBe('2026-11-23 00:30:05');
+    expect(formatTime(1795000000)).toBe(formatTime(1795000000000));
     expect(formatTime(Date.parse('2026-11-22T16:30:05Z'), undefined, 'Europe/Berlin')).toBe('2026-11-22 17:30:05');
+    expect(formatTime(Date.parse('2026-11-22T16:30:05Z'), 'YYYY/MM/DD', 'America/New_York')).toBe('2026/11/22');
+  });
+
+  it('falls back to Asia/Shanghai for a missing or unknown zone, and shows nothing for no time', () => {
     expect(resolveTimeZone('Not/AZone')).toBe('Asia/Shanghai');
+    expect(resolveTimeZone(undefined)).toBe('Asia/Shanghai');
+    expect(resolveTimeZone('Europe/Madrid')).toBe('Europe/Madrid');
+    expect(formatTime(Date.parse('2026-11-22T16:30:05Z'), undefined, 'Not/AZone')).toBe('2026-11-23 00:30:05');
     expect(formatTime(null)).toBe('');
+    expect(formatTime(undefined)).toBe('');
+    expect(formatTime('')).toBe('');
+    expect(formatTime('not a date')).toBe('');
   });
 
-  it('time ago: minutes under an hour, hours under a day, then days', () => {
-    expect(timeAgo(now - 59 * 60_000, now)).toBe('59 minutes ago');
-    expect(timeAgo(now - 3600_000, now)).toBe('1 hours ago');
-    expect(timeAgo(now - 86399_000, now)).toBe('23 hours ago');
-    expect(timeAgo(now - 86400_000 * 3, now)).toBe('3 days ago');
+  it('time ago: minutes under 3600 s, hours under 86400 s, then days', () => {
+    expect(timeAgo(ago(0), now)).toBe('0 minutes ago');
+    expect(timeAgo(ago(3599), now)).toBe('59 minutes ago');
+    expect(timeAgo(ago(3600), now)).toBe('1 hours ago');
+    expect(timeAgo(ago(86399), now)).toBe('23 hours ago');
+    expect(timeAgo(ago(86400), now)).toBe('1 days ago');
+    expect(timeAgo(ago(86400 * 3 + 5), now)).toBe('3 days ago');
+    // a clock slightly ahead on the device never gives a negative age
+    expect(timeAgo(ago(-120), now)).toBe('0 minutes ago');
+    // seconds timestamps work too
+    expect(timeAgo(Math.floor(ago(7200) / 1000), now)).toBe('2 hours ago');
   });
 
-  it('relative time: just now, minutes, hours, 1 day ago, then the date', () => {
-    expect(relativeTime(now - 29_000, now)).toBe('just now');
-    expect(relativeTime(now - 31_000, now)).toBe('1 minutes ago');
-    expect(relativeTime(now - 2 * 3600_000, now)).toBe('2 hours ago');
-    expect(relativeTime(now - 30 * 3600_000, now)).toBe('1 day ago');
-    expect(relativeTime(now - 50 * 3600_000, now)).toBe('2026-11-20 18:00:00');
+  it('relative time: just now under 30 s, minutes under 1 h, hours under 24 h, 1 day ago under 48 h, then the date', () => {
+    expect(relativeTime(ago(29), now)).toBe('just now');
+    expect(relativeTime(ago(30), now)).toBe('1 minutes ago');
+    expect(relativeTime(ago(3599), now)).toBe('60 minutes ago');
+    expect(relativeTime(ago(3600), now)).toBe('1 hours ago');
+    expect(relativeTime(ago(2 * 3600), now)).toBe('2 hours ago');
+    expect(relativeTime(ago(86400), now)).toBe('1 day ago');
+    expect(relativeTime(ago(172799), now)).toBe('1 day ago');
+    expect(relativeTime(ago(172800), now)).toBe('2026-11-20 20:00:00');
+    expect(relativeTime(ago(50 * 3600), now, undefined, 'UTC')).toBe('2026-11-20 10:00:00');
   });
 
-  it('formats numbers with k, M, G, T, P, E and thousands separators', () => {
+  it('uses the translation it is given', () => {
+    const t = (key: string, v?: Record<string, unknown>) => `${key}:${String(v?.count ?? '')}`;
+    expect(timeAgo(ago(120), now, t)).toBe('common.time.minutesAgo:2');
+    expect(relativeTime(ago(10), now, t)).toBe('common.time.justNow:');
+  });
+
+  it('formats numbers with k, M, G, T, P, E', () => {
+    expect(formatNumber(0)).toBe('0');
     expect(formatNumber(999)).toBe('999');
+    expect(formatNumber(12.345)).toBe('12.3');
+    expect(formatNumber(1000)).toBe('1k');
     expect(formatNumber(1500)).toBe('1.5k');
     expect(formatNumber(2_000_000)).toBe('2M');
     expect(formatNumber(3.25e9, 2)).toBe('3.25G');
     expect(formatNumber(1e12)).toBe('1T');
     expect(formatNumber(4.2e15)).toBe('4.2P');
     expect(formatNumber(7e18)).toBe('7E');
+    // beyond E there is no larger unit
+    expect(formatNumber(7e21)).toBe('7000E');
     expect(formatNumber(-1500)).toBe('-1.5k');
+  });
+
+  it('chooses the unit after rounding, and shows nothing for a non-number', () => {
+    expect(formatNumber(999.96)).toBe('1k');
+    expect(formatNumber(999_960)).toBe('1M');
+    expect(formatNumber(-999_960)).toBe('-1M');
+    expect(formatNumber(999_940)).toBe('999.9k');
+    expect(formatNumber(1234, 0)).toBe('1k');
+    expect(formatNumber(Number.NaN)).toBe('');
+    expect(formatNumber(Number.POSITIVE_INFINITY)).toBe('');
+  });
+
+  it('separates thousands', () => {
     expect(thousands(1234567.89)).toBe('1,234,567.89');
     expect(thousands(999)).toBe('999');
+    expect(thousands(1000)).toBe('1,000');
+    expect(thousands(-1234567)).toBe('-1,234,567');
+    expect(thousands('12345.6789')).toBe('12,345.6789');
+    expect(thousands(0)).toBe('0');
+  });
+
+  it('speaks the console language once i18n is set up', async () => {
+    const { initI18n } = await import('./i18n');
+    const i18n = initI18n('zh');
+    await i18n.changeLanguage('zh');
+    expect(timeAgo(ago(120), now)).toBe('2 分钟前');
+    expect(relativeTime(ago(5), now)).toBe('刚刚');
+    await i18n.changeLanguage('en');
+    expect(timeAgo(ago(120), now)).toBe('2 minutes ago');
   });
 });

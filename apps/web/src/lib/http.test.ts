@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
 import { setFeedback } from './feedback';
-import { http, ApiError } from './http';
+import { download, http, ApiError } from './http';
 import { initI18n } from './i18n';
 
 initI18n('en');
@@ -55,6 +55,11 @@ describe('API client error policy (spec §8)', () => {
     await expect(http.get('/x')).rejects.toBeInstanceOf(ApiError);
     expect(modal.confirm).toHaveBeenCalledTimes(1);
     expect(modal.confirm.mock.calls[0]![0]).toMatchObject({ title: 'Confirm logout', content: 'Expired', okText: 'Log in again', cancelText: 'Cancel' });
+    // after "Cancel" the next expired call asks again
+    (modal.confirm.mock.calls[0]![0] as { onCancel: () => void }).onCancel();
+    await expect(http.get('/x')).rejects.toBeInstanceOf(ApiError);
+    expect(modal.confirm).toHaveBeenCalledTimes(2);
+    (modal.confirm.mock.calls[1]![0] as { onCancel: () => void }).onCancel();
   });
 
   it('only logs a transport failure on a /cms/ URL, and toasts it elsewhere', async () => {
@@ -65,5 +70,81 @@ describe('API client error policy (spec §8)', () => {
     expect(message.error).not.toHaveBeenCalled();
     await expect(http.get('/plants')).rejects.toThrow('Failed to fetch');
     expect(message.error).toHaveBeenCalledWith({ content: 'Failed to fetch', duration: 3 });
+  });
+
+  it('on "Log in again" resets the session and reloads; one dialog for many expired calls', async () => {
+    const { useSession } = await import('../stores/session');
+    Cookies.set('Admin-Token', 'tok');
+    useSession.setState({ token: 'tok' });
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    vi.stubGlobal('fetch', answer(401, { code: 401, msg: 'Expired', data: null }));
+    await Promise.allSettled([http.get('/a'), http.get('/b'), http.get('/c')]);
+    expect(modal.confirm).toHaveBeenCalledTimes(1);
+    const { onOk } = modal.confirm.mock.calls[0]![0] as { onOk: () => Promise<void> };
+    await onOk();
+    expect(Cookies.get('Admin-Token')).toBeUndefined();
+    expect(useSession.getState().token).toBeUndefined();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports nothing for a silent call, and still rejects', async () => {
+    Cookies.set('Admin-Token', 'tok');
+    vi.stubGlobal('fetch', answer(500, { code: 500, msg: 'boom', data: null }));
+    await expect(http.get('/x', { silent: true })).rejects.toEqual(new ApiError(500, 'boom'));
+    expect(message.error).not.toHaveBeenCalled();
+    expect(modal.confirm).not.toHaveBeenCalled();
+  });
+
+  it('answers the whole envelope when asked, with the fields beside data', async () => {
+    vi.stubGlobal('fetch', answer(200, { code: 200, msg: 'ok', data: { a: 1 }, orgName: 'Root' }));
+    expect(await http.getEnvelope('/sysOrgUser/currentInfo', { query: { token: 't' } })).toEqual({ code: 200, msg: 'ok', data: { a: 1 }, orgName: 'Root' });
+  });
+
+  it('sends JSON bodies and treats a body code other than 200 as a failure even on HTTP 200', async () => {
+    const fetch = answer(200, { code: 409, msg: 'Taken', data: null });
+    vi.stubGlobal('fetch', fetch);
+    await expect(http.put('/users/1/state', { state: 'disabled' })).rejects.toEqual(new ApiError(409, 'Taken'));
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init).toMatchObject({ method: 'PUT', body: '{"state":"disabled"}' });
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    expect(message.error).toHaveBeenCalledWith({ content: 'Taken', duration: 3 });
+  });
+
+  it('says so in the console language when the server does not answer in time', async () => {
+    const timeout = Object.assign(new Error('signal timed out'), { name: 'TimeoutError' });
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(timeout)));
+    await expect(http.get('/plants')).rejects.toBe(timeout);
+    expect(message.error).toHaveBeenCalledWith({ content: 'The server did not answer in time', duration: 3 });
+  });
+
+  it('downloads a streamed file with progress and saves it under the server file name', async () => {
+    const parts = [new Uint8Array(600), new Uint8Array(400)];
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const p of parts) c.enqueue(p);
+        c.close();
+      },
+    });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status: 200, headers: { 'content-length': '1000', 'content-disposition': 'attachment; filename="users.xlsx"' } })));
+    const createObjectURL = vi.fn(() => 'blob:x');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const progress: Array<[number, number | undefined]> = [];
+    const name = await download('/users/export', { state: 'enabled' }, (r, t) => progress.push([r, t]));
+    expect(name).toBe('users.xlsx');
+    expect(progress).toEqual([
+      [600, 1000],
+      [1000, 1000],
+    ]);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(click).toHaveBeenCalledTimes(1);
+    click.mockRestore();
+  });
+
+  it('reports a refused download like any other call', async () => {
+    vi.stubGlobal('fetch', answer(403, { code: 403, msg: 'No export for you', data: null }));
+    await expect(download('/users/export', {})).rejects.toEqual(new ApiError(403, 'No export for you'));
+    expect(message.error).toHaveBeenCalledWith({ content: 'No export for you', duration: 3 });
   });
 });

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { detectLanguage, nest, resourcesFor } from './i18n';
+import Cookies from 'js-cookie';
+import enUS from 'antd/locale/en_US';
+import esES from 'antd/locale/es_ES';
+import jaJP from 'antd/locale/ja_JP';
+import zhCN from 'antd/locale/zh_CN';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { antdLocale, detectLanguage, getLanguage, nest, resourcesFor } from './i18n';
 
 type Tree = { [k: string]: string | Tree };
 const keys = (tree: Tree, prefix = ''): string[] =>
@@ -13,6 +18,27 @@ describe('language', () => {
     expect(detectLanguage('xx', 'es-ES')).toBe('es');
     expect(detectLanguage(undefined, 'fr-FR')).toBe('en');
     expect(detectLanguage(undefined, undefined)).toBe('en');
+  });
+
+  it('reads the language cookie before the browser language', () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('zh-CN');
+    expect(getLanguage()).toBe('zh');
+    Cookies.set('language', 'en');
+    expect(getLanguage()).toBe('en');
+    Cookies.set('language', 'klingon');
+    expect(getLanguage()).toBe('zh');
+  });
+
+  afterEach(() => {
+    Cookies.remove('language');
+    vi.restoreAllMocks();
+  });
+
+  it('gives antd the locale of each language', () => {
+    expect(antdLocale('en')).toBe(enUS);
+    expect(antdLocale('zh')).toBe(zhCN);
+    expect(antdLocale('es')).toBe(esES);
+    expect(antdLocale('ja')).toBe(jaJP);
   });
 
   it('nests the contract messages as i18next keys', () => {
@@ -34,6 +60,44 @@ describe('language', () => {
       expect(en.has(r.titleKey), r.titleKey).toBe(true);
       expect(zh.has(r.titleKey), r.titleKey).toBe(true);
       for (const b of r.buttons ?? []) expect(zh.has(b.titleKey), b.titleKey).toBe(true);
+    }
+  });
+
+  it('has no Spanish or Japanese string without an English one (they fall back to English)', () => {
+    const en = new Set(keys(resourcesFor('en')));
+    for (const lang of ['es', 'ja'] as const) {
+      const extra = keys(resourcesFor(lang)).filter((k) => !en.has(k));
+      expect(extra, lang).toEqual([]);
+    }
+  });
+
+  it('translates every key the features and the lib name in their code, in en and zh', () => {
+    const sources = import.meta.glob<string>(['../features/**/*.{ts,tsx}', './*.{ts,tsx}', '../stores/session.ts', '!**/*.test.{ts,tsx}'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
+    // Literal keys of the sections the console translates; keys built at run time (`user.${state}`) are checked below.
+    const KEY = /['"`]((?:common|auth|public|userCenter|user|validation|success|error|route)\.[A-Za-z0-9_.]+)['"`]/g;
+    const used = new Set<string>();
+    for (const code of Object.values(sources)) for (const m of code.matchAll(KEY)) used.add(m[1]!);
+    expect(used.size).toBeGreaterThan(40);
+    const en = new Set(keys(resourcesFor('en')));
+    const zh = new Set(keys(resourcesFor('zh')));
+    expect([...used].filter((k) => !en.has(k)), 'missing in en').toEqual([]);
+    expect([...used].filter((k) => !zh.has(k)), 'missing in zh').toEqual([]);
+    // the keys the pages compose
+    const composed = [
+      ...['enabled', 'disabled'].map((s) => `user.${s}`),
+      ...['ROOT', 'AGENT', 'INSTALLER', 'CUSTOMER'].map((g) => `userCenter.group.${g}`),
+      ...[1, 2, 3, 4].flatMap((n) => [`public.guide.step${n}`, `public.guide.step${n}Text`]),
+      ...[1, 2, 3].map((n) => `public.cancel.point${n}`),
+      ...['collect', 'use', 'keep', 'rights'].flatMap((k) => [`public.policy.${k}`, `public.policy.${k}Title`]),
+      ...['inverter', 'collector', 'battery', 'meter'].flatMap((p) => [`public.product.${p}`, `public.product.${p}Text`]),
+    ];
+    for (const k of composed) {
+      expect(en.has(k), k).toBe(true);
+      expect(zh.has(k), k).toBe(true);
     }
   });
 });

@@ -1,68 +1,56 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, Spin, theme as antdTheme } from 'antd';
-import { Suspense, useEffect } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
+import { App as AntApp, ConfigProvider, theme as antdTheme, type ConfigProviderProps } from 'antd';
+import type { Size } from '@pv/contract';
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-router';
 import { setFeedback } from '../lib/feedback';
-import { antdLocale, getLanguage } from '../lib/i18n';
+import { antdLocale } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { useApp } from '../stores/app';
 import { useSettings } from '../stores/settings';
-import { Protected } from './guard';
-import { AuthRedirectPage, CustomerCancelPage, GuidePage, HelpCenterLayout, HelpDocPage, IntroductionPage, LoginPage, NotFoundPage, PolicyPage, ProductPage } from './pages';
+import { useAppRouter } from './router';
 
-const SIZE_TO_ANTD = { default: 'large', medium: 'middle', small: 'small', mini: 'small' } as const;
+/** The four sizes of spec §9 on antd's three component sizes; "mini" also shrinks the type. */
+export const SIZE_TO_ANTD: Record<Size, NonNullable<ConfigProviderProps['componentSize']>> = { default: 'large', medium: 'middle', small: 'small', mini: 'small' };
 
+/** Hands the themed toast and dialog APIs of antd's <App> to the API client (lib/feedback). */
 function Feedback() {
   const { message, modal } = AntApp.useApp();
   useEffect(() => setFeedback({ message, modal }), [message, modal]);
   return null;
 }
 
-function Lazy() {
-  return (
-    <Suspense fallback={<Spin fullscreen />}>
-      <Outlet />
-    </Suspense>
-  );
+function Router() {
+  return <RouterProvider router={useAppRouter()} />;
 }
 
-export function RootApp() {
+export function App() {
   const themeColor = useSettings((s) => s.theme);
   const size = useApp((s) => s.size);
-  const lang = getLanguage();
+  const language = useApp((s) => s.language);
   return (
     <ConfigProvider
-      locale={antdLocale(lang)}
+      locale={antdLocale(language)}
       componentSize={SIZE_TO_ANTD[size]}
-      theme={{ algorithm: antdTheme.defaultAlgorithm, token: { colorPrimary: themeColor, borderRadius: 6, fontSize: size === 'mini' ? 12 : 14 } }}
+      theme={{
+        algorithm: antdTheme.defaultAlgorithm,
+        token: { colorPrimary: themeColor, colorLink: themeColor, borderRadius: 6, fontSize: size === 'mini' ? 12 : 14 },
+        components: { Menu: { itemSelectedColor: themeColor, itemHeight: 38, subMenuItemBg: 'transparent' } },
+      }}
       // spec §2: dialogs do not close on a click on the backdrop
       modal={{ mask: { closable: false } }}
       drawer={{ mask: { closable: false } }}
     >
-      <AntApp>
+      <AntApp message={{ maxCount: 3 }}>
         <Feedback />
         <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <Routes>
-              <Route element={<Lazy />}>
-                <Route path="/login" element={<LoginPage />} />
-                <Route path="/auth-redirect" element={<AuthRedirectPage />} />
-                <Route path="/404" element={<NotFoundPage />} />
-                <Route path="/guide" element={<GuidePage />} />
-                <Route path="/policy" element={<PolicyPage />} />
-                <Route path="/customer/cancel" element={<CustomerCancelPage />} />
-                <Route path="/HelpCenter" element={<Navigate to="/introduction" replace />} />
-                <Route element={<HelpCenterLayout />}>
-                  <Route path="/introduction" element={<IntroductionPage />} />
-                  <Route path="/product" element={<ProductPage />} />
-                </Route>
-                <Route path="/helpDoc" element={<HelpDocPage />} />
-              </Route>
-              <Route path="*" element={<Protected />} />
-            </Routes>
-          </BrowserRouter>
+          <Router />
         </QueryClientProvider>
       </AntApp>
     </ConfigProvider>
   );
 }
+
+/** The former name of the root component. */
+export const RootApp = App;
+export default App;

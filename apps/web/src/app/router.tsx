@@ -1,5 +1,5 @@
 import { flattenRoutes, type FlatRoute, type RouteDef } from '@pv/contract';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { useSession, type UserInfo } from '../stores/session';
 import { RequireAuth } from './guards/require-auth';
@@ -101,6 +101,12 @@ export function useAppRouter() {
   // Rebuilt on the access key alone so a fresh copy of the same user keeps the open pages.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const router = useMemo(() => createBrowserRouter(buildRoutes(info)), [key]);
-  useEffect(() => () => router.dispose(), [router]);
+  // The replaced router is disposed once its successor is in place (not in an effect cleanup,
+  // which StrictMode runs on a router that is still in use).
+  const previous = useRef(router);
+  useEffect(() => {
+    if (previous.current !== router) previous.current.dispose();
+    previous.current = router;
+  }, [router]);
   return router;
 }

@@ -1,4 +1,4 @@
-import { SIDEBAR_WIDTH_DOUBLE, SIDEBAR_WIDTH_SINGLE, type FlatRoute, type RouteDef } from '@pv/contract';
+import { flattenRoutes, SIDEBAR_WIDTH_DOUBLE, SIDEBAR_WIDTH_SINGLE, type FlatRoute, type RouteDef } from '@pv/contract';
 import { Drawer, Spin } from 'antd';
 import { Activity, Suspense, useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
@@ -55,7 +55,7 @@ export function ConsoleLayout({ tree }: { tree: RouteDef[] }) {
   const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
   const current = handle?.page;
   const pages = useMemo(() => pagesByPath(tree), [tree]);
-  const flat = useMemo(() => [...pages.values()], [pages]);
+  const flat = useMemo(() => flattenRoutes(tree), [tree]);
   const settings = useSettings();
   const { sidebar, device, toggleDevice, closeSidebar, toggleSidebar } = useApp();
   const { cachedViews, refreshKeys, addView, keepOnly } = useTagsView();

@@ -1,3 +1,4 @@
+import { ClockCircleOutlined } from '@ant-design/icons';
 import { Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePageRoute } from '../page-context';
@@ -7,11 +8,16 @@ export default function ComingSoonPage() {
   const { t } = useTranslation();
   const route = usePageRoute();
   return (
-    <Card>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+    <Card variant="borderless" className="pv-page-card" data-testid="coming-soon">
+      <Typography.Title level={4} className="pv-page-title">
         {route ? t(route.titleKey) : ''}
       </Typography.Title>
-      <Empty description={t('layout.comingSoon')} style={{ padding: '48px 0' }} />
+      <Empty
+        image={<ClockCircleOutlined className="pv-coming-soon-icon" />}
+        styles={{ image: { height: 64 } }}
+        description={<Typography.Text type="secondary">{t('layout.comingSoon')}</Typography.Text>}
+        style={{ padding: '56px 0' }}
+      />
     </Card>
   );
 }

@@ -22,6 +22,8 @@ import { profileRoutes } from './modules/profile/profile.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { deviceRoutes } from './modules/device/device.routes.js';
 import { commandRoutes, expireCommands } from './modules/device/command.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { pruneSamples } from './modules/system/archive.js';
 import { connectExternalBroker, startEmbeddedBroker, type DeviceLink } from './ingest/broker.js';
 import { IngestPipeline } from './ingest/pipeline.js';
 import { markOffline } from './ingest/state.js';
@@ -68,10 +70,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const pipeline = new IngestPipeline(db, app.log, {}, dialect);
   app.decorate('ingest', pipeline);
   app.decorate('deviceLink', undefined);
-  const timers: { sweeper?: NodeJS.Timeout } = {};
+  const timers: { sweeper?: NodeJS.Timeout; archive?: NodeJS.Timeout } = {};
   // one place closes everything, in order: devices, then the pending writes, then the database
   app.addHook('onClose', async () => {
     clearInterval(timers.sweeper);
+    clearInterval(timers.archive);
     await app.deviceLink?.close().catch(() => undefined);
     await pipeline.close();
     await db.destroy();
@@ -120,6 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(orgRoutes);
   await app.register(deviceRoutes);
   await app.register(commandRoutes);
+  await app.register(systemRoutes);
 
   let link: DeviceLink;
   if (config.mqttUrl) link = await connectExternalBroker({ url: config.mqttUrl, pipeline, log: app.log });
@@ -131,6 +135,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     void expireCommands(db, now, config.commandTimeoutMs).catch((err) => app.log.error({ err }, 'command sweep failed'));
   }, 15_000);
   timers.sweeper.unref();
+  // raw samples past the retention are pruned hourly; rollups stay
+  timers.archive = setInterval(() => void pruneSamples(db, Date.now()).catch((err) => app.log.error({ err }, 'archive run failed')), 3_600_000);
+  timers.archive.unref();
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(join(webDist, 'index.html'));

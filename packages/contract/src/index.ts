@@ -12,3 +12,4 @@ export * from './user.js';
 export * from './org.js';
 export * from './device.js';
 export * from './command.js';
+export * from './system.js';

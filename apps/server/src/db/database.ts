@@ -179,7 +179,30 @@ export interface DeviceCountersTable {
   last_total: number;
 }
 
+export interface MqttConfigsTable {
+  id: Generated<number>;
+  service_address: string;
+  username: string;
+  user_key: string;
+  http_port: number;
+  country: string;
+  topic: string;
+  created_at: number;
+}
+
+export interface ArchiveConfigTable {
+  id: number;
+  filing_rate: string;
+  storage_medium: string;
+  retention_days: number;
+  last_filed_at: number | null;
+  /** samples removed by the last run */
+  last_pruned: number;
+}
+
 export interface Database {
+  mqtt_configs: MqttConfigsTable;
+  archive_config: ArchiveConfigTable;
   device_counters: DeviceCountersTable;
   commands: CommandsTable;
   plants: PlantsTable;

@@ -4,6 +4,7 @@ import * as createCore from './migrations/202611220000_create_core.js';
 import * as createTelemetry from './migrations/202611230000_create_telemetry.js';
 import * as createCommands from './migrations/202611230100_create_commands.js';
 import * as createCounters from './migrations/202611230200_create_device_counters.js';
+import * as createSystemConfig from './migrations/202611230300_create_system_config.js';
 
 /** Every migration, in order; listed in code so the bundle-free server needs no file scan. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '202611230000_create_telemetry': createTelemetry,
   '202611230100_create_commands': createCommands,
   '202611230200_create_device_counters': createCounters,
+  '202611230300_create_system_config': createSystemConfig,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { pageQuery } from './api.js';
+
+/** Endpoints handed to devices per country (spec §3 MQTT/HTTP config). */
+export const mqttConfigBody = z.object({
+  serviceAddress: z.string().trim().regex(/^(mqtts?:\/\/)?[A-Za-z0-9.-]+(:\d{1,5})?$/, { message: 'validation.serviceAddress' }),
+  username: z.string().trim().min(1).max(64),
+  userKey: z.string().min(1).max(128),
+  httpPort: z.number().int().min(1, { message: 'validation.port' }).max(65535, { message: 'validation.port' }),
+  country: z.string().trim().min(1).max(64),
+  topic: z.string().trim().regex(/^[A-Za-z0-9_/+#{}-]{1,128}$/, { message: 'validation.topic' }),
+});
+export type MqttConfigBody = z.infer<typeof mqttConfigBody>;
+export const mqttConfigRow = mqttConfigBody.omit({ userKey: true }).extend({ id: z.number(), userKey: z.string(), createdAt: z.number() });
+export const mqttConfigQuery = pageQuery.extend({ country: z.string().trim().max(64).optional() });
+
+export const ARCHIVE_MEDIA = ['database', 'file'] as const;
+/** Archive configuration (spec §3): raw samples older than the retention are pruned; rollups stay. */
+export const archiveConfigBody = z.object({
+  filingRate: z.enum(['hourly', 'daily', 'weekly']),
+  storageMedium: z.enum(ARCHIVE_MEDIA),
+  retentionDays: z.number().int().min(1, { message: 'validation.retention' }).max(3650, { message: 'validation.retention' }),
+});
+export const archiveConfigData = archiveConfigBody.extend({ lastFiledAt: z.number().nullable(), lastPruned: z.number() });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { homePathOf, ROLES_REQUIRED, toUserInfo } from '../stores/session';
-import { breadcrumbOf, firstPath, groupRedirect, loginRedirect, pagesByPath, permittedTree, safeRedirect } from './route-utils';
+import { breadcrumbOf, firstPath, groupRedirect, loginRedirect, navigationErrorMessage, pagesByPath, permittedTree, safeRedirect } from './route-utils';
 
 const adminPaths = ['/', '/dashboard', '/power_station', '/power_station/power_station_list', '/auth', '/auth/user', '/business_partners', '/business_partners/clients_list', '/business_partners/service_provider'];
 const agentPaths = ['/power_station', '/power_station/power_station_list', '/power_station/power_station_detail', '/devices', '/devices/devices__manage'];
@@ -33,6 +33,13 @@ describe('route building', () => {
     expect(safeRedirect('//evil.example')).toBe('/');
     expect(safeRedirect('https://evil.example')).toBe('/');
     expect(safeRedirect('/devices/devices__manage')).toBe('/devices/devices__manage');
+  });
+
+  it('shows the error of a failed navigation, else "Has Error"', () => {
+    expect(navigationErrorMessage(new Error('getInfo: roles must be a non-null array !'), 'Has Error')).toBe('getInfo: roles must be a non-null array !');
+    expect(navigationErrorMessage('session expired', 'Has Error')).toBe('session expired');
+    expect(navigationErrorMessage(new Error(''), 'Has Error')).toBe('Has Error');
+    expect(navigationErrorMessage(undefined, 'Has Error')).toBe('Has Error');
   });
 
   it('starts the breadcrumb and the home at the dashboard for ROOT, else at the plant list', () => {

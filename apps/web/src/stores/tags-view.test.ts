@@ -44,4 +44,11 @@ describe('tags view', () => {
     s().refreshView('/auth/user');
     expect(s().refreshKeys['/auth/user']).toBe(2);
   });
+
+  it('keeps only the tabs of permitted routes (never those of an earlier user)', () => {
+    for (const v of [dashboard, users, devices]) s().addView(v);
+    s().keepOnly(['/devices/devices__manage']);
+    expect(s().visitedViews.map((v) => v.path)).toEqual(['/devices/devices__manage']);
+    expect(s().cachedViews).toEqual(['/devices/devices__manage']);
+  });
 });

@@ -1,10 +1,10 @@
-import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { UserListQuery, UserRow } from '@pv/contract';
-import { App, Button, Card, Form, Input, Popconfirm, Progress, Select, Space, Switch, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Popconfirm, Progress, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access, useHasPerm } from '../../../lib/access';
-import { formatTime } from '../../../lib/format';
+import { formatNumber, formatTime } from '../../../lib/format';
 import { download } from '../../../lib/http';
 import { useUsers } from '../api/get-users';
 import { useUpdateUserState } from '../api/update-user-state';
@@ -20,19 +20,19 @@ export default function UserListPage() {
   const [query, setQuery] = useState<UserListQuery>({ pageNum: 1, pageSize: 20 });
   const { data, isFetching } = useUsers(query);
   const setState = useUpdateUserState();
-  const [progress, setProgress] = useState<number | null>(null);
+  // bytes received and the announced size (absent when the server streams without Content-Length)
+  const [progress, setProgress] = useState<{ received: number; total?: number } | null>(null);
 
   const exportUsers = async () => {
-    setProgress(0);
+    setProgress({ received: 0 });
     try {
       const { pageNum: _p, pageSize: _s, ...filters } = query;
-      await download('/users/export', filters, (received, total) => setProgress(total ? Math.round((received / total) * 100) : Math.min(99, Math.round(received / 1024))));
-      setProgress(100);
+      await download('/users/export', filters, (received, total) => setProgress({ received, total }));
       void message.success(t('user.exported'));
     } catch {
       // shown by the API client
     } finally {
-      setTimeout(() => setProgress(null), 800);
+      setProgress(null);
     }
   };
 
@@ -53,17 +53,43 @@ export default function UserListPage() {
             title={t(state === 'enabled' ? 'user.confirmDisable' : 'user.confirmEnable', { name: row.loginName })}
             onConfirm={async () => {
               const next = state === 'enabled' ? 'disabled' : 'enabled';
-              await setState.mutateAsync({ id: row.id, state: next });
-              void message.success(t(next === 'disabled' ? 'success.disable' : 'success.enable'));
+              try {
+                await setState.mutateAsync({ id: row.id, state: next });
+                void message.success(t(next === 'disabled' ? 'success.disable' : 'success.enable'));
+              } catch {
+                // the API client has shown why; the switch stays as the server has it
+              }
             }}
           >
-            <Switch checked={state === 'enabled'} size="small" data-testid={`user-state-${row.loginName}`} />
+            <Switch checked={state === 'enabled'} loading={setState.isPending && setState.variables?.id === row.id} size="small" data-testid={`user-state-${row.loginName}`} />
           </Popconfirm>
         ) : (
           <Tag color={state === 'enabled' ? 'green' : 'default'}>{t(`user.${state}`)}</Tag>
         ),
     },
     { title: t('user.createdAt'), dataIndex: 'createdAt', render: (v: number) => formatTime(v), responsive: ['xl' as const] },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_: unknown, row: UserRow) => (
+        <Space size={4}>
+          <Access perm="user:update">
+            <Tooltip title={t('common.comingSoon')}>
+              <Button type="link" size="small" icon={<EditOutlined />} disabled data-testid={`user-update-${row.loginName}`}>
+                {t('common.update')}
+              </Button>
+            </Tooltip>
+          </Access>
+          <Access perm="user:delete">
+            <Tooltip title={t('common.comingSoon')}>
+              <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled data-testid={`user-delete-${row.loginName}`}>
+                {t('common.delete')}
+              </Button>
+            </Tooltip>
+          </Access>
+        </Space>
+      ),
+    },
   ];
 
   return (
@@ -97,12 +123,30 @@ export default function UserListPage() {
           </Button>
         </Space>
       </Form>
-      <div className="pv-toolbar">
-        <span />
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between', marginBottom: 12 }}>
         <Space>
-          {progress !== null && <Progress percent={progress} size="small" style={{ width: 160 }} />}
+          {/* Creating users arrives with the user form; the button already follows the permission. */}
+          <Access perm="user:create">
+            <Tooltip title={t('common.comingSoon')}>
+              <Button type="primary" icon={<PlusOutlined />} disabled data-testid="user-create">
+                {t('common.create')}
+              </Button>
+            </Tooltip>
+          </Access>
+        </Space>
+        <Space wrap>
+          {progress !== null && (
+            <Progress
+              data-testid="user-export-progress"
+              size="small"
+              style={{ width: 180 }}
+              status="active"
+              percent={progress.total ? Math.round((progress.received / progress.total) * 100) : 99}
+              format={(percent) => (progress.total ? `${percent}%` : `${formatNumber(progress.received)}B`)}
+            />
+          )}
           <Access perm="user:export">
-            <Button icon={<DownloadOutlined />} onClick={exportUsers} loading={progress !== null && progress < 100} data-testid="user-export">
+            <Button icon={<DownloadOutlined />} onClick={exportUsers} loading={progress !== null} data-testid="user-export">
               {t('common.export')}
             </Button>
           </Access>

@@ -1,0 +1,114 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n';
+import { toUserInfo, useSession } from '../../../stores/session';
+import UserListPage from './user-list-page';
+
+initI18n('en');
+
+const rows = [
+  { id: 1, loginName: 'ada', nickname: 'Ada', mobile: null, email: 'ada@example.com', state: 'enabled', orgId: 1, orgName: 'Platform', roles: ['admin'], createdAt: 1795000000000 },
+  { id: 2, loginName: 'bob', nickname: 'Bob', mobile: '+49 30 1234', email: null, state: 'disabled', orgId: 1, orgName: 'Platform', roles: ['viewer'], createdAt: 1795000000000 },
+];
+
+function signedInWith(perms: string) {
+  useSession.setState({
+    token: 'tok',
+    info: toUserInfo({
+      code: 200,
+      msg: 'ok',
+      data: { roles: ['r'], orgId: 1, nickname: 'Me', perms, avatar: '', introduction: '', list: [] },
+      orgGroup: { orgGroupCode: 'ROOT', orgGroupName: 'Platform', orgGroupId: 1 },
+      orgName: 'Platform',
+      userName: 'me',
+    }),
+  });
+}
+
+function serve() {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const body = init?.method === 'PUT' ? { code: 200, msg: 'ok', data: null } : { code: 200, msg: 'ok', data: { rows, total: 42 } };
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <App>
+        <UserListPage />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+describe('user list', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('asks the server for the first page and shows its rows and total', async () => {
+    signedInWith('user:list');
+    const fetch = serve();
+    renderPage();
+    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    expect(screen.getByText('42 users')).toBeTruthy();
+    expect(String(fetch.mock.calls[0]![0])).toBe('/photo_voltaic/users?pageNum=1&pageSize=20');
+  });
+
+  it('hides export, the state switch and create/update/delete without the permissions', async () => {
+    signedInWith('user:list');
+    serve();
+    renderPage();
+    await screen.findByText('ada@example.com');
+    expect(screen.queryByTestId('user-export')).toBeNull();
+    expect(screen.queryByTestId('user-state-ada')).toBeNull();
+    expect(screen.queryByTestId('user-create')).toBeNull();
+    expect(screen.queryByTestId('user-update-ada')).toBeNull();
+    expect(screen.queryByTestId('user-delete-ada')).toBeNull();
+    expect(screen.getAllByText('Enabled').length).toBeGreaterThan(0);
+  });
+
+  it('shows each button its permission allows', async () => {
+    signedInWith('user:list,user:export,user:enable,user:create,user:update');
+    serve();
+    renderPage();
+    await screen.findByText('ada@example.com');
+    expect(screen.getByTestId('user-export')).toBeTruthy();
+    expect(screen.getByTestId('user-state-ada')).toBeTruthy();
+    expect(screen.getByTestId('user-create')).toBeTruthy();
+    expect(screen.getByTestId('user-update-bob')).toBeTruthy();
+    expect(screen.queryByTestId('user-delete-bob')).toBeNull();
+  });
+
+  it('disables a user only after the confirmation', async () => {
+    signedInWith('user:list,user:enable');
+    const fetch = serve();
+    renderPage();
+    fireEvent.click(await screen.findByTestId('user-state-ada'));
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    const confirm = await screen.findByText('Disable ada? Their sessions end at once.');
+    const popover = confirm.closest('.ant-popover') as HTMLElement;
+    fireEvent.click(within(popover).getAllByRole('button').at(-1)!);
+    await waitFor(() => expect(fetch.mock.calls.some(([url, init]) => init?.method === 'PUT' && url === '/photo_voltaic/users/1/state')).toBe(true));
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(put[1]!.body as string)).toEqual({ state: 'disabled' });
+  });
+
+  it('filters on the server from the first page', async () => {
+    signedInWith('user:list');
+    const fetch = serve();
+    renderPage();
+    await screen.findByText('ada@example.com');
+    const input = document.querySelector('#loginName') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'bo' } });
+    fireEvent.click(screen.getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(fetch.mock.calls.map(([u]) => String(u))).toContain('/photo_voltaic/users?pageNum=1&pageSize=20&loginName=bo'));
+  });
+});

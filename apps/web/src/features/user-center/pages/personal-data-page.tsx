@@ -1,17 +1,18 @@
 import { EMAIL_RE } from '@pv/contract';
-import { App, Button, Card, Descriptions, Form, Input, Skeleton, Tag } from 'antd';
+import { App, Button, Card, Descriptions, Form, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format';
 import { useProfile, useUpdateProfile } from '../api';
+import { LoadState } from '../components/load-state';
 
 export default function PersonalDataPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { data, isPending } = useProfile();
+  const { data, isError, refetch } = useProfile();
   const update = useUpdateProfile();
   const [editing, setEditing] = useState(false);
-  if (isPending || !data) return <Card><Skeleton active /></Card>;
+  if (!data) return <LoadState isError={isError} onRetry={() => void refetch()} />;
   return (
     <Card
       title={t('route.personalData')}
@@ -23,9 +24,13 @@ export default function PersonalDataPage() {
           layout="vertical"
           initialValues={{ nickname: data.nickname, email: data.email ?? '', mobile: data.mobile ?? '' }}
           onFinish={async (v: { nickname: string; email: string; mobile: string }) => {
-            await update.mutateAsync(v);
-            void message.success(t('success.save'));
-            setEditing(false);
+            try {
+              await update.mutateAsync(v);
+              void message.success(t('success.save'));
+              setEditing(false);
+            } catch {
+              // the API client has shown why; the form keeps what was typed
+            }
           }}
         >
           <Form.Item name="nickname" label={t('userCenter.nickname')} rules={[{ required: true, whitespace: true, max: 30, message: t('validation.required', { field: t('userCenter.nickname') }) }]}>
@@ -37,17 +42,19 @@ export default function PersonalDataPage() {
           <Form.Item name="mobile" label={t('userCenter.mobile')} rules={[{ pattern: /^\+?[0-9 -]{5,20}$/, message: t('validation.mobile') }]}>
             <Input />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={update.isPending} style={{ marginRight: 8 }}>
-            {t('common.save')}
-          </Button>
-          <Button onClick={() => setEditing(false)}>{t('common.cancel')}</Button>
+          <Space>
+            <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="profile-save">
+              {t('common.save')}
+            </Button>
+            <Button onClick={() => setEditing(false)}>{t('common.cancel')}</Button>
+          </Space>
         </Form>
       ) : (
-        <Descriptions column={1} bordered size="small">
+        <Descriptions column={1} bordered size="small" styles={{ label: { width: 160 } }}>
           <Descriptions.Item label={t('userCenter.loginName')}>{data.loginName}</Descriptions.Item>
           <Descriptions.Item label={t('userCenter.nickname')}>{data.nickname}</Descriptions.Item>
-          <Descriptions.Item label={t('userCenter.email')}>{data.email ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('userCenter.mobile')}>{data.mobile ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('userCenter.email')}>{data.email ?? t('common.none')}</Descriptions.Item>
+          <Descriptions.Item label={t('userCenter.mobile')}>{data.mobile ?? t('common.none')}</Descriptions.Item>
           <Descriptions.Item label={t('userCenter.organisation')}>{data.orgName}</Descriptions.Item>
           <Descriptions.Item label={t('userCenter.roles')}>{data.roles.map((r) => <Tag key={r}>{r}</Tag>)}</Descriptions.Item>
           <Descriptions.Item label={t('userCenter.createdAt')}>{formatTime(data.createdAt)}</Descriptions.Item>

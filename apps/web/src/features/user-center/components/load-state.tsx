@@ -1,0 +1,24 @@
+import { Button, Card, Result, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** What a user-center card shows until its data is there: a skeleton, or the failure with a retry. */
+export function LoadState({ isError, onRetry }: { isError: boolean; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Card style={{ maxWidth: 760 }}>
+      {isError ? (
+        <Result
+          status="warning"
+          title={t('common.loadFailed')}
+          extra={
+            <Button onClick={onRetry} data-testid="load-retry">
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <Skeleton active />
+      )}
+    </Card>
+  );
+}

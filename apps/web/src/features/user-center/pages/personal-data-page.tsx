@@ -1,8 +1,9 @@
-import { EMAIL_RE } from '@pv/contract';
+import { profileUpdateBody } from '@pv/contract';
 import { App, Button, Card, Descriptions, Form, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format';
+import { zodRule } from '../../../lib/form-rules';
 import { useProfile, useUpdateProfile } from '../api';
 import { LoadState } from '../components/load-state';
 
@@ -33,13 +34,13 @@ export default function PersonalDataPage() {
             }
           }}
         >
-          <Form.Item name="nickname" label={t('userCenter.nickname')} rules={[{ required: true, whitespace: true, max: 30, message: t('validation.required', { field: t('userCenter.nickname') }) }]}>
+          <Form.Item name="nickname" label={t('userCenter.nickname')} rules={[zodRule(profileUpdateBody.shape.nickname, 'validation.required', { field: t('userCenter.nickname') })]}>
             <Input maxLength={30} />
           </Form.Item>
-          <Form.Item name="email" label={t('userCenter.email')} rules={[{ pattern: EMAIL_RE, message: t('validation.email') }]}>
+          <Form.Item name="email" label={t('userCenter.email')} rules={[zodRule(profileUpdateBody.shape.email)]}>
             <Input />
           </Form.Item>
-          <Form.Item name="mobile" label={t('userCenter.mobile')} rules={[{ pattern: /^\+?[0-9 -]{5,20}$/, message: t('validation.mobile') }]}>
+          <Form.Item name="mobile" label={t('userCenter.mobile')} rules={[zodRule(profileUpdateBody.shape.mobile)]}>
             <Input />
           </Form.Item>
           <Space>

@@ -1,0 +1,67 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n';
+import PersonalDataPage from './personal-data-page';
+
+initI18n('en');
+
+const profile = { id: 1, loginName: 'ada', nickname: 'Ada', mobile: null, email: 'ada@example.com', orgName: 'Platform', roles: ['admin'], createdAt: 1795000000000 };
+
+function serve(getCode = 200) {
+  const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+    if (init?.method === 'PUT') {
+      const body = JSON.parse(init.body as string) as object;
+      return new Response(JSON.stringify({ code: 200, msg: 'ok', data: { ...profile, ...body } }), { status: 200 });
+    }
+    const body = getCode === 200 ? { code: 200, msg: 'ok', data: profile } : { code: getCode, msg: 'boom', data: null };
+    return new Response(JSON.stringify(body), { status: getCode });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <App>
+        <PersonalDataPage />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+describe('personal data', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the profile, refuses a bad e-mail, then saves the edit', async () => {
+    const fetch = serve();
+    renderPage();
+    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('profile-edit'));
+    const email = document.querySelector('#email') as HTMLInputElement;
+    fireEvent.change(email, { target: { value: 'ada@' } });
+    fireEvent.click(screen.getByTestId('profile-save'));
+    expect(await screen.findByText('Please enter a correct e-mail address')).toBeTruthy();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    fireEvent.change(email, { target: { value: 'ada@new.example' } });
+    fireEvent.click(screen.getByTestId('profile-save'));
+    expect(await screen.findByText('ada@new.example')).toBeTruthy();
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(put[0]).toBe('/photo_voltaic/profile');
+    expect(JSON.parse(put[1]!.body as string)).toEqual({ nickname: 'Ada', email: 'ada@new.example', mobile: '' });
+  });
+
+  it('offers a retry when the profile cannot be loaded', async () => {
+    const fetch = serve(500);
+    renderPage();
+    fireEvent.click(await screen.findByTestId('load-retry'));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+  });
+});

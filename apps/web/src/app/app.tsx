@@ -21,7 +21,8 @@ function Feedback() {
 }
 
 function Router() {
-  return <RouterProvider router={useAppRouter()} />;
+  const { router, key } = useAppRouter();
+  return <RouterProvider key={key} router={router} />;
 }
 
 export function App() {

@@ -61,10 +61,11 @@ export function consoleRoutes(tree: RouteDef[]): RouteObject[] {
       const target = route.fullPath === '/' ? undefined : groupRedirect(tree, route.fullPath);
       if (target) children.push({ path: route.fullPath, element: <Navigate to={target} replace />, handle: titled(route.titleKey) });
     } else {
-      children.push({ path: route.fullPath, handle: { titleKey: route.titleKey, page: route } satisfies RouteHandle });
+      // element null: the layout renders the page (kept alive), not the router's <Outlet/>
+      children.push({ path: route.fullPath, element: null, handle: { titleKey: route.titleKey, page: route } satisfies RouteHandle });
     }
   }
-  children.push({ path: '*', handle: { titleKey: 'route.notFound', notFound: true } satisfies RouteHandle });
+  children.push({ path: '*', element: null, handle: { titleKey: 'route.notFound', notFound: true } satisfies RouteHandle });
   return [
     {
       element: (
@@ -95,7 +96,7 @@ export function accessKey(info: Pick<UserInfo, 'routerPaths' | 'orgGroup'> | nul
  * One browser router per signed-in user: routes are derived from the current user and never
  * accumulate across sign-ins (unlike router.addRoutes in vue-element-admin, issue #416).
  */
-export function useAppRouter() {
+export function useAppRouter(): { router: ReturnType<typeof createBrowserRouter>; key: string } {
   const info = useSession((s) => s.info);
   const key = accessKey(info);
   // Rebuilt on the access key alone so a fresh copy of the same user keeps the open pages.
@@ -108,5 +109,6 @@ export function useAppRouter() {
     if (previous.current !== router) previous.current.dispose();
     previous.current = router;
   }, [router]);
-  return router;
+  // The key remounts <RouterProvider>, which otherwise keeps the first router's state.
+  return { router, key };
 }

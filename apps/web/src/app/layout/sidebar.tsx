@@ -81,7 +81,7 @@ export function DoubleSidebar({ tree, showLogo, home, showSub }: { tree: RouteDe
     return c ? childPath(g, c) : g.path;
   };
   const groups = tree.filter((g) => (g.children ?? []).some(visible));
-  const subPages = active && active.path !== '/' ? (active.children ?? []).filter(visible) : [];
+  const subPages = (active?.children ?? []).filter(visible);
   return (
     <nav data-testid="sidebar" className="pv-sidebar pv-sidebar-double" onMouseLeave={() => setHovered(undefined)} aria-label="sidebar">
       <div className="pv-sidebar-groups" style={{ width: SIDEBAR_WIDTH_DOUBLE }}>
@@ -100,7 +100,7 @@ export function DoubleSidebar({ tree, showLogo, home, showSub }: { tree: RouteDe
       </div>
       {showSub && subPages.length > 0 && active && (
         <div className="pv-sidebar-sub" style={{ width: SUB_SIDEBAR_WIDTH }}>
-          <div className="pv-sidebar-sub-title">{t(active.titleKey)}</div>
+          <div className="pv-sidebar-sub-title">{t(active.path === '/' ? 'route.home' : active.titleKey)}</div>
           <Menu
             mode="inline"
             inlineIndent={12}

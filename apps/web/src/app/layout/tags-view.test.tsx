@@ -29,7 +29,7 @@ const paths = () => useTagsView.getState().visitedViews.map((v) => v.path);
 
 async function choose(path: string, item: string) {
   fireEvent.contextMenu(tag(path));
-  fireEvent.click(await screen.findByRole('menuitem', { name: new RegExp(`^\\S*\\s*${item}$`) }));
+  fireEvent.click(await screen.findByRole('menuitem', { name: item }));
 }
 
 describe('<TagsView>', () => {
@@ -51,8 +51,8 @@ describe('<TagsView>', () => {
     expect(screen.queryByTestId('tag-close-/dashboard')).toBeNull();
     expect(screen.getByTestId('tag-close-/auth/user')).toBeTruthy();
     fireEvent.contextMenu(tag('/dashboard'));
-    await screen.findByRole('menuitem', { name: /Refresh$/ });
-    expect(screen.queryByRole('menuitem', { name: /^\S*\s*Close$/ })).toBeNull();
+    await screen.findByRole('menuitem', { name: 'Refresh' });
+    expect(screen.queryByRole('menuitem', { name: 'Close' })).toBeNull();
   });
 
   it('closing the current tab opens the last remaining one', async () => {
@@ -87,7 +87,7 @@ describe('<TagsView>', () => {
   it('offers the same actions for the current tab from the bar menu', async () => {
     const router = renderAt('/devices/devices__manage');
     fireEvent.click(screen.getByTestId('tags-actions'));
-    fireEvent.click(await screen.findByRole('menuitem', { name: /Close all$/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Close all' }));
     expect(paths()).toEqual(['/dashboard']);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });

@@ -44,10 +44,10 @@ export function TagsView({ home }: { home: string }) {
 
   const menuFor = (view: TagView): MenuProps => ({
     items: [
-      { key: 'refresh', icon: <ReloadOutlined />, label: t('layout.tags.refresh') },
-      ...(view.affix ? [] : [{ key: 'close', icon: <CloseOutlined />, label: t('layout.tags.close') }]),
-      { key: 'closeOthers', icon: <ColumnWidthOutlined />, label: t('layout.tags.closeOthers') },
-      { key: 'closeAll', icon: <StopOutlined />, label: t('layout.tags.closeAll') },
+      { key: 'refresh', icon: <ReloadOutlined aria-hidden />, label: t('layout.tags.refresh') },
+      ...(view.affix ? [] : [{ key: 'close', icon: <CloseOutlined aria-hidden />, label: t('layout.tags.close') }]),
+      { key: 'closeOthers', icon: <ColumnWidthOutlined aria-hidden />, label: t('layout.tags.closeOthers') },
+      { key: 'closeAll', icon: <StopOutlined aria-hidden />, label: t('layout.tags.closeAll') },
     ],
     onClick: ({ key, domEvent }) => {
       domEvent.stopPropagation();

@@ -1,0 +1,30 @@
+import { flattenRoutes } from '@pv/contract';
+import { describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n';
+import { permittedTree } from '../route-utils';
+import { searchEntries, searchPages } from './header-search';
+
+const i18n = initI18n('en');
+const t = (key: string) => i18n.t(key);
+const admin = flattenRoutes(permittedTree(['/', '/dashboard', '/auth', '/auth/user', '/auth/role', '/devices', '/devices/devices__manage', '/devices/devices_detail'], false));
+const agent = flattenRoutes(permittedTree(['/power_station', '/power_station/power_station_list', '/devices', '/devices/devices__manage'], false));
+
+describe('header search', () => {
+  it('lists the permitted visible pages with translated group and title', () => {
+    expect(searchEntries(admin, t).map((e) => e.label)).toEqual(['Dashboard', 'Devices > Device management', 'Permissions > Users', 'Permissions > Roles']);
+  });
+
+  it('finds a page by a misspelt title', () => {
+    expect(searchPages(searchEntries(admin, t), 'Usrs')[0]?.path).toBe('/auth/user');
+    expect(searchPages(searchEntries(admin, t), 'devce')[0]?.path).toBe('/devices/devices__manage');
+  });
+
+  it('never offers a page the user may not open', () => {
+    expect(searchPages(searchEntries(agent, t), 'Users')).toEqual([]);
+    expect(searchPages(searchEntries(agent, t), 'plant list').map((e) => e.path)).toEqual(['/power_station/power_station_list']);
+  });
+
+  it('offers everything for an empty query', () => {
+    expect(searchPages(searchEntries(agent, t), '  ')).toHaveLength(2);
+  });
+});

@@ -2,6 +2,7 @@ import { flattenRoutes, type FlatRoute, type RouteDef } from '@pv/contract';
 import { useEffect, useMemo, useRef } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { useSession, type UserInfo } from '../stores/session';
+import { RouteErrorPage } from '../components/error-boundary';
 import { RequireAuth } from './guards/require-auth';
 import { ConsoleLayout } from './layout/console-layout';
 import {
@@ -84,7 +85,7 @@ export function consoleRoutes(tree: RouteDef[]): RouteObject[] {
  */
 export function buildRoutes(info: Pick<UserInfo, 'routerPaths'> | null, saas: boolean = __SAAS__): RouteObject[] {
   const signedIn = info ? consoleRoutes(permittedTree(info.routerPaths, saas)) : [{ path: '*', element: <RequireAuth /> }];
-  return [{ element: <RootLayout />, children: [...PUBLIC_ROUTES, ...signedIn] }];
+  return [{ element: <RootLayout />, errorElement: <RouteErrorPage />, children: [...PUBLIC_ROUTES, ...signedIn] }];
 }
 
 /** Changes only when what the user may reach changes (not when the profile is re-read). */

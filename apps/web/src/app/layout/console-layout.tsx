@@ -6,6 +6,7 @@ import { isMobileWidth, useApp } from '../../stores/app';
 import { homePathOf, useSession } from '../../stores/session';
 import { useSettings } from '../../stores/settings';
 import { useTagsView, type TagView } from '../../stores/tags-view';
+import { PageErrorBoundary } from '../../components/error-boundary';
 import { PageRouteContext } from '../page-context';
 import { NotFoundPage, pageFor } from '../pages';
 import { pagesByPath } from '../route-utils';
@@ -36,9 +37,14 @@ function PageView({ route, refreshKey }: { route: FlatRoute; refreshKey: number 
   const Page = pageFor(route.name);
   return (
     <PageRouteContext.Provider value={route}>
-      <Suspense fallback={fallback}>
-        <Page key={refreshKey} />
-      </Suspense>
+      {/* the key remounts the page on "refresh"; the wrapper fades it in when it is shown */}
+      <div className="pv-page" key={refreshKey}>
+        <PageErrorBoundary>
+          <Suspense fallback={fallback}>
+            <Page />
+          </Suspense>
+        </PageErrorBoundary>
+      </div>
     </PageRouteContext.Provider>
   );
 }

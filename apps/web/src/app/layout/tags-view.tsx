@@ -66,7 +66,13 @@ export function TagsView({ home }: { home: string }) {
 
   return (
     <div className="pv-tags" data-testid="tags-view" role="tablist" aria-label={t('layout.tags.label')}>
-      <div className="pv-tags-scroll">
+      <div
+        className="pv-tags-scroll"
+        onWheel={(e) => {
+          // a mouse wheel scrolls the tabs sideways, as in vue-element-admin's scroll pane
+          if (Math.abs(e.deltaY) > Math.abs(e.deltaX)) e.currentTarget.scrollLeft += e.deltaY;
+        }}
+      >
         {visitedViews.map((view) => {
           const active = view.path === pathname;
           return (

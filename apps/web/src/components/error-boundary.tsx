@@ -1,0 +1,58 @@
+import { Button, Result } from 'antd';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+
+function ErrorResult({ detail, onRetry }: { detail?: string; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="error"
+      title={t('layout.pageError')}
+      subTitle={detail}
+      data-testid="page-error"
+      extra={[
+        onRetry && (
+          <Button key="retry" type="primary" onClick={onRetry}>
+            {t('layout.retry')}
+          </Button>
+        ),
+        <Button key="reload" onClick={() => window.location.reload()}>
+          {t('layout.reload')}
+        </Button>,
+      ]}
+    />
+  );
+}
+
+/**
+ * Keeps one broken page from taking the console down: the sidebar, navbar and tabs stay usable
+ * and the user can retry the page (a chunk that failed to load after a deploy, say).
+ */
+export class PageErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error) return <ErrorResult detail={this.state.error.message} onRetry={() => this.setState({ error: null })} />;
+    return this.props.children;
+  }
+}
+
+/** The router's last resort (errorElement of the root route). */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : undefined;
+  return (
+    <div className="pv-page-loading">
+      <ErrorResult detail={detail} />
+    </div>
+  );
+}

@@ -78,10 +78,14 @@ export function ConsoleLayout({ tree }: { tree: RouteDef[] }) {
 
   // spec §4: under 992px the console is in mobile mode and the sidebar closes
   useEffect(() => {
+    let first = true;
     const onResize = () => {
       const mobile = isMobileWidth(document.body.getBoundingClientRect().width);
+      // close on entering mobile mode only, so an on-screen keyboard does not shut the open drawer
+      const entering = mobile && (first || useApp.getState().device !== 'mobile');
+      first = false;
       toggleDevice(mobile ? 'mobile' : 'desktop');
-      if (mobile) closeSidebar(true);
+      if (entering) closeSidebar(true);
     };
     onResize();
     window.addEventListener('resize', onResize);

@@ -13,3 +13,4 @@ export * from './org.js';
 export * from './device.js';
 export * from './command.js';
 export * from './system.js';
+export * from './time.js';

@@ -19,17 +19,9 @@ export interface EnergyOptions {
   maxPowerW?: number;
 }
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+import { localDay } from '@pv/contract';
 
-/** The plant-local calendar day ("2026-03-29") of an instant. */
-export function localDay(ts: number, timeZone: string): string {
-  let f = dayFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormatters.set(timeZone, f);
-  }
-  return f.format(ts);
-}
+export { localDay };
 
 /**
  * Energy produced between two consecutive samples. A counter that goes backwards was reset

@@ -1,23 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { isPostgres, tableWithId, type Db } from './support.js';
 
 // Migrations never import app code. `id` columns: INTEGER PRIMARY KEY in SQLite (an alias of
 // rowid), identity in PostgreSQL; times are epoch ms in bigint.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Db = Kysely<any>;
-
-async function isPostgres(db: Db): Promise<boolean> {
-  try {
-    await sql`select version()`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export async function up(db: Db): Promise<void> {
   const pg = await isPostgres(db);
-  const table = (name: string) =>
-    db.schema.createTable(name).addColumn('id', pg ? 'integer' : 'integer', (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()));
+  const table = (name: string) => tableWithId(db, pg, name);
 
   await table('org_groups').addColumn('code', 'varchar(32)', (c) => c.notNull().unique()).addColumn('name', 'varchar(64)', (c) => c.notNull()).execute();
   await table('orgs')

@@ -1,22 +1,9 @@
-import { sql, type Kysely } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Db = Kysely<any>;
-
-async function isPostgres(db: Db): Promise<boolean> {
-  try {
-    await sql`select version()`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isPostgres, tableWithId, type Db } from './support.js';
 
 /** Plants, products, devices, raw samples, daily energy rollups and faults (issue 3). */
 export async function up(db: Db): Promise<void> {
   const pg = await isPostgres(db);
-  const table = (name: string) =>
-    db.schema.createTable(name).addColumn('id', 'integer', (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()));
+  const table = (name: string) => tableWithId(db, pg, name);
   const real = pg ? 'double precision' : 'real';
 
   await table('plants')

@@ -1,19 +1,9 @@
-import { sql, type Kysely } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Db = Kysely<any>;
+import { isPostgres, tableWithId, type Db } from './support.js';
 
 /** Commands pushed to devices: stored before they are sent, updated by the device's ack. */
 export async function up(db: Db): Promise<void> {
-  let pg = true;
-  try {
-    await sql`select version()`.execute(db);
-  } catch {
-    pg = false;
-  }
-  await db.schema
-    .createTable('commands')
-    .addColumn('id', 'integer', (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+  const pg = await isPostgres(db);
+  await tableWithId(db, pg, 'commands')
     .addColumn('cmd_id', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('device_id', 'integer', (c) => c.notNull().references('devices.id').onDelete('cascade'))
     .addColumn('kind', 'varchar(16)', (c) => c.notNull())

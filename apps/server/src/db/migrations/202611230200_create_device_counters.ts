@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Db = Kysely<any>;
+import type { Db } from './support.js';
 
 /** The last energy counter reading per device: daily energy grows by deltas instead of re-reading samples. */
 export async function up(db: Db): Promise<void> {

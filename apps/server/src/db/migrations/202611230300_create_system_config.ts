@@ -1,19 +1,9 @@
-import { sql, type Kysely } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Db = Kysely<any>;
+import { isPostgres, tableWithId, type Db } from './support.js';
 
 /** MQTT/HTTP endpoint records per country and the archive configuration (one row). */
 export async function up(db: Db): Promise<void> {
-  let pg = true;
-  try {
-    await sql`select version()`.execute(db);
-  } catch {
-    pg = false;
-  }
-  await db.schema
-    .createTable('mqtt_configs')
-    .addColumn('id', 'integer', (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
+  const pg = await isPostgres(db);
+  await tableWithId(db, pg, 'mqtt_configs')
     .addColumn('service_address', 'varchar(255)', (c) => c.notNull())
     .addColumn('username', 'varchar(64)', (c) => c.notNull())
     .addColumn('user_key', 'varchar(128)', (c) => c.notNull())

@@ -87,7 +87,7 @@ describe('GET /sysOrgUser/currentInfo', () => {
       expect(body.userName).toBe('admin');
       expect(body.orgGroup.orgGroupCode).toBe('ROOT');
       expect(body.orgName).toBe('PV Platform');
-      expect(body.data.roles).toEqual(['admin']);
+      expect(body.data.roles).toEqual(['admin', 'viewer']);
       const paths = body.data.list.map((l) => l.routerPath);
       expect(paths).toEqual(expect.arrayContaining(['/', '/dashboard', '/auth', '/auth/user', '/power_station', '/power_station/power_station_list']));
       expect(body.data.perms.split(',')).toEqual(expect.arrayContaining(['user:export', 'plant:create']));
@@ -188,5 +188,28 @@ describe('POST /sysOrgUser/changePassword', () => {
     const old = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 'sunpath-ops', password: DEMO } });
     expect(old.statusCode).toBe(401);
     expect(await login(t.app, 'sunpath-ops', 'new-secret-1')).toBeTruthy();
+  });
+});
+
+describe('role change (spec §4)', () => {
+  it('gives a new session acting as one role, ends the old one, and can go back to all roles', async () => {
+    const token = await login(t.app, 'admin');
+    const switchRole = (tok: string, role: string | null) => t.app.inject({ method: 'POST', url: '/photo_voltaic/sysOrgUser/switchRole', headers: { 'x-token': tok }, payload: { role } });
+    expect((await switchRole(token, 'agent')).statusCode).toBe(400);
+    const res = await switchRole(token, 'viewer');
+    expect(res.statusCode).toBe(200);
+    const viewerToken = res.json().data.token;
+    expect(viewerToken).not.toBe(token);
+    expect((await info(token)).statusCode).toBe(401);
+    const asViewer = (await info(viewerToken)).json();
+    expect(asViewer.data.roles).toEqual(['viewer']);
+    expect(asViewer.data.perms).toBe('');
+    expect((await t.app.inject({ method: 'GET', url: '/photo_voltaic/users/export', headers: { 'x-token': viewerToken } })).statusCode).toBe(403);
+    const roles = (await t.app.inject({ method: 'GET', url: '/photo_voltaic/sysOrgUser/roles', headers: { 'x-token': viewerToken } })).json().data;
+    expect(roles).toEqual({ roles: [{ code: 'admin', name: 'Administrator' }, { code: 'viewer', name: 'Read-only' }], actingAs: 'viewer' });
+    const back = (await switchRole(viewerToken, null)).json().data.token;
+    const all = (await info(back)).json();
+    expect(all.data.roles).toEqual(['admin', 'viewer']);
+    expect(all.data.perms).toContain('user:export');
   });
 });

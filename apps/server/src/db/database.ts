@@ -75,6 +75,8 @@ export interface SessionsTable {
   last_seen_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** When set, the session acts as this one of the user's roles. */
+  role_id: number | null;
 }
 
 export interface LoginFailuresTable {

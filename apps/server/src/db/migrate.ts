@@ -5,6 +5,7 @@ import * as createTelemetry from './migrations/202611230000_create_telemetry.js'
 import * as createCommands from './migrations/202611230100_create_commands.js';
 import * as createCounters from './migrations/202611230200_create_device_counters.js';
 import * as createSystemConfig from './migrations/202611230300_create_system_config.js';
+import * as addSessionRole from './migrations/202611230400_add_session_role.js';
 
 /** Every migration, in order; listed in code so the bundle-free server needs no file scan. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '202611230100_create_commands': createCommands,
   '202611230200_create_device_counters': createCounters,
   '202611230300_create_system_config': createSystemConfig,
+  '202611230400_add_session_role': addSessionRole,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,6 +13,8 @@ export interface SessionUser {
   id: number;
   loginName: string;
   sessionId: number;
+  /** The roles this session acts with (all of the user's, or the one switched to). */
+  roleIds: number[];
   orgId: number;
   orgPath: string;
   orgGroupCode: OrgGroupCode;

@@ -25,6 +25,8 @@ export interface SessionState {
   login(username: string, password: string): Promise<void>;
   fetchInfo(): Promise<UserInfo>;
   logout(): Promise<void>;
+  /** Spec §4 role change: a new session acting as one role (null: all), info refetched, tabs closed. */
+  switchRole(role: string | null): Promise<void>;
   resetToken(): void;
 }
 
@@ -83,6 +85,13 @@ export const useSession = create<SessionState>((set, get) => ({
       set({ token: undefined, info: null });
       useTagsView.getState().delAllViews();
     }
+  },
+  async switchRole(role) {
+    const { token } = await http.post<{ token: string }>('/sysOrgUser/switchRole', { role });
+    setToken(token);
+    useTagsView.getState().delAllViews();
+    // no info: the route guard fetches it again and the routes are rebuilt for the new role
+    set({ token, info: null });
   },
   resetToken() {
     removeToken();

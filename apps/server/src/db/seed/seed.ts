@@ -111,7 +111,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     grant: (r) => (r.kind === 'menu' ? (!isHome(r.router_path) && !isAdminArea(r.router_path)) || orgAdminMenus.has(r.router_path ?? '') : /^(plant|device|customer|user):/.test(r.perm ?? '')),
   });
 
-  await createUser(db, { login: 'admin', nickname: 'Platform Admin', orgId: root, roleIds: [admin], password: pw, mobile: '13800138000', email: 'admin@pv-console.example' });
+  await createUser(db, { login: 'admin', nickname: 'Platform Admin', orgId: root, roleIds: [admin, viewer], password: pw, mobile: '13800138000', email: 'admin@pv-console.example' });
   await createUser(db, { login: 'viewer', nickname: 'Audit Viewer', orgId: root, roleIds: [viewer], password: pw, mobile: '13900139000', email: 'viewer@pv-console.example' });
   await createUser(db, { login: 'agent', nickname: 'SunPath Agent', orgId: sunpath, roleIds: [agent], password: pw, mobile: '13700137000', email: 'agent@sunpath.example' });
   await createUser(db, { login: 'sunpath-admin', nickname: 'SunPath Admin', orgId: sunpath, roleIds: [orgAdmin], password: pw, mobile: '13600136000', email: 'it@sunpath.example' });

@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .select(['u.nickname', 'u.login_name', 'u.avatar', 'u.introduction', 'o.id as orgId', 'o.name as orgName', 'g.id as groupId', 'g.code as groupCode', 'g.name as groupName'])
         .where('u.id', '=', me.id)
         .executeTakeFirstOrThrow();
-      const roles = await db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select('r.code').where('ur.user_id', '=', me.id).orderBy('r.id').execute();
+      const roles = await db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select('r.code').where('ur.user_id', '=', me.id).where('r.id', 'in', me.roleIds.length ? me.roleIds : [0]).orderBy('r.id').execute();
       const resources = await db
         .selectFrom('user_roles as ur')
         .innerJoin('role_resources as rr', 'rr.role_id', 'ur.role_id')
@@ -70,6 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .select(['res.kind', 'res.router_path', 'res.perm', 'res.sort'])
         .distinct()
         .where('ur.user_id', '=', me.id)
+        .where('ur.role_id', 'in', me.roleIds.length ? me.roleIds : [0])
         .orderBy('res.sort')
         .execute();
       const menus = resources.filter((r) => r.kind === 'menu' && r.router_path);
@@ -117,6 +118,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await db.updateTable('users').set({ password_hash: await hashPassword(newPassword) }).where('id', '=', me.id).execute();
       await revokeAllSessions(db, me.id);
       return { code: 200, msg: translate(req.lang, 'success.passwordChanged'), data: null };
+    },
+  );
+
+  app.get(
+    `${API_BASE}/sysOrgUser/roles`,
+    { config: { access: 'session' }, schema: { tags: ['auth'], summary: 'Your roles, and the one this session acts as', response: { 200: envelope(z.object({ roles: z.array(z.object({ code: z.string(), name: z.string() })), actingAs: z.string().nullable() })) } } },
+    async (req) => {
+      const me = userOf(req);
+      const roles = await db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select(['r.id', 'r.code', 'r.name']).where('ur.user_id', '=', me.id).orderBy('r.id').execute();
+      const switched = roles.length > 1 && me.roleIds.length === 1 ? roles.find((r) => r.id === me.roleIds[0]) : undefined;
+      return { code: 200, msg: translate(req.lang, 'success.ok'), data: { roles: roles.map((r) => ({ code: r.code, name: r.name })), actingAs: switched?.code ?? null } };
+    },
+  );
+
+  // Spec §4 role change: a new session acting as one of your roles (null: all of them); the
+  // old session ends, the console refetches the user, rebuilds its routes and closes all tabs.
+  app.post(
+    `${API_BASE}/sysOrgUser/switchRole`,
+    { config: { access: 'session' }, schema: { tags: ['auth'], summary: 'Act as one of your roles (a new session)', body: z.object({ role: z.string().min(1).max(64).nullable() }), response: { 200: envelope(loginData) } } },
+    async (req) => {
+      const me = userOf(req);
+      let roleId: number | null = null;
+      if (req.body.role !== null) {
+        const role = await db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select('r.id').where('ur.user_id', '=', me.id).where('r.code', '=', req.body.role).executeTakeFirst();
+        if (!role) throw badRequest('error.notYourRole');
+        roleId = role.id;
+      }
+      const token = await createSession(db, me.id, app.config.sessionMaxMs, roleId);
+      await revokeSession(db, me.sessionId);
+      return { code: 200, msg: translate(req.lang, 'success.setting'), data: { token } };
     },
   );
 };

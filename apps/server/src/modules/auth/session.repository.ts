@@ -7,10 +7,10 @@ import type { SessionUser } from '../../lib/types.js';
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new opaque token (256 bits); only its hash is stored. */
-export async function createSession(db: Kysely<Database>, userId: number, maxMs: number): Promise<string> {
+export async function createSession(db: Kysely<Database>, userId: number, maxMs: number, roleId: number | null = null): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
-  await db.insertInto('sessions').values({ token_hash: hashToken(token), user_id: userId, created_at: now, last_seen_at: now, expires_at: now + maxMs, revoked_at: null }).execute();
+  await db.insertInto('sessions').values({ token_hash: hashToken(token), user_id: userId, created_at: now, last_seen_at: now, expires_at: now + maxMs, revoked_at: null, role_id: roleId }).execute();
   return token;
 }
 
@@ -24,7 +24,7 @@ export async function findSessionUser(db: Kysely<Database>, token: string, idleM
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('orgs as o', 'o.id', 'u.org_id')
     .innerJoin('org_groups as g', 'g.id', 'o.group_id')
-    .select(['s.id as sessionId', 's.last_seen_at', 's.expires_at', 's.revoked_at', 'u.id', 'u.login_name', 'u.state', 'u.org_id', 'o.path', 'g.code as groupCode'])
+    .select(['s.id as sessionId', 's.role_id', 's.last_seen_at', 's.expires_at', 's.revoked_at', 'u.id', 'u.login_name', 'u.state', 'u.org_id', 'o.path', 'g.code as groupCode'])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.state !== 'enabled') return undefined;
@@ -33,12 +33,9 @@ export async function findSessionUser(db: Kysely<Database>, token: string, idleM
     // at most one write a minute per session
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.sessionId).execute();
   }
-  const roles = await db
-    .selectFrom('user_roles as ur')
-    .innerJoin('roles as r', 'r.id', 'ur.role_id')
-    .select(['r.id', 'r.data_scope', 'r.sensitive'])
-    .where('ur.user_id', '=', row.id)
-    .execute();
+  let rolesQuery = db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select(['r.id', 'r.data_scope', 'r.sensitive']).where('ur.user_id', '=', row.id);
+  if (row.role_id !== null) rolesQuery = rolesQuery.where('r.id', '=', row.role_id);
+  const roles = await rolesQuery.execute();
   const perms = roles.length
     ? await db
         .selectFrom('role_resources as rr')
@@ -54,6 +51,7 @@ export async function findSessionUser(db: Kysely<Database>, token: string, idleM
     id: row.id,
     loginName: row.login_name,
     sessionId: row.sessionId,
+    roleIds: roles.map((r) => r.id),
     orgId: row.org_id,
     orgPath: row.path,
     orgGroupCode: row.groupCode as OrgGroupCode,

@@ -1,8 +1,10 @@
-import { CompressOutlined, DownOutlined, ExpandOutlined, FontSizeOutlined, HomeOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { CheckOutlined, CompressOutlined, DownOutlined, ExpandOutlined, FontSizeOutlined, HomeOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { SIZES, type FlatRoute, type RouteDef, type Size } from '@pv/contract';
 import { App, Avatar, Breadcrumb, Dropdown, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../../lib/http';
 import { Link, useLocation, useNavigate } from 'react-router';
 import screenfull from 'screenfull';
 import { LanguageSwitch } from '../../components/language-switch';
@@ -71,7 +73,26 @@ function UserMenu({ info }: { info: UserInfo }) {
   const navigate = useNavigate();
   const device = useApp((s) => s.device);
   const logout = useSession((s) => s.logout);
+  const switchRole = useSession((s) => s.switchRole);
   const isRoot = homePathOf(info) === '/dashboard';
+  const { data: myRoles } = useQuery({
+    queryKey: ['my-roles', info.roles.join(',')],
+    queryFn: () => http.get<{ roles: { code: string; name: string }[]; actingAs: string | null }>('/sysOrgUser/roles'),
+  });
+  const roleItems =
+    myRoles && myRoles.roles.length > 1
+      ? [
+          {
+            key: 'switchRole',
+            icon: <SwapOutlined />,
+            label: <span data-testid="switch-role">{t('layout.switchRole')}</span>,
+            children: [
+              { key: 'role:*', icon: myRoles.actingAs === null ? <CheckOutlined /> : undefined, label: t('layout.allRoles') },
+              ...myRoles.roles.map((r) => ({ key: `role:${r.code}`, icon: myRoles.actingAs === r.code ? <CheckOutlined /> : undefined, label: r.name })),
+            ],
+          },
+        ]
+      : [];
   return (
     <Dropdown
       trigger={['click']}
@@ -93,12 +114,17 @@ function UserMenu({ info }: { info: UserInfo }) {
           { type: 'divider' },
           ...(isRoot ? [{ key: 'dashboard', icon: <HomeOutlined />, label: t('route.dashboard') }] : []),
           { key: 'changePassword', icon: <KeyOutlined />, label: t('route.changePassword') },
+          ...roleItems,
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="logout">{t('layout.logout')}</span> },
         ],
         onClick: async ({ key }) => {
           if (key === 'dashboard') navigate('/dashboard');
           else if (key === 'changePassword') navigate('/userCenter/changePassword');
+          else if (key.startsWith('role:')) {
+            await switchRole(key === 'role:*' ? null : key.slice(5)).catch(() => undefined);
+            navigate('/', { replace: true });
+          }
           else if (key === 'logout') {
             // the session ends locally even when the server cannot be reached
             await logout().catch(() => undefined);

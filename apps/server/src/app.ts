@@ -23,6 +23,8 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { deviceRoutes } from './modules/device/device.routes.js';
 import { commandRoutes, expireCommands } from './modules/device/command.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
+import fastifyMultipart from '@fastify/multipart';
 import { pruneSamples } from './modules/system/archive.js';
 import { connectExternalBroker, startEmbeddedBroker, type DeviceLink } from './ingest/broker.js';
 import { IngestPipeline } from './ingest/pipeline.js';
@@ -124,6 +126,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(deviceRoutes);
   await app.register(commandRoutes);
   await app.register(systemRoutes);
+  await app.register(fastifyMultipart, { limits: { fileSize: config.firmwareMaxBytes, files: 1, fields: 10 } });
+  await app.register(firmwareRoutes);
 
   let link: DeviceLink;
   if (config.mqttUrl) link = await connectExternalBroker({ url: config.mqttUrl, pipeline, log: app.log });

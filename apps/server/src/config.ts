@@ -26,6 +26,7 @@ const schema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().positive().default(168),
   DEVICE_OFFLINE_MINUTES: z.coerce.number().positive().default(5),
   COMMAND_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  FIRMWARE_MAX_MB: z.coerce.number().positive().max(1024).default(64),
   SIMULATOR: bool.optional(),
   SIMULATOR_PLANTS: z.coerce.number().int().min(0).max(10000).default(24),
   // only behind a reverse proxy: otherwise X-Forwarded-For would let a client pick its own address (login throttle)
@@ -52,6 +53,7 @@ export interface AppConfig {
   trustProxy: boolean;
   deviceOfflineMs: number;
   commandTimeoutMs: number;
+  firmwareMaxBytes: number;
   /** Run the demo fleet in-process (default: with DEMO). */
   simulator: boolean;
   simulatorPlants: number;
@@ -87,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: c.TRUST_PROXY,
     deviceOfflineMs: c.DEVICE_OFFLINE_MINUTES * 60_000,
     commandTimeoutMs: c.COMMAND_TIMEOUT_SECONDS * 1000,
+    firmwareMaxBytes: Math.round(c.FIRMWARE_MAX_MB * 1024 * 1024),
     simulator: c.SIMULATOR ?? c.DEMO,
     simulatorPlants: c.SIMULATOR_PLANTS,
   };

@@ -47,3 +47,33 @@ export const commandRow = z.object({
   updatedAt: z.number(),
 });
 export type CommandRow = z.infer<typeof commandRow>;
+
+export const FIRMWARE_MAX_BYTES = 64 * 1024 * 1024;
+export const zVersion = z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/, { message: 'validation.version' });
+
+export const firmwareRow = z.object({
+  id: z.number(),
+  version: z.string(),
+  deviceType: z.string(),
+  fileName: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+  description: z.string().nullable(),
+  downloadUrl: z.string(),
+  createdAt: z.number(),
+});
+export type FirmwareRow = z.infer<typeof firmwareRow>;
+
+/** §5: pushes require device type, order, file, version, SN, sub SN and old sub SN. */
+export const otaPushBody = z.object({
+  deviceType: z.enum(['inverter', 'collector', 'battery', 'meter']),
+  order: z.string().trim().min(1, { message: 'validation.otaOrder' }).max(64),
+  firmwareId: z.number().int().positive(),
+  version: zVersion,
+  sn: z.string().trim().min(1).max(64),
+  subSn: z.string().trim().min(1).max(64),
+  oldSubSn: z.string().trim().min(1).max(64),
+});
+export type OtaPushBody = z.infer<typeof otaPushBody>;
+
+export const updateLogRow = z.object({ cmdId: z.string(), version: z.string().nullable(), progress: z.number(), status: z.enum(COMMAND_STATUSES), ts: z.number() });

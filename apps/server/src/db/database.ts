@@ -202,7 +202,32 @@ export interface ArchiveConfigTable {
   last_pruned: number;
 }
 
+export interface FirmwareTable {
+  id: Generated<number>;
+  version: string;
+  device_type: string;
+  file_name: string;
+  /** relative to DATA_DIR/files */
+  file_path: string;
+  size: number;
+  sha256: string;
+  description: string | null;
+  created_by: number | null;
+  created_at: number;
+}
+
+export interface OtaEventsTable {
+  id: Generated<number>;
+  cmd_id: string;
+  device_id: number;
+  progress: number;
+  version: string | null;
+  ts: number;
+}
+
 export interface Database {
+  firmware: FirmwareTable;
+  ota_events: OtaEventsTable;
   mqtt_configs: MqttConfigsTable;
   archive_config: ArchiveConfigTable;
   device_counters: DeviceCountersTable;

@@ -6,6 +6,7 @@ import * as createCommands from './migrations/202611230100_create_commands.js';
 import * as createCounters from './migrations/202611230200_create_device_counters.js';
 import * as createSystemConfig from './migrations/202611230300_create_system_config.js';
 import * as addSessionRole from './migrations/202611230400_add_session_role.js';
+import * as createFirmware from './migrations/202611230500_create_firmware.js';
 
 /** Every migration, in order; listed in code so the bundle-free server needs no file scan. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '202611230200_create_device_counters': createCounters,
   '202611230300_create_system_config': createSystemConfig,
   '202611230400_add_session_role': addSessionRole,
+  '202611230500_create_firmware': createFirmware,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -179,6 +179,7 @@ export class IngestPipeline {
     };
     const faults: { deviceId: number; code: string; message?: string; ts: number }[] = [];
     const acks: { deviceId: number; cmdId: string; ok: boolean; content?: string }[] = [];
+    const ota: Insertable<Database['ota_events']>[] = [];
     const recovered: { deviceId: number; ts: number }[] = [];
 
     for (const it of items) {
@@ -193,6 +194,7 @@ export class IngestPipeline {
       } else if (p.kind === 'event') {
         if (p.msg.type === 'fault') faults.push({ deviceId: device.id, code: p.msg.code, message: p.msg.message, ts: p.msg.ts });
         else if (p.msg.type === 'recover') recovered.push({ deviceId: device.id, ts: p.msg.ts });
+        else ota.push({ cmd_id: p.msg.cmdId, device_id: device.id, progress: p.msg.progress, version: p.msg.version ?? null, ts: p.msg.ts });
         if (!latest.has(device.id)) latest.set(device.id, { ts: p.msg.ts, points: {} });
       } else {
         acks.push({ deviceId: device.id, cmdId: p.msg.cmdId, ok: p.msg.ok, content: p.msg.content });
@@ -240,6 +242,20 @@ export class IngestPipeline {
         .where('device_id', '=', a.deviceId)
         .where('status', 'in', ['processing', 'unknown'])
         .execute();
+    }
+
+    // OTA progress (the device update log); a successful OTA gives the device its new version
+    for (let i = 0; i < ota.length; i += CHUNK) await trx.insertInto('ota_events').values(ota.slice(i, i + CHUNK)).execute();
+    const okAcks = acks.filter((a) => a.ok);
+    if (okAcks.length) {
+      const upgrades = await trx.selectFrom('commands').select(['device_id', 'params']).where('kind', '=', 'ota').where('cmd_id', 'in', okAcks.map((a) => a.cmdId)).execute();
+      for (const u of upgrades) {
+        const { version, subSn } = JSON.parse(u.params) as { version?: string; subSn?: string };
+        if (!version) continue;
+        // an OTA aimed at a sub device (through its collector) upgrades the sub device
+        if (subSn) await trx.updateTable('devices').set({ sw_version: version }).where('sn', '=', subSn).execute();
+        else await trx.updateTable('devices').set({ sw_version: version }).where('id', '=', u.device_id).execute();
+      }
     }
 
     await this.energy(trx, energyTouched, now);

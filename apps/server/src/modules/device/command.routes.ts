@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { API_BASE, commandRow, envelope, idParam, page, pageQuery, pushCommandBody, translate } from '@pv/contract';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
@@ -21,6 +22,32 @@ export async function expireCommands(db: Kysely<Database>, now: number, timeoutM
   return Number(r.numUpdatedRows);
 }
 
+/**
+ * Stores a command, then sends it (a sub device is reached through its collector); a command the
+ * broker cannot take is marked failed at once. Answers the stored command.
+ */
+export async function pushCommand(app: FastifyInstance, device: { id: number; sn: string; parent_id: number | null }, kind: string, params: Record<string, unknown>, userId: number) {
+  const db = app.db;
+  const now = Date.now();
+  const cmdId = randomUUID();
+  const { id } = await db
+    .insertInto('commands')
+    .values({ cmd_id: cmdId, device_id: device.id, kind, params: JSON.stringify(params), status: 'processing', ack_content: null, source: 'console', sent_by: userId, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const target = device.parent_id ? (await db.selectFrom('devices').select('sn').where('id', '=', device.parent_id).executeTakeFirstOrThrow()).sn : device.sn;
+  try {
+    await app.deviceLink?.publishCommand(target, { cmdId, kind, params: { ...params, ...(device.parent_id ? { subSn: device.sn } : {}) } });
+  } catch (err) {
+    app.log.warn({ err, cmdId }, 'command not sent');
+    await db.updateTable('commands').set({ status: 'failed', ack_content: 'not sent: broker unavailable', updated_at: Date.now() }).where('id', '=', id).execute();
+  }
+  const row = await db.selectFrom('commands as c').leftJoin('users as u', 'u.id', 'c.sent_by').selectAll('c').select('u.login_name').where('c.id', '=', id).executeTakeFirstOrThrow();
+  return toRow(row);
+}
+
+export { deviceInScope };
+
 export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
@@ -31,23 +58,8 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = userOf(req);
       const device = await deviceInScope(db, me, req.params.id);
       if (!device) throw notFound();
-      const now = Date.now();
-      const cmdId = randomUUID();
-      const { id } = await db
-        .insertInto('commands')
-        .values({ cmd_id: cmdId, device_id: device.id, kind: req.body.kind, params: JSON.stringify(req.body.params), status: 'processing', ack_content: null, source: 'console', sent_by: me.id, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      // a sub device is reached through its collector
-      const target = device.parent_id ? (await db.selectFrom('devices').select('sn').where('id', '=', device.parent_id).executeTakeFirstOrThrow()).sn : device.sn;
-      try {
-        await app.deviceLink?.publishCommand(target, { cmdId, kind: req.body.kind, params: { ...req.body.params, ...(device.parent_id ? { subSn: device.sn } : {}) } });
-      } catch (err) {
-        req.log.warn({ err, cmdId }, 'command not sent');
-        await db.updateTable('commands').set({ status: 'failed', ack_content: 'not sent: broker unavailable', updated_at: Date.now() }).where('id', '=', id).execute();
-      }
-      const row = await db.selectFrom('commands as c').leftJoin('users as u', 'u.id', 'c.sent_by').selectAll('c').select('u.login_name').where('c.id', '=', id).executeTakeFirstOrThrow();
-      return { code: 200, msg: translate(req.lang, 'success.push'), data: toRow(row) };
+      const data = await pushCommand(app, device, req.body.kind, req.body.params as Record<string, unknown>, me.id);
+      return { code: 200, msg: translate(req.lang, 'success.push'), data };
     },
   );
 

@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { topics } from '@pv/contract';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashDeviceKey } from '../src/ingest/broker.js';
+import { buildTestApp, login, type TestApp } from './helper.js';
+
+let t: TestApp;
+let admin: string;
+const SN = 'OTA-INV-01';
+beforeAll(async () => {
+  t = await buildTestApp({ FIRMWARE_MAX_MB: '1' });
+  admin = await login(t.app, 'admin');
+  const org = await t.app.db.selectFrom('orgs').select('id').where('code', '=', 'SUNPATH').executeTakeFirstOrThrow();
+  await t.app.db
+    .insertInto('devices')
+    .values({ sn: SN, name: SN, type: 'inverter', product_id: null, org_id: org.id, plant_id: null, parent_id: null, secret_hash: hashDeviceKey('ota-key'), mac: null, comm_mode: 'mqtt', online_state: 'inactive', run_state: 'normal', hw_version: null, sw_version: 'V1.0.0', protocol_version: null, last_online_at: null, last_points: null, created_at: Date.now() })
+    .execute();
+});
+afterAll(async () => t.close());
+
+/** A real multipart body, as a browser's FormData would send it. */
+async function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  if (file) fd.append('file', new Blob([file.bytes]), file.name);
+  const req = new Request('http://local/', { method: 'POST', body: fd });
+  return { payload: Buffer.from(await req.arrayBuffer()), headers: { 'content-type': req.headers.get('content-type')!, 'x-token': admin } };
+}
+const upload = async (fields: Record<string, string>, file?: { name: string; bytes: Buffer }) => t.app.inject({ method: 'POST', url: '/photo_voltaic/firmware', ...(await multipart(fields, file)) });
+const bytes = Buffer.from(Array.from({ length: 50_000 }, (_, i) => i % 251));
+
+describe('firmware', () => {
+  it('uploads a version with its checksum, refuses a repeat, a bad version, no file and a file over the limit', async () => {
+    const res = await upload({ version: 'V2.0.0', deviceType: 'inverter', description: 'MPPT tracking fix' }, { name: 'sunwave v2.bin', bytes });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ version: 'V2.0.0', deviceType: 'inverter', size: bytes.length, fileName: 'sunwave_v2.bin', sha256: createHash('sha256').update(bytes).digest('hex') });
+    expect((await upload({ version: 'V2.0.0', deviceType: 'inverter' }, { name: 'a.bin', bytes })).statusCode).toBe(409);
+    const bad = await upload({ version: 'v 2', deviceType: 'inverter' }, { name: 'a.bin', bytes });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toContain('A version is');
+    expect((await upload({ version: 'V2.0.1', deviceType: 'inverter' })).statusCode).toBe(400);
+    const big = await upload({ version: 'V9.0.0', deviceType: 'inverter' }, { name: 'big.bin', bytes: Buffer.alloc(1024 * 1024 + 10) });
+    expect(big.statusCode).toBe(413);
+  });
+
+  it('lets a device (SN + key) and a console user download the file, nobody else', async () => {
+    const id = (await t.app.inject({ method: 'GET', url: '/photo_voltaic/firmware', headers: { 'x-token': admin } })).json().data.rows[0].id;
+    const asDevice = await t.app.inject({ method: 'GET', url: `/photo_voltaic/firmware/${id}/file`, headers: { 'x-device-sn': SN, 'x-device-key': 'ota-key' } });
+    expect(asDevice.statusCode).toBe(200);
+    expect(Buffer.compare(asDevice.rawPayload, bytes)).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: `/photo_voltaic/firmware/${id}/file`, headers: { 'x-token': admin } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/photo_voltaic/firmware/${id}/file`, headers: { 'x-device-sn': SN, 'x-device-key': 'nope' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/photo_voltaic/firmware/${id}/file` })).statusCode).toBe(401);
+  });
+});
+
+describe('OTA', () => {
+  it('needs every field of §5, pushes the upgrade, and the device progress becomes the update log', async () => {
+    const fw = (await t.app.inject({ method: 'GET', url: '/photo_voltaic/firmware', headers: { 'x-token': admin } })).json().data.rows[0];
+    const body = { deviceType: 'inverter', order: '1', firmwareId: fw.id, version: 'V2.0.0', sn: SN, subSn: SN, oldSubSn: SN };
+    const push = (b: object) => t.app.inject({ method: 'POST', url: '/photo_voltaic/ota', headers: { 'x-token': admin }, payload: b });
+    const { subSn: _omit, ...noSub } = body;
+    expect((await push(noSub)).statusCode).toBe(400);
+    expect((await push({ ...body, version: 'V3.0.0' })).json().msg).toBe('The firmware does not match this device type or version');
+    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.app.deviceLink!.port}`, { username: SN, password: 'ota-key', clientId: SN, reconnectPeriod: 0 });
+    await device.subscribeAsync(topics.downAll(SN), { qos: 1 });
+    const got = new Promise<{ cmdId: string; kind: string; params: { url: string; version: string; sha256: string } }>((resolve) => device.once('message', (_t, b) => resolve(JSON.parse(b.toString()))));
+    const res = await push(body);
+    expect(res.json().msg).toBe('Push Success');
+    const cmd = await got;
+    expect(cmd).toMatchObject({ kind: 'ota', params: { version: 'V2.0.0', sha256: fw.sha256, url: `/photo_voltaic/firmware/${fw.id}/file` } });
+    for (const progress of [50, 100]) await device.publishAsync(topics.event(SN), JSON.stringify({ type: 'ota', ts: Date.now(), cmdId: cmd.cmdId, progress, version: 'V2.0.0' }), { qos: 1 });
+    await device.publishAsync(topics.ack(SN), JSON.stringify({ ts: Date.now(), cmdId: cmd.cmdId, ok: true, content: 'upgraded' }), { qos: 1 });
+    const id = (await t.app.db.selectFrom('devices').select('id').where('sn', '=', SN).executeTakeFirstOrThrow()).id;
+    const log = (await t.app.inject({ method: 'GET', url: `/photo_voltaic/devices/${id}/update-log`, headers: { 'x-token': admin } })).json().data;
+    expect(log.map((l: { progress: number }) => l.progress).sort()).toEqual([100, 50]);
+    expect(log[0]).toMatchObject({ cmdId: cmd.cmdId, status: 'success', version: 'V2.0.0' });
+    expect((await t.app.db.selectFrom('devices').select('sw_version').where('id', '=', id).executeTakeFirstOrThrow()).sw_version).toBe('V2.0.0');
+    await device.endAsync();
+    expect((await t.app.inject({ method: 'POST', url: '/photo_voltaic/ota', headers: { 'x-token': await login(t.app, 'viewer') }, payload: body })).statusCode).toBe(403);
+  });
+});

@@ -118,34 +118,41 @@ export async function connectExternalBroker(opts: { url: string; pipeline: Inges
   // MQTT.js handles one incoming message at a time per connection and we acknowledge only after
   // the commit, so several connections in the shared group keep batches full.
   const base = opts.clientId ?? `pv-ingest-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-  const connect = (n: number) => mqtt.connectAsync(opts.url, {
-    clientId: `${base}-${n}`,
-    // MQTT 5: Mosquitto delivers shared subscriptions to v5 sessions; the session outlives a
-    // restart so messages published meanwhile wait for us
-    protocolVersion: 5,
-    clean: false,
-    properties: { sessionExpiryInterval: 3600 },
-    reconnectPeriod: 2000,
-    customHandleAcks: (topic, message, _packet, done) => {
-      const m = UP.exec(topic);
-      if (!m) {
-        stats.refusedTopics++;
-        return done(0);
-      }
-      opts.pipeline.submit(m[1]!, m[2] as UpKind, message).then(
-        () => done(0),
-        (err: Error) => {
-          if (err instanceof IngestRejected) {
-            stats.malformed++;
-            done(0);
-          } else {
-            // not committed: no PUBACK, the broker delivers it again
-            opts.log.error({ err }, 'ingest failed; message left unacknowledged');
-          }
-        },
-      );
-    },
-  });
+  const connect = async (n: number) => {
+    const clientRef: { current?: MqttClient } = {};
+    clientRef.current = await mqtt.connectAsync(opts.url, {
+      clientId: `${base}-${n}`,
+      // MQTT 5: Mosquitto delivers shared subscriptions to v5 sessions; the session outlives a
+      // restart so messages published meanwhile wait for us
+      protocolVersion: 5,
+      clean: false,
+      properties: { sessionExpiryInterval: 3600 },
+      reconnectPeriod: 2000,
+      customHandleAcks: (topic, message, _packet, done) => {
+        const m = UP.exec(topic);
+        if (!m) {
+          stats.refusedTopics++;
+          return done(0);
+        }
+        opts.pipeline.submit(m[1]!, m[2] as UpKind, message).then(
+          () => done(0),
+          (err: Error) => {
+            if (err instanceof IngestRejected) {
+              stats.malformed++;
+              done(0);
+            } else {
+              // not committed: no PUBACK. MQTT.js reads nothing more on this connection until the
+              // message is settled, so drop the connection; the broker gives the unacknowledged
+              // message to the group again and this connection comes back.
+              opts.log.error({ err }, 'ingest failed; message left unacknowledged, reconnecting');
+              clientRef.current?.end(true, {}, () => clientRef.current?.reconnect());
+            }
+          },
+        );
+      },
+    });
+    return clientRef.current;
+  };
   const clients: MqttClient[] = await Promise.all(Array.from({ length: opts.connections ?? 8 }, (_, n) => connect(n)));
   await Promise.all(clients.map((c) => c.subscribeAsync(INGEST_SHARED_SUBSCRIPTION, { qos: 1 })));
   return {

@@ -150,7 +150,19 @@ export class IngestPipeline {
       }
     }
     try {
-      await this.db.transaction().execute((trx) => this.apply(trx, ok));
+      // PostgreSQL may end one of two concurrent ingest transactions with a deadlock or a
+      // serialization failure: the batch is simply written again
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await this.db.transaction().execute((trx) => this.apply(trx, ok));
+          break;
+        } catch (err) {
+          const code = (err as { code?: string }).code;
+          if (attempt >= 5 || (code !== '40P01' && code !== '40001')) throw err;
+          this.log.warn({ attempt, code }, 'ingest batch retried');
+          await new Promise((r) => setTimeout(r, 10 * attempt + Math.random() * 20));
+        }
+      }
       this.stats.accepted += ok.length;
       this.stats.batches++;
       this.stats.lastBatchSize = ok.length;
@@ -209,7 +221,8 @@ export class IngestPipeline {
 
     // device state: last online time, online, latest points, run state
     // device state; the same statement text each time, so SQLite reuses the prepared statement
-    for (const [deviceId, { ts, points }] of latest) {
+    // rows are locked in id order, the same in every process (no deadlock between two of them)
+    for (const [deviceId, { ts, points }] of [...latest].sort((x, y) => x[0] - y[0])) {
       const seen = Math.min(ts, now);
       const hasPoints = Object.keys(points).length > 0;
       await trx
@@ -268,7 +281,7 @@ export class IngestPipeline {
   private async energy(trx: Transaction<Database>, touched: Map<number, CounterSample[]>, now: number) {
     if (!touched.size) return;
     const ids = [...touched.keys()];
-    let q = trx.selectFrom('device_counters').selectAll().where('device_id', 'in', ids);
+    let q = trx.selectFrom('device_counters').selectAll().where('device_id', 'in', ids).orderBy('device_id');
     // PostgreSQL: several ingest processes may hold messages of one device; take turns per device
     if (this.dialect === 'postgres') q = q.forUpdate();
     const counters = new Map((await q.execute()).map((c) => [c.device_id, { ts: c.last_ts, energyTotal: c.last_total }]));
@@ -301,7 +314,7 @@ export class IngestPipeline {
       }
       if (last && last !== before) written.push({ device_id: deviceId, last_ts: last.ts, last_total: last.energyTotal });
     }
-    const rows = [...increments.values()].map((i) => ({ device_id: i.deviceId, day: i.day, energy_kwh: i.kWh, updated_at: now }));
+    const rows = [...increments.values()].sort((x, y) => x.deviceId - y.deviceId || x.day.localeCompare(y.day)).map((i) => ({ device_id: i.deviceId, day: i.day, energy_kwh: i.kWh, updated_at: now }));
     for (let i = 0; i < rows.length; i += CHUNK) {
       await trx
         .insertInto('device_daily')
@@ -309,6 +322,7 @@ export class IngestPipeline {
         .onConflict((oc) => oc.columns(['device_id', 'day']).doUpdateSet((eb) => ({ energy_kwh: eb(eb.ref('device_daily.energy_kwh'), '+', eb.ref('excluded.energy_kwh')), updated_at: eb.ref('excluded.updated_at') })))
         .execute();
     }
+    written.sort((x, y) => x.device_id - y.device_id);
     for (let i = 0; i < written.length; i += CHUNK) {
       await trx
         .insertInto('device_counters')

@@ -73,3 +73,21 @@ describe('device registry', () => {
     expect(await t.app.db.selectFrom('devices').select('id').where('parent_id', '=', collector.id).execute()).toHaveLength(0);
   });
 });
+
+describe('products', () => {
+  it('creates with a generated key, lists with device counts, refuses a taken code and deleting one in use', async () => {
+    const created = await call('POST', '/products', admin, { name: 'SunWave 8K', type: 'inverter', code: 'SW8K' });
+    expect(created.json().msg).toBe('Create Successful');
+    expect(created.json().data.key).toMatch(/^[0-9a-f]{16}$/);
+    expect((await call('POST', '/products', admin, { name: 'Dup', type: 'inverter', code: 'SW8K' })).statusCode).toBe(409);
+    const badCode = await call('POST', '/products', admin, { name: 'Bad', type: 'inverter', code: 'SW 8K!' });
+    expect(badCode.json().msg).toContain('Code must be 1-60 letters or digits');
+    const list = (await call('GET', '/products?type=inverter', admin)).json().data.rows;
+    const demo = list.find((p: { code: string }) => p.code === 'SW5K');
+    expect(demo.devices).toBeGreaterThan(0);
+    expect((await call('DELETE', `/products/${demo.id}`, admin)).json().msg).toBe('Devices of this product exist: delete or change them first');
+    expect((await call('PUT', `/products/${created.json().data.id}`, admin, { name: 'SunWave 8K+', type: 'inverter', code: 'SW8KP' })).json().msg).toBe('Update Successful');
+    expect((await call('DELETE', `/products/${created.json().data.id}`, admin)).json().msg).toBe('Deleted Success');
+    expect((await call('POST', '/products', agent, { name: 'x', type: 'meter', code: 'X1' })).statusCode).toBe(403);
+  });
+});

@@ -57,3 +57,12 @@ export type DeviceUpdateBody = z.infer<typeof deviceUpdateBody>;
 export const deviceKeyData = z.object({ id: z.number(), sn: z.string(), deviceKey: z.string() });
 
 export const deviceBindBody = z.object({ plantId: z.number().int().positive() });
+
+export const productBody = z.object({
+  name: z.string().trim().min(1).max(64),
+  type: z.enum(DEVICE_TYPES),
+  code: z.string().trim().regex(/^[A-Za-z0-9]{1,60}$/, { message: 'validation.code' }),
+});
+export type ProductBody = z.infer<typeof productBody>;
+export const productRow = productBody.extend({ id: z.number(), key: z.string(), devices: z.number(), createdAt: z.number() });
+export const productQuery = pageQuery.extend({ name: z.string().trim().max(64).optional(), type: z.enum(DEVICE_TYPES).optional() });

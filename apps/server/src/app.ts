@@ -24,6 +24,7 @@ import { deviceRoutes } from './modules/device/device.routes.js';
 import { commandRoutes, expireCommands } from './modules/device/command.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { productRoutes } from './modules/device/product.routes.js';
+import { faultRoutes } from './modules/fault/fault.routes.js';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import fastifyMultipart from '@fastify/multipart';
 import { pruneSamples } from './modules/system/archive.js';
@@ -128,6 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(commandRoutes);
   await app.register(systemRoutes);
   await app.register(productRoutes);
+  await app.register(faultRoutes);
   await app.register(fastifyMultipart, { limits: { fileSize: config.firmwareMaxBytes, files: 1, fields: 10 } });
   await app.register(firmwareRoutes);
 

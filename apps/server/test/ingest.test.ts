@@ -104,6 +104,19 @@ describe('MQTT device protocol on the embedded broker', () => {
     expect(faults[0]).toMatchObject({ code: 'F07', state: 'unrepaired', message: 'Grid overvoltage' });
     expect((await t.app.db.selectFrom('devices').select('run_state').where('sn', '=', SN).executeTakeFirstOrThrow()).run_state).toBe('failure');
     await c.endAsync();
+
+    // the fault list and the repair action
+    const admin = await login(t.app, 'admin');
+    const list = (await t.app.inject({ method: 'GET', url: '/photo_voltaic/faults?state=unrepaired&days=30', headers: { 'x-token': admin } })).json().data;
+    const row = list.rows.find((r: { sn: string }) => r.sn === SN);
+    expect(row).toMatchObject({ code: 'F07', state: 'unrepaired', plantName: 'Berlin test' });
+    // the agent role has no System > Faults menu: no fault:list
+    expect((await t.app.inject({ method: 'GET', url: '/photo_voltaic/faults', headers: { 'x-token': await login(t.app, 'agent') } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: `/photo_voltaic/faults/${row.id}/repair`, headers: { 'x-token': await login(t.app, 'viewer') } })).statusCode).toBe(403);
+    const repaired = await t.app.inject({ method: 'PUT', url: `/photo_voltaic/faults/${row.id}/repair`, headers: { 'x-token': admin } });
+    expect(repaired.json().msg).toBe('Repair Success');
+    expect((await t.app.inject({ method: 'PUT', url: `/photo_voltaic/faults/${row.id}/repair`, headers: { 'x-token': admin } })).statusCode).toBe(400);
+    expect((await t.app.db.selectFrom('devices').select('run_state').where('sn', '=', SN).executeTakeFirstOrThrow()).run_state).toBe('normal');
   });
 });
 

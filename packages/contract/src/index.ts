@@ -14,3 +14,4 @@ export * from './device.js';
 export * from './command.js';
 export * from './system.js';
 export * from './time.js';
+export * from './fault.js';

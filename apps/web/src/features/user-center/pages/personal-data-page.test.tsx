@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
+import { renderWithProviders } from '../../../test-utils';
 import PersonalDataPage from './personal-data-page';
 
 initI18n('en');
@@ -22,16 +21,7 @@ function serve(getCode = 200) {
   return fetch;
 }
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <PersonalDataPage />
-      </App>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () => renderWithProviders(<PersonalDataPage />);
 
 describe('personal data', () => {
   afterEach(() => {

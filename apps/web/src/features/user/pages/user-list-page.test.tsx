@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
+import { renderWithProviders } from '../../../test-utils';
 import { toUserInfo, useSession } from '../../../stores/session';
 import UserListPage from './user-list-page';
 
@@ -36,16 +35,7 @@ function serve() {
   return fetch;
 }
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <UserListPage />
-      </App>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () => renderWithProviders(<UserListPage />);
 
 describe('user list', () => {
   afterEach(() => {

@@ -5,13 +5,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { notFound } from '../../lib/errors.js';
-import { inScope } from '../../lib/scope.js';
-import type { SessionUser } from '../../lib/types.js';
+import { deviceInScope } from './device.repository.js';
 import { userOf } from '../../lib/types.js';
 
-async function deviceInScope(db: Kysely<Database>, me: SessionUser, id: number) {
-  return db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select(['d.id', 'd.sn', 'd.parent_id']).where('d.id', '=', id).where(inScope(me, 'o')).executeTakeFirst();
-}
 
 type Row = Selectable<Database['commands']> & { login_name: string | null };
 const toRow = (r: Row) => ({ id: r.id, cmdId: r.cmd_id, kind: r.kind, params: JSON.parse(r.params) as unknown, status: r.status, ackContent: r.ack_content, source: r.source, sentBy: r.login_name, createdAt: r.created_at, updatedAt: r.updated_at });
@@ -46,7 +42,6 @@ export async function pushCommand(app: FastifyInstance, device: { id: number; sn
   return toRow(row);
 }
 
-export { deviceInScope };
 
 export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
@@ -56,7 +51,7 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: { perm: 'device:control' } }, schema: { tags: ['devices'], summary: 'Push a command: stored first, then sent; the ack settles it', params: idParam, body: pushCommandBody, response: { 200: envelope(commandRow) } } },
     async (req) => {
       const me = userOf(req);
-      const device = await deviceInScope(db, me, req.params.id);
+      const device = await deviceInScope(db, me, { id: req.params.id });
       if (!device) throw notFound();
       const data = await pushCommand(app, device, req.body.kind, req.body.params as Record<string, unknown>, me.id);
       return { code: 200, msg: translate(req.lang, 'success.push'), data };
@@ -67,7 +62,7 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
     `${API_BASE}/devices/:id/commands`,
     { config: { access: { perm: 'device:list' } }, schema: { tags: ['devices'], summary: 'Push command history of a device', params: idParam, querystring: pageQuery, response: { 200: envelope(page(commandRow)) } } },
     async (req) => {
-      const device = await deviceInScope(db, userOf(req), req.params.id);
+      const device = await deviceInScope(db, userOf(req), { id: req.params.id });
       if (!device) throw notFound();
       const { pageNum, pageSize } = req.query;
       const [{ total }, rows] = await Promise.all([

@@ -8,6 +8,7 @@ import { hashDeviceKey } from '../../ingest/broker.js';
 import { IngestRejected } from '../../ingest/pipeline.js';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { inScope } from '../../lib/scope.js';
+import { deviceInScope, plantInScope } from './device.repository.js';
 import type { SessionUser } from '../../lib/types.js';
 import { userOf } from '../../lib/types.js';
 
@@ -97,10 +98,6 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const plantInScope = async (me: SessionUser, plantId: number) =>
-    db.selectFrom('plants as p').innerJoin('orgs as o', 'o.id', 'p.org_id').select(['p.id', 'p.org_id']).where('p.id', '=', plantId).where(inScope(me, 'o')).executeTakeFirst();
-  const deviceInScope = async (me: SessionUser, id: number) =>
-    db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select(['d.id', 'd.sn', 'd.plant_id']).where('d.id', '=', id).where(inScope(me, 'o')).executeTakeFirst();
   const ok = (lang: string, key: Parameters<typeof translate>[1]) => ({ code: 200, msg: translate(lang, key), data: null });
 
   app.post(
@@ -109,7 +106,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const me = userOf(req);
       const b = req.body;
-      const plant = b.plantId ? await plantInScope(me, b.plantId) : undefined;
+      const plant = b.plantId ? await plantInScope(db, me, b.plantId) : undefined;
       if (b.plantId && !plant) throw notFound();
       if (await db.selectFrom('devices').select('id').where('sn', '=', b.sn).executeTakeFirst()) throw new ApiError(409, 'error.snTaken');
       const deviceKey = newDeviceKey();
@@ -127,10 +124,10 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: { perm: 'device:update' } }, schema: { tags: ['devices'], summary: 'Edit a device', params: idParam, body: deviceUpdateBody, response: { 200: envelope(z.null()) } } },
     async (req) => {
       const me = userOf(req);
-      const device = await deviceInScope(me, req.params.id);
+      const device = await deviceInScope(db, me, { id: req.params.id });
       if (!device) throw notFound();
       const b = req.body;
-      if (b.plantId && !(await plantInScope(me, b.plantId))) throw notFound();
+      if (b.plantId && !(await plantInScope(db, me, b.plantId))) throw notFound();
       await db
         .updateTable('devices')
         .set({ ...(b.name !== undefined && { name: b.name }), ...(b.productId !== undefined && { product_id: b.productId }), ...(b.plantId !== undefined && { plant_id: b.plantId }), ...(b.mac !== undefined && { mac: b.mac }), ...(b.commMode !== undefined && { comm_mode: b.commMode }) })
@@ -145,7 +142,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     `${API_BASE}/devices/:id/key`,
     { config: { access: { perm: 'device:update' } }, schema: { tags: ['devices'], summary: 'Rotate the device key; the new key is answered once', params: idParam, response: { 200: envelope(deviceKeyData) } } },
     async (req) => {
-      const device = await deviceInScope(userOf(req), req.params.id);
+      const device = await deviceInScope(db, userOf(req), { id: req.params.id });
       if (!device) throw notFound();
       const deviceKey = newDeviceKey();
       await db.updateTable('devices').set({ secret_hash: hashDeviceKey(deviceKey) }).where('id', '=', device.id).execute();
@@ -158,8 +155,8 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: { perm: 'device:bind' } }, schema: { tags: ['devices'], summary: 'Bind a device (and its sub devices) to a plant', params: idParam, body: deviceBindBody, response: { 200: envelope(z.null()) } } },
     async (req) => {
       const me = userOf(req);
-      const device = await deviceInScope(me, req.params.id);
-      const plant = await plantInScope(me, req.body.plantId);
+      const device = await deviceInScope(db, me, { id: req.params.id });
+      const plant = await plantInScope(db, me, req.body.plantId);
       if (!device || !plant) throw notFound();
       await db.updateTable('devices').set({ plant_id: plant.id }).where((eb) => eb.or([eb('id', '=', device.id), eb('parent_id', '=', device.id)])).execute();
       app.ingest.invalidate();
@@ -171,7 +168,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     `${API_BASE}/devices/:id/unbind`,
     { config: { access: { perm: 'device:unbind' } }, schema: { tags: ['devices'], summary: 'Unbind a device (and its sub devices) from its plant', params: idParam, response: { 200: envelope(z.null()) } } },
     async (req) => {
-      const device = await deviceInScope(userOf(req), req.params.id);
+      const device = await deviceInScope(db, userOf(req), { id: req.params.id });
       if (!device) throw notFound();
       if (device.plant_id === null) throw badRequest('error.deviceNotBound');
       await db.updateTable('devices').set({ plant_id: null }).where((eb) => eb.or([eb('id', '=', device.id), eb('parent_id', '=', device.id)])).execute();
@@ -184,7 +181,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     `${API_BASE}/devices/:id`,
     { config: { access: { perm: 'device:delete' } }, schema: { tags: ['devices'], summary: 'Delete a device with its plant binding, sub devices and data', params: idParam, response: { 200: envelope(z.null()) } } },
     async (req) => {
-      const device = await deviceInScope(userOf(req), req.params.id);
+      const device = await deviceInScope(db, userOf(req), { id: req.params.id });
       if (!device) throw notFound();
       await db.transaction().execute(async (trx) => {
         const ids = [device.id, ...(await trx.selectFrom('devices').select('id').where('parent_id', '=', device.id).execute()).map((d) => d.id)];

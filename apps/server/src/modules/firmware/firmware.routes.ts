@@ -12,11 +12,11 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { hashDeviceKey } from '../../ingest/broker.js';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
-import { inScope } from '../../lib/scope.js';
 import { userOf } from '../../lib/types.js';
 import { tokenOf } from '../../plugins/access.js';
 import { findSessionUser } from '../auth/session.repository.js';
 import { pushCommand } from '../device/command.routes.js';
+import { deviceInScope } from '../device/device.repository.js';
 
 const toRow = (f: Selectable<Database['firmware']>) => ({
   id: f.id,
@@ -118,7 +118,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(`${API_BASE}/ota`, { config: { access: { perm: 'device:ota' } }, schema: { tags: ['firmware'], summary: 'Push an OTA upgrade to a device', body: otaPushBody, response: { 200: envelope(commandRow) } } }, async (req) => {
     const me = userOf(req);
     const b = req.body;
-    const device = await db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select(['d.id', 'd.sn', 'd.parent_id', 'd.type']).where('d.sn', '=', b.sn).where(inScope(me, 'o')).executeTakeFirst();
+    const device = await deviceInScope(db, me, { sn: b.sn });
     if (!device) throw notFound();
     const fw = await db.selectFrom('firmware').selectAll().where('id', '=', b.firmwareId).executeTakeFirst();
     if (!fw) throw notFound();
@@ -128,7 +128,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(`${API_BASE}/devices/:id/update-log`, { config: { access: { perm: 'device:list' } }, schema: { tags: ['firmware'], summary: 'OTA progress reported by the device', params: idParam, response: { 200: envelope(z.array(updateLogRow)) } } }, async (req) => {
-    const device = await db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select('d.id').where('d.id', '=', req.params.id).where(inScope(userOf(req), 'o')).executeTakeFirst();
+    const device = await deviceInScope(db, userOf(req), { id: req.params.id });
     if (!device) throw notFound();
     const rows = await db
       .selectFrom('ota_events as e')

@@ -1,26 +1,49 @@
-// Ingest throughput of the real server: N devices publish QoS 1 telemetry to the embedded broker
-// (SQLite), or through an external broker (MQTT_URL) into PostgreSQL (DATABASE_URL). Prints
-// sustained msgs/s, publish-to-committed latency percentiles (the PUBACK comes after the commit)
-// and the loss count. Run: npm run ingest -w @pv/bench -- --devices 1000 --messages 20
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+// Ingest throughput of the real server: N simulated devices publish QoS 1 telemetry from worker
+// threads, either to the embedded broker (SQLite by default) or through Mosquitto into PostgreSQL.
+// Prints the sustained msgs/s (all messages visible in the database), publish→stored latency
+// percentiles and the loss count.
+//
+//   npm run ingest -w @pv/bench -- --devices 1000 --messages 30              SQLite, embedded broker, closed loop
+//   npm run ingest -w @pv/bench -- --devices 10000 --messages 5 --rate 20000 the same at a steady offered rate
+//   npm run ingest -w @pv/bench -- --pg --mosquitto --devices 1000 --messages 20 --rate 8000
+//       PostgreSQL (a fresh database on BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
+//       and a Mosquitto the bench starts on a free port with `max_queued_messages 0`
+//
+// Options: --inflight N (closed loop: unacknowledged messages per device), --rate R (open loop:
+// offered msgs/s in total), --workers N (publisher threads), --servers N (server processes sharing
+// the stream; external broker only). DATABASE_URL / MQTT_URL in the environment still select an
+// existing database / broker. BENCH_PROFILE=dir writes the server's CPU profile there.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes, createHash } from 'node:crypto';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 
-const { values } = parseArgs({ options: { devices: { type: 'string', default: '1000' }, messages: { type: 'string', default: '20' }, inflight: { type: 'string', default: '5' } } });
-const INFLIGHT = Number(values.inflight);
+const { values } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '1000' },
+    messages: { type: 'string', default: '20' },
+    inflight: { type: 'string', default: '5' },
+    rate: { type: 'string', default: '0' },
+    workers: { type: 'string', default: '2' },
+    servers: { type: 'string', default: '1' },
+    pg: { type: 'boolean', default: false },
+    mosquitto: { type: 'boolean', default: false },
+  },
+});
 const DEVICES = Number(values.devices);
 const PER_DEVICE = Number(values.messages);
+const INFLIGHT = Number(values.inflight);
+const RATE = Number(values.rate);
+const WORKERS = Math.max(1, Math.min(Number(values.workers), DEVICES));
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const databaseUrl = process.env.DATABASE_URL;
-const externalBroker = process.env.MQTT_URL;
+const cleanup: (() => Promise<void> | void)[] = [];
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -29,80 +52,205 @@ const freePort = () =>
       s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
     });
   });
-
-const [port, mqttPort] = [await freePort(), await freePort()];
-const dir = mkdtempSync(join(tmpdir(), 'pv-bench-ingest-'));
-const server = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_PROFILE] : []), '--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-  env: { ...process.env, PORT: String(port), MQTT_PORT: String(mqttPort), DATA_DIR: dir, DEMO: 'true', SIMULATOR: 'false', SIMULATOR_PLANTS: '1', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-try {
-  for (let i = 0; ; i++) {
-    if (i > 240) throw new Error('server did not start');
-    if (await fetch(`http://127.0.0.1:${port}/photo_voltaic/health`).then((r) => r.ok, () => false)) break;
-    await new Promise((r) => setTimeout(r, 250));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
+const cpuSeconds = (pid: number | undefined): number => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
   }
+};
+const cpuPids: { name: string; pid: number | undefined }[] = [];
+
+/** Mosquitto on a free port, as `npm run test:ingest` starts it: unbounded queues (no silent drops). */
+async function startMosquitto(): Promise<string> {
+  const which = spawnSync('sh', ['-c', 'command -v mosquitto || ls /usr/sbin/mosquitto'], { encoding: 'utf8' });
+  const bin = which.stdout.trim().split('\n')[0];
+  if (which.status !== 0 || !bin) throw new Error('mosquitto is not installed (apt-get install mosquitto)');
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'pv-bench-mosquitto-'));
+  chmodSync(dir, 0o777);
+  writeFileSync(join(dir, 'mosquitto.conf'), [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'max_queued_messages 0', 'max_inflight_messages 0', 'log_type error', 'log_type warning', ''].join('\n'));
+  const broker = spawn(bin, ['-c', join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  cpuPids.push({ name: 'mosquitto', pid: broker.pid });
+  cleanup.push(async () => {
+    broker.kill();
+    await new Promise((r) => broker.once('exit', r));
+    rmSync(dir, { recursive: true, force: true });
+  });
+  for (let i = 0; i < 50; i++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = createConnection(port, '127.0.0.1', () => {
+        s.end();
+        resolve(true);
+      }).on('error', () => resolve(false));
+    });
+    if (ok) return `mqtt://127.0.0.1:${port}`;
+    await sleep(100);
+  }
+  throw new Error(`mosquitto did not start on port ${port}`);
+}
+
+/** A fresh PostgreSQL database for this run, dropped at the end. */
+async function freshPostgres(): Promise<string> {
+  const admin = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `pv_bench_${randomBytes(4).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  cleanup.push(async () => {
+    const d = new pg.Client({ connectionString: admin });
+    await d.connect();
+    await d.query(`drop database if exists ${name} with (force)`);
+    await d.end();
+  });
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  const port = await freePort();
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const server = spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+    env: { ...process.env, ...env, PORT: String(port), DEMO: 'true', SIMULATOR: 'false', SIMULATOR_PLANTS: '1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
+  });
+  cleanup.push(async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  });
+  for (let i = 0; ; i++) {
+    if (i > 240 || server.exitCode !== null) throw new Error('server did not start');
+    if (await fetch(`http://127.0.0.1:${port}/photo_voltaic/health`).then((r) => r.ok, () => false)) break;
+    await sleep(250);
+  }
+  cpuPids.push({ name: 'server', pid: server.pid });
+  return server;
+}
+
+// interrupted: still stop the servers and the broker and drop the database
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    void (async () => {
+      for (const c of cleanup.reverse()) await Promise.resolve(c()).catch(() => undefined);
+      process.exit(130);
+    })();
+  });
+}
+
+try {
+  const dir = mkdtempSync(join(tmpdir(), 'pv-bench-ingest-'));
+  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+  const databaseUrl = values.pg ? await freshPostgres() : process.env.DATABASE_URL;
+  const external = values.mosquitto ? await startMosquitto() : process.env.MQTT_URL;
+  const mqttPort = await freePort();
+  const serverEnv: Record<string, string> = { DATA_DIR: dir, MQTT_PORT: String(mqttPort), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(external ? { MQTT_URL: external } : {}) };
+  const servers = external ? Math.max(1, Number(values.servers)) : 1;
+  // one after the other: the first migrates and seeds
+  for (let i = 0; i < servers; i++) await startServer(serverEnv);
+
   const key = 'bench-key';
   const hash = createHash('sha256').update(key).digest('hex');
   const sns = Array.from({ length: DEVICES }, (_, i) => `BENCH${String(i).padStart(6, '0')}`);
   const now = Date.now();
-  let count: () => Promise<number>;
+  let query: <T>(text: string) => Promise<T[]>;
+  let pgBackends = async (): Promise<number[]> => [];
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
+    cleanup.push(() => client.end());
     const { rows } = await client.query('select id from orgs order by id limit 1');
     for (let i = 0; i < sns.length; i += 1000) {
-      const chunk = sns.slice(i, i + 1000);
-      await client.query(`insert into devices (sn, name, type, org_id, secret_hash, comm_mode, online_state, run_state, created_at) select s, s, 'inverter', $1, $2, 'mqtt', 'inactive', 'normal', $3 from unnest($4::text[]) s`, [rows[0].id, hash, now, chunk]);
+      await client.query(
+        `insert into devices (sn, name, type, org_id, secret_hash, comm_mode, online_state, run_state, created_at) select s, s, 'inverter', $1, $2, 'mqtt', 'inactive', 'normal', $3 from unnest($4::text[]) s`,
+        [rows[0].id, hash, now, sns.slice(i, i + 1000)],
+      );
     }
-    count = async () => Number((await client.query(`select count(*) n from samples s join devices d on d.id = s.device_id where d.sn like 'BENCH%'`)).rows[0].n);
+    query = async <T>(text: string) => (await client.query(text)).rows as T[];
+    // the PostgreSQL backends serving this database (the servers' pools), for their CPU
+    pgBackends = async () => (await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
   } else {
     const db = new SQLite(join(dir, 'pv.sqlite'));
+    cleanup.push(() => void db.close());
     db.pragma('busy_timeout = 10000');
     const org = db.prepare('select id from orgs order by id limit 1').get() as { id: number };
     const insert = db.prepare("insert into devices (sn, name, type, org_id, secret_hash, comm_mode, online_state, run_state, created_at) values (?, ?, 'inverter', ?, ?, 'mqtt', 'inactive', 'normal', ?)");
     db.transaction(() => sns.forEach((sn) => insert.run(sn, sn, org.id, hash, now)))();
-    count = async () => (db.prepare("select count(*) n from samples s join devices d on d.id = s.device_id where d.sn like 'BENCH%'").get() as { n: number }).n;
+    query = async <T>(text: string) => db.prepare(text).all() as T[];
   }
+  const BENCH = "device_id in (select id from devices where sn like 'BENCH%')";
+  const count = async () => Number((await query<{ n: number | string }>(`select count(*) as n from samples where ${BENCH}`))[0]!.n);
 
-  const brokerUrl = externalBroker ?? `mqtt://127.0.0.1:${mqttPort}`;
-  const clients: MqttClient[] = [];
-  for (let i = 0; i < sns.length; i += 100) {
-    clients.push(...(await Promise.all(sns.slice(i, i + 100).map((sn) => mqtt.connectAsync(brokerUrl, { clientId: sn, username: sn, password: key, reconnectPeriod: 0 })))));
-  }
-  const latencies: number[] = [];
+  // the publishers: each worker thread takes every WORKERS-th device
+  const brokerUrl = external ?? `mqtt://127.0.0.1:${mqttPort}`;
   const t0 = Date.parse('2026-01-01T00:00:00Z');
+  const workers = Array.from({ length: WORKERS }, (_, w) => {
+    const mine = sns.filter((_s, i) => i % WORKERS === w);
+    const worker = new Worker(new URL('./ingest-publisher.mjs', import.meta.url), {
+      workerData: { brokerUrl, sns: mine, key, perDevice: PER_DEVICE, inflight: INFLIGHT, rate: (RATE * mine.length) / DEVICES, t0, external: Boolean(external) },
+    });
+    const next = () => new Promise<{ type: string; elapsed?: number; failed?: number; acks?: Float64Array }>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    return { worker, next };
+  });
+  await Promise.all(workers.map((w) => w.next()));
+  const total = DEVICES * PER_DEVICE;
   const started = performance.now();
+  const cpuBefore = cpuPids.map((p) => cpuSeconds(p.pid));
+  const pgBefore = new Map((await pgBackends()).map((pid) => [pid, cpuSeconds(pid)]));
+  const benchBefore = process.cpuUsage();
+  workers.forEach((w) => w.worker.postMessage('go'));
+  const dones = Promise.all(workers.map((w) => w.next()));
+  // all stored: the end of the run (polled; the embedded broker's last PUBACK is the same moment)
+  let stored = await count();
+  let visibleAt = performance.now();
+  for (let idle = 0; stored < total && idle < 200; ) {
+    await sleep(100);
+    const n = await count();
+    idle = n === stored ? idle + 1 : 0;
+    stored = n;
+    visibleAt = performance.now();
+  }
+  const results = await dones;
+  const cpuUsed = cpuPids.map((p, i) => ({ name: p.name, s: cpuSeconds(p.pid) - cpuBefore[i]! }));
+  const benchCpu = process.cpuUsage(benchBefore);
+  if (databaseUrl) cpuUsed.push({ name: 'PostgreSQL', s: (await pgBackends()).reduce((t, pid) => t + cpuSeconds(pid) - (pgBefore.get(pid) ?? 0), 0) });
+  const lastAck = Math.max(...results.map((r) => r.elapsed!));
+  const failed = results.reduce((s, r) => s + r.failed!, 0);
+  // the embedded broker acknowledges after the commit: the last PUBACK is when all was stored
+  const elapsed = external ? visibleAt - started : lastAck;
+
+  // publish → stored: the sample's received_at (stamped as its batch is written) minus its send time
+  const rows = await query<{ points: string; received_at: number | string }>(`select points, received_at from samples where ${BENCH}`);
+  const delays = Float64Array.from(rows, (r) => Number(r.received_at) - (JSON.parse(r.points) as { sentAt: number }).sentAt).sort();
+  const acks = Float64Array.from(results.flatMap((r) => [...r.acks!])).sort();
+  const pct = (a: Float64Array, p: number) => (a.length ? a[Math.min(a.length - 1, Math.floor((p / 100) * a.length))]!.toFixed(0) : '-');
+  console.log(`PV Console ingest benchmark: ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${external ? `external broker (${values.mosquitto ? 'Mosquitto started by the bench' : external}), ${servers} server process(es)` : 'embedded broker'}, Node ${process.version}, ${WORKERS} publisher threads`);
+  console.log(`${DEVICES} devices × ${PER_DEVICE} messages = ${total} QoS 1 messages, ${RATE ? `offered at ${RATE} msgs/s` : `closed loop, up to ${INFLIGHT} unacknowledged per device`}`);
+  console.log(`sustained ${Math.round(total / (elapsed / 1000))} msgs/s (all ${stored} stored ${(elapsed / 1000).toFixed(2)} s after the start)   lost ${total - stored}   publish errors ${failed}`);
+  // CPU per message does not depend on what else the machine runs (wall-clock rates on a shared machine do)
+  const serverCpu = cpuUsed.filter((c) => c.name === 'server').reduce((t, c) => t + c.s, 0);
+  const perMsg = (sec: number) => ((sec * 1e6) / total).toFixed(0);
+  console.log(
+    `CPU per message: server ${perMsg(serverCpu)} µs (one core would carry ${Math.round(total / serverCpu)} msgs/s)${cpuUsed
+      .filter((c) => c.name !== 'server')
+      .map((c) => `, ${c.name} ${perMsg(c.s)} µs`)
+      .join('')}, bench publishers ${perMsg((benchCpu.user + benchCpu.system) / 1e6)} µs; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
+  );
+  console.log(`publish→stored p50 ${pct(delays, 50)} ms  p99 ${pct(delays, 99)} ms  max ${pct(delays, 100)} ms   publish→PUBACK p50 ${pct(acks, 50)} ms  p99 ${pct(acks, 99)} ms${external ? ' (from the broker)' : ' (after the commit)'}`);
   await Promise.all(
-    clients.map(async (c, d) => {
-      // up to INFLIGHT unacknowledged messages per device (a device with a backlog to send)
-      let next = 0;
-      const lane = async () => {
-        while (next < PER_DEVICE) {
-          const k = next++;
-          const sent = performance.now();
-          await c.publishAsync(`pv/${sns[d]}/up/telemetry`, JSON.stringify({ ts: t0 + k * 60_000, points: { acPower: 1000 + k, energyTotal: 100 + k * 0.02, gridVoltage: 230 } }), { qos: 1 });
-          latencies.push(performance.now() - sent);
-        }
-      };
-      await Promise.all(Array.from({ length: INFLIGHT }, lane));
+    workers.map(async (w) => {
+      w.worker.postMessage('close');
+      await w.next();
+      await w.worker.terminate();
     }),
   );
-  const acked = performance.now() - started;
-  const total = DEVICES * PER_DEVICE;
-  let stored = await count();
-  for (let i = 0; i < 200 && stored < total; i++) {
-    await new Promise((r) => setTimeout(r, 250));
-    stored = await count();
-  }
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1);
-  console.log(`PV Console ingest benchmark: ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${externalBroker ? 'external broker' : 'embedded broker'}, Node ${process.version}`);
-  console.log(`${DEVICES} devices × ${PER_DEVICE} messages = ${total} QoS 1 messages, up to ${INFLIGHT} unacknowledged per device`);
-  console.log(`sustained ${Math.round(total / (acked / 1000))} msgs/s   publish→committed p50 ${pct(50)} ms   p99 ${pct(99)} ms   lost ${total - stored}`);
-  await Promise.all(clients.map((c) => c.endAsync()));
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dir, { recursive: true, force: true });
+  for (const c of cleanup.reverse()) await c();
 }

@@ -61,7 +61,7 @@ if (!(await ready())) {
 console.log(`Mosquitto on 127.0.0.1:${port} (max_queued_messages 0), PostgreSQL ${pgUrl.replace(/:[^:@/]*@/, ':***@')}`);
 const r = spawnSync('npx', ['vitest', 'run', '--config', 'apps/server/vitest.ingest.config.ts', ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, INGEST_MQTT_URL: `mqtt://127.0.0.1:${port}`, TEST_DATABASE_URL: pgUrl },
+  env: { ...process.env, INGEST_MQTT_URL: `mqtt://127.0.0.1:${port}`, INGEST_MOSQUITTO_BIN: mosquittoBin, TEST_DATABASE_URL: pgUrl },
 });
 broker.kill();
 await new Promise((resolve) => broker.once('exit', resolve));

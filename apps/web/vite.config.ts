@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // The API the dev server proxies to (npm run dev starts it on API_PORT).
 const apiPort = process.env.API_PORT || '8080';
@@ -7,12 +8,12 @@ const apiPort = process.env.API_PORT || '8080';
 /** Vendor groups split out of the entry so a deploy of the console's own code leaves them cached. */
 const VENDOR_CHUNKS: [name: string, test: RegExp][] = [
   ['react', /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/],
-  ['antd', /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/],
   ['echarts', /node_modules[\\/](echarts|zrender)[\\/]/],
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  // .br and .gz beside each asset: the server sends them as they are (@fastify/static preCompressed)
+  plugins: [react(), compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })], threshold: 1024 })],
   define: {
     // one white-label brand and one SaaS flag per build (spec §1, §2)
     __BRAND__: JSON.stringify(process.env.BRAND || 'default'),

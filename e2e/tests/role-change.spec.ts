@@ -9,7 +9,7 @@ test('role change: admin acts as its read-only role, then as all its roles again
 
   await page.getByTestId('user-menu').click();
   await page.getByTestId('switch-role').hover();
-  await page.getByRole('menuitem', { name: 'Read-only' }).click();
+  await page.getByRole('menuitem', { name: 'Viewer' }).click();
   await expect(page).toHaveURL('/dashboard');
   const after = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value;
   expect(after).toBeTruthy();

@@ -20,7 +20,10 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { orgRoutes } from './modules/org/org.routes.js';
 import { profileRoutes } from './modules/profile/profile.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
+import { roleRoutes } from './modules/role/role.routes.js';
+import { resourceRoutes } from './modules/resource/resource.routes.js';
 import { deviceRoutes } from './modules/device/device.routes.js';
+import { dataRoutes } from './modules/device/data.routes.js';
 import { commandRoutes, expireCommands } from './modules/device/command.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { productRoutes } from './modules/device/product.routes.js';
@@ -31,10 +34,21 @@ import { pruneSamples } from './modules/system/archive.js';
 import { connectExternalBroker, startEmbeddedBroker, type DeviceLink } from './ingest/broker.js';
 import { IngestPipeline } from './ingest/pipeline.js';
 import { markOffline } from './ingest/state.js';
-import { seedDemoFleet } from './db/seed/fleet.js';
-import type { SimPlant } from '@pv/simulator';
+import { seedDemoFleet, type DemoFleet } from './db/seed/fleet.js';
 import { registerAccess } from './plugins/access.js';
+import { plantRoutes } from './modules/plant/plant.routes.js';
+import { refreshPlantStats, stopPlantStats } from './modules/plant/plant-stats.js';
+import { seedDemoCustomers } from './modules/plant/customer.seed.js';
 import { isApiUrl, registerErrorHandling, sendEnvelope } from './plugins/errors.js';
+import { createBus } from './plugins/bus.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { eventsRoutes } from './modules/dashboard/events.routes.js';
+import { newRefreshState, refreshDashboard } from './modules/dashboard/dashboard.refresh.js';
+import { DASHBOARD_TICK_MS } from '@pv/contract';
+import { AuditLog, registerAudit } from './plugins/audit.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { orgGroupRoutes } from './modules/org/org-group.routes.js';
+import { avatarRoutes } from './modules/profile/avatar.routes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = join(here, '../../web/dist');
@@ -45,7 +59,9 @@ export interface BuildOptions {
   /** Called with a one-time admin password created outside demo mode. */
   onAdminPassword?: (password: string) => void;
   /** Called (DEMO) with the demo fleet and its fresh device keys, for the in-process simulator. */
-  onDemoFleet?: (fleet: { plants: SimPlant[]; keys: Map<string, string> }) => void;
+  onDemoFleet?: (fleet: DemoFleet) => void;
+  /** Heartbeat (and session check) of the live event stream, ms (tests shorten it). */
+  liveHeartbeatMs?: number;
 }
 
 /** The whole server as one Fastify instance: production and tests build it the same way. */
@@ -74,13 +90,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const pipeline = new IngestPipeline(db, app.log, {}, dialect);
   app.decorate('ingest', pipeline);
   app.decorate('deviceLink', undefined);
-  const timers: { sweeper?: NodeJS.Timeout; archive?: NodeJS.Timeout } = {};
+  const audit = new AuditLog(db, app.log);
+  app.decorate('audit', audit);
+  app.decorate('bus', await createBus(config.redisUrl, app.log));
+  const timers: { sweeper?: NodeJS.Timeout; archive?: NodeJS.Timeout; plantStats?: NodeJS.Timeout; dashboard?: NodeJS.Timeout } = {};
   // one place closes everything, in order: devices, then the pending writes, then the database
   app.addHook('onClose', async () => {
     clearInterval(timers.sweeper);
     clearInterval(timers.archive);
+    clearInterval(timers.plantStats);
+    clearInterval(timers.dashboard);
+    await app.bus.close();
+    await stopPlantStats(db);
     await app.deviceLink?.close().catch(() => undefined);
     await pipeline.close();
+    await audit.flush();
     await db.destroy();
   });
 
@@ -88,8 +112,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await seedCore(db);
   if (config.demo) {
     await seedDemo(db);
-    const fleet = await seedDemoFleet(db, { seed: 42, plants: config.simulatorPlants });
+    const fleet = await seedDemoFleet(db, { seed: 42, plants: config.simulatorPlants, history: config.demoHistory });
+    if (fleet.history) app.log.info(fleet.history, 'demo history backfilled');
     options.onDemoFleet?.(fleet);
+    await seedDemoCustomers(db);
   }
   else {
     const oneTime = await ensureAdmin(db, config.adminPassword);
@@ -98,6 +124,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerErrorHandling(app);
   registerAccess(app);
+  registerAudit(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -124,14 +151,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(userRoutes);
+  await app.register(roleRoutes);
+  await app.register(resourceRoutes);
   await app.register(orgRoutes);
   await app.register(deviceRoutes);
   await app.register(commandRoutes);
+  await app.register(dataRoutes);
   await app.register(systemRoutes);
   await app.register(productRoutes);
   await app.register(faultRoutes);
   await app.register(fastifyMultipart, { limits: { fileSize: config.firmwareMaxBytes, files: 1, fields: 10 } });
   await app.register(firmwareRoutes);
+  await app.register(plantRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(eventsRoutes, { heartbeatMs: options.liveHeartbeatMs });
+  await app.register(orgGroupRoutes);
+  await app.register(auditRoutes);
+  await app.register(avatarRoutes);
 
   let link: DeviceLink;
   if (config.mqttUrl) link = await connectExternalBroker({ url: config.mqttUrl, pipeline, log: app.log });
@@ -146,6 +182,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // raw samples past the retention are pruned hourly; rollups stay
   timers.archive = setInterval(() => void pruneSamples(db, Date.now()).catch((err) => app.log.error({ err }, 'archive run failed')), 3_600_000);
   timers.archive.unref();
+  // what the plant list sorts on (plant_stats), from device state, device_daily and faults
+  await refreshPlantStats(db).catch((err) => app.log.error({ err }, 'plant stats refresh failed'));
+  timers.plantStats = setInterval(() => void refreshPlantStats(db, undefined, { ifIdle: true }).catch((err) => app.log.error({ err }, 'plant stats refresh failed')), 10_000);
+  timers.plantStats.unref();
+  // dashboard rollups, then one compact event of what changed to every console (live updates)
+  const dashboardState = newRefreshState();
+  const refresh = () =>
+    void refreshDashboard(db, dialect, dashboardState)
+      .then((event) => event && app.bus.publish(event))
+      .catch((err) => app.log.error({ err }, 'dashboard refresh failed'));
+  timers.dashboard = setInterval(refresh, DASHBOARD_TICK_MS);
+  timers.dashboard.unref();
+  app.addHook('onReady', async () => refresh());
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(join(webDist, 'index.html'));
@@ -154,6 +203,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       root: webDist,
       wildcard: false,
       index: false,
+      // the build writes .br and .gz beside each asset; a client that accepts them gets them
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -29,6 +29,7 @@ const schema = z.object({
   FIRMWARE_MAX_MB: z.coerce.number().positive().max(1024).default(64),
   SIMULATOR: bool.optional(),
   SIMULATOR_PLANTS: z.coerce.number().int().min(0).max(10000).default(24),
+  DEMO_HISTORY: bool.default(true),
   // only behind a reverse proxy: otherwise X-Forwarded-For would let a client pick its own address (login throttle)
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -57,6 +58,8 @@ export interface AppConfig {
   /** Run the demo fleet in-process (default: with DEMO). */
   simulator: boolean;
   simulatorPlants: number;
+  /** DEMO: backfill ~400 days of history from the simulator's model when the fleet is first seeded. */
+  demoHistory: boolean;
   /** Where the built console lives (served when present). */
   webDist?: string;
 }
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     firmwareMaxBytes: Math.round(c.FIRMWARE_MAX_MB * 1024 * 1024),
     simulator: c.SIMULATOR ?? c.DEMO,
     simulatorPlants: c.SIMULATOR_PLANTS,
+    demoHistory: c.DEMO_HISTORY,
   };
 }
 

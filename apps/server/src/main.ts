@@ -1,6 +1,7 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@pv/contract';
-import { startFleet, type FleetRun, type SimPlant } from '@pv/simulator';
+import { startFleet, type FleetRun } from '@pv/simulator';
 import { buildApp } from './app.js';
+import type { DemoFleet } from './db/seed/fleet.js';
 import { PortInUseError } from './ingest/broker.js';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -15,7 +16,7 @@ try {
   throw err;
 }
 
-let demoFleet: { plants: SimPlant[]; keys: Map<string, string> } | undefined;
+let demoFleet: DemoFleet | undefined;
 let app;
 try {
   app = await buildApp(config, {
@@ -51,9 +52,9 @@ if (config.demo) {
 
 let fleet: FleetRun | undefined;
 if (config.simulator && demoFleet) {
-  const { plants, keys } = demoFleet;
+  const { plants, keys, counters } = demoFleet;
   const brokerUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${app.deviceLink?.port ?? config.mqttPort}`;
-  fleet = await startFleet({ brokerUrl, plants, seed: 42, intervalMs: 10_000, credentials: (sn) => ({ username: sn, password: keys.get(sn) ?? '' }), onError: (sn, err) => app.log.warn({ sn, err: err.message }, 'simulated device error') });
+  fleet = await startFleet({ brokerUrl, plants, seed: 42, intervalMs: 10_000, credentials: (sn) => ({ username: sn, password: keys.get(sn) ?? '' }), resume: (sn) => counters.get(sn), onError: (sn, err) => app.log.warn({ sn, err: err.message }, 'simulated device error') });
   const devices = plants.reduce((n, p) => n + p.devices.length, 0);
   console.log(`Simulated fleet: ${plants.length} plants, ${devices} devices reporting every 10 s over MQTT (${brokerUrl}).`);
 }

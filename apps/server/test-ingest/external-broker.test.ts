@@ -36,6 +36,10 @@ it('stores every QoS 1 message published through Mosquitto, split between two se
   for (let k = 0; k < PER_DEVICE; k++) {
     for (const sn of sns) sends.push(publisher.publishAsync(topics.telemetry(sn), JSON.stringify({ ts: t0 + k * 60_000, points: { acPower: k, energyTotal: 100 + k * 0.1 } }), { qos: 1 }));
   }
+  // resends (the other server may take them): stored and averaged once
+  for (let k = 0; k < 10; k++) {
+    for (const sn of sns.slice(0, 10)) sends.push(publisher.publishAsync(topics.telemetry(sn), JSON.stringify({ ts: t0 + k * 60_000, points: { acPower: k, energyTotal: 100 + k * 0.1 } }), { qos: 1 }));
+  }
   await Promise.all(sends);
   await publisher.endAsync();
   const total = DEVICES * PER_DEVICE;
@@ -43,10 +47,24 @@ it('stores every QoS 1 message published through Mosquitto, split between two se
   // both processes took a share of the shared subscription
   expect(a.app.ingest.stats.accepted).toBeGreaterThan(0);
   expect(b.app.ingest.stats.accepted).toBeGreaterThan(0);
-  expect(a.app.ingest.stats.accepted + b.app.ingest.stats.accepted).toBe(total);
+  // the resends are in too (the broker acknowledged them to the publisher before we took them)
+  await expect.poll(() => a.app.ingest.stats.accepted + b.app.ingest.stats.accepted, { timeout: 10_000 }).toBe(total + 100);
+  expect(await stored()).toBe(total);
   // rollups were kept as the data arrived
   const daily = await a.app.db.selectFrom('device_daily').select(['energy_kwh']).execute();
   expect(daily.length).toBeGreaterThanOrEqual(DEVICES);
+  // 5-minute buckets written by both servers at once: 5 samples each, acPower k = 5j … 5j+4 averages 5j+2
+  const buckets = await a.app.db
+    .selectFrom('device_rollup_5m as r')
+    .innerJoin('devices as d', 'd.id', 'r.device_id')
+    .select(['d.sn', 'r.bucket', 'r.n', 'r.points'])
+    .where('d.sn', 'like', 'EXT%')
+    .execute();
+  expect(buckets).toHaveLength(DEVICES * (PER_DEVICE / 5));
+  for (const r of buckets) {
+    const j = (r.bucket - t0) / 300_000;
+    expect({ sn: r.sn, j, n: r.n, acPower: JSON.parse(r.points).acPower }).toEqual({ sn: r.sn, j, n: 5, acPower: 5 * j + 2 });
+  }
 });
 
 it('drops malformed messages from the external broker and keeps going', async () => {
@@ -57,4 +75,34 @@ it('drops malformed messages from the external broker and keeps going', async ()
   await publisher.endAsync();
   await expect.poll(() => a.app.ingest.stats.rejected + b.app.ingest.stats.rejected, { timeout: 10_000 }).toBe(before + 1);
   await expect.poll(stored, { timeout: 10_000 }).toBe(DEVICES * 60 + 1);
+});
+
+it('leaves a message it could not commit unacknowledged: the broker delivers it again after the reconnect', async () => {
+  const ts = Date.parse('2026-03-06T00:00:00Z');
+  let failures = 0;
+  const restore: (() => void)[] = [];
+  for (const app of [a.app, b.app]) {
+    const submit = app.ingest.submit.bind(app.ingest);
+    // the first attempt at this message fails as a database error would
+    app.ingest.submit = (sn, kind, payload) => {
+      if (sn === sns[1] && failures === 0 && String(payload).includes(String(ts))) {
+        failures++;
+        return Promise.reject(new Error('database unavailable'));
+      }
+      return submit(sn, kind, payload);
+    };
+    restore.push(() => (app.ingest.submit = submit));
+  }
+  try {
+    const publisher = await mqtt.connectAsync(url, { clientId: `retry-${Date.now()}` });
+    await publisher.publishAsync(topics.telemetry(sns[1]!), JSON.stringify({ ts, points: { acPower: 5 } }), { qos: 1 });
+    await publisher.endAsync();
+    await expect.poll(() => failures, { timeout: 10_000 }).toBe(1);
+    const storedOnce = async () => (await a.app.db.selectFrom('samples as s').innerJoin('devices as d', 'd.id', 's.device_id').select('s.ts').where('d.sn', '=', sns[1]!).where('s.ts', '=', ts).execute()).length;
+    await expect.poll(storedOnce, { timeout: 20_000, interval: 250 }).toBe(1);
+    // both servers are connected again
+    await expect.poll(() => a.app.deviceLink!.connected && b.app.deviceLink!.connected, { timeout: 10_000 }).toBe(true);
+  } finally {
+    for (const r of restore) r();
+  }
 });

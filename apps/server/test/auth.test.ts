@@ -206,7 +206,7 @@ describe('role change (spec §4)', () => {
     expect(asViewer.data.perms).toBe('');
     expect((await t.app.inject({ method: 'GET', url: '/photo_voltaic/users/export', headers: { 'x-token': viewerToken } })).statusCode).toBe(403);
     const roles = (await t.app.inject({ method: 'GET', url: '/photo_voltaic/sysOrgUser/roles', headers: { 'x-token': viewerToken } })).json().data;
-    expect(roles).toEqual({ roles: [{ code: 'admin', name: 'Administrator' }, { code: 'viewer', name: 'Read-only' }], actingAs: 'viewer' });
+    expect(roles).toEqual({ roles: [{ code: 'admin', name: 'Administrator' }, { code: 'viewer', name: 'Viewer' }], actingAs: 'viewer' });
     const back = (await switchRole(viewerToken, null)).json().data.token;
     const all = (await info(back)).json();
     expect(all.data.roles).toEqual(['admin', 'viewer']);

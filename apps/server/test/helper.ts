@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 
 export interface TestApp {
@@ -13,14 +13,16 @@ export interface TestApp {
   config: AppConfig;
   /** Every log line the app wrote. */
   logs: string[];
+  /** Closes the app and builds it again on the same database and data directory (a restart). */
+  reopen(): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
- * The real app on a throw-away database: a temporary SQLite file, or — when TEST_DATABASE_URL is
+ * The real app on a throw-away database (demo history off unless DEMO_HISTORY says so): a temporary SQLite file, or — when TEST_DATABASE_URL is
  * set (CI, `npm run test:pg`) — a PostgreSQL database created for this test file and dropped after.
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, options: Omit<BuildOptions, 'logStream'> = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'pv-test-'));
   const admin = process.env.TEST_DATABASE_URL;
   let databaseUrl = `sqlite:${join(dir, 'pv.sqlite')}`;
@@ -37,11 +39,17 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     dropDb = async () => {
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
+      // the app's pool may still be closing its connections: give them a moment before forcing
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     };
   }
-  const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: databaseUrl, DEMO: 'true', LOG_LEVEL: 'info', PORT: '0', MQTT_PORT: '0', SIMULATOR_PLANTS: '6', ...env });
+  const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: databaseUrl, DEMO: 'true', LOG_LEVEL: 'info', PORT: '0', MQTT_PORT: '0', SIMULATOR_PLANTS: '6', DEMO_HISTORY: 'false', ...env });
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _enc, cb) {
@@ -49,17 +57,22 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       cb();
     },
   });
-  const app = await buildApp({ ...config, webDist: join(dir, 'no-web') }, { logStream });
-  return {
+  const app = await buildApp({ ...config, webDist: join(dir, 'no-web') }, { ...options, logStream });
+  const test: TestApp = {
     app,
     config,
     logs,
+    async reopen() {
+      await test.app.close();
+      test.app = await buildApp({ ...config, webDist: join(dir, 'no-web') }, { ...options, logStream });
+    },
     async close() {
-      await app.close();
+      await test.app.close();
       await dropDb?.();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return test;
 }
 
 export const DEMO = 'demo123456';

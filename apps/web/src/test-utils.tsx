@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { App } from 'antd';
 import type { ReactElement } from 'react';
+import { toUserInfo, useSession } from './stores/session';
 
 /** Renders a page the way the console does: a fresh query client (no retries) inside antd's App. */
 export function renderWithProviders(ui: ReactElement) {
@@ -11,4 +12,19 @@ export function renderWithProviders(ui: ReactElement) {
       <App>{ui}</App>
     </QueryClientProvider>,
   );
+}
+
+/** A signed-in ROOT user holding exactly the button permissions `perms` (the display rule of spec §6). */
+export function signedInWith(perms: string, roles: string[] = ['r']) {
+  useSession.setState({
+    token: 'tok',
+    info: toUserInfo({
+      code: 200,
+      msg: 'ok',
+      data: { roles, orgId: 1, nickname: 'Me', perms, avatar: '', introduction: '', list: [] },
+      orgGroup: { orgGroupCode: 'ROOT', orgGroupName: 'Platform', orgGroupId: 1 },
+      orgName: 'Platform',
+      userName: 'me',
+    }),
+  });
 }

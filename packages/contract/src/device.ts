@@ -1,15 +1,30 @@
 import { z } from 'zod';
 import { pageQuery } from './api.js';
+import { HISTORY_RANGES } from './constants.js';
 import { DEVICE_ONLINE_STATES, DEVICE_RUN_STATES, DEVICE_TYPES } from './telemetry.js';
 
-export const deviceListQuery = pageQuery.extend({
+/** Columns the device list sorts on (server side, in SQL). */
+export const DEVICE_SORT_FIELDS = ['id', 'sn', 'name', 'type', 'onlineState', 'runState', 'lastOnlineAt', 'plantName'] as const;
+export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
+
+export const deviceListFilters = z.object({
   sn: z.string().trim().max(64).optional(),
   type: z.enum(DEVICE_TYPES).optional(),
+  productId: z.coerce.number().int().positive().optional(),
+  orgId: z.coerce.number().int().positive().optional(),
   onlineState: z.enum(DEVICE_ONLINE_STATES).optional(),
   runState: z.enum(DEVICE_RUN_STATES).optional(),
   plantId: z.coerce.number().int().positive().optional(),
+  /** plant name keyword */
+  plant: z.string().trim().max(64).optional(),
+  /** the sub devices of one collector */
+  parentId: z.coerce.number().int().positive().optional(),
+  sortField: z.enum(DEVICE_SORT_FIELDS).optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
 });
+export const deviceListQuery = pageQuery.extend(deviceListFilters.shape);
 export type DeviceListQuery = z.infer<typeof deviceListQuery>;
+export type DeviceListFilters = z.infer<typeof deviceListFilters>;
 
 export const deviceRow = z.object({
   id: z.number(),
@@ -29,6 +44,11 @@ export const deviceRow = z.object({
   protocolVersion: z.string().nullable(),
   lastOnlineAt: z.number().nullable(),
   points: z.record(z.string(), z.number()).nullable(),
+  productId: z.number().nullable(),
+  orgId: z.number(),
+  mac: z.string().nullable(),
+  /** sub devices reporting through this one (collectors) */
+  subCount: z.number(),
 });
 export type DeviceRow = z.infer<typeof deviceRow>;
 
@@ -66,3 +86,60 @@ export const productBody = z.object({
 export type ProductBody = z.infer<typeof productBody>;
 export const productRow = productBody.extend({ id: z.number(), key: z.string(), devices: z.number(), createdAt: z.number() });
 export const productQuery = pageQuery.extend({ name: z.string().trim().max(64).optional(), type: z.enum(DEVICE_TYPES).optional() });
+
+/** A point name as devices send it (also the JSON path the history reads, so kept plain). */
+export const pointName = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, { message: 'validation.point' });
+
+/** Data overview: one point of one device over a history range of spec §9 (0 = real time). */
+export const historyQuery = z.object({
+  point: pointName,
+  range: z.coerce
+    .number()
+    .int()
+    .refine((v) => (HISTORY_RANGES as readonly number[]).includes(v), { message: 'validation.range' }),
+});
+export type HistoryQuery = z.infer<typeof historyQuery>;
+
+/** Real time shows the last 3 hours; 5-minute buckets up to 1 day, hourly averages beyond. */
+export const REALTIME_WINDOW_MS = 3 * 3600_000;
+export function historyWindow(range: number, now: number): { from: number; to: number; stepMs: number } {
+  const span = range === 0 ? REALTIME_WINDOW_MS : range * 86_400_000;
+  return { from: now - span, to: now, stepMs: range <= 1 ? 300_000 : 3600_000 };
+}
+
+export const historyData = z.object({
+  point: z.string(),
+  stepMs: z.number(),
+  from: z.number(),
+  to: z.number(),
+  /** [bucket start (epoch ms), average] in time order; buckets without data are absent */
+  series: z.array(z.tuple([z.number(), z.number()])),
+});
+export type HistoryData = z.infer<typeof historyData>;
+
+export const devicePointsData = z.object({ points: z.array(z.string()) });
+
+/** Data acquisition: raw samples of one device in a time range (at most 31 days). */
+export const SAMPLES_MAX_RANGE_MS = 31 * 86_400_000;
+export const samplesFilters = z
+  .object({
+    deviceId: z.coerce.number().int().positive(),
+    start: z.coerce.number().int().min(0),
+    end: z.coerce.number().int().min(0),
+  })
+  .refine((q) => q.end > q.start && q.end - q.start <= SAMPLES_MAX_RANGE_MS, { message: 'validation.timeRange', path: ['end'] });
+export const samplesQuery = z
+  .object({
+    deviceId: z.coerce.number().int().positive(),
+    start: z.coerce.number().int().min(0),
+    end: z.coerce.number().int().min(0),
+    pageNum: pageQuery.shape.pageNum,
+    pageSize: pageQuery.shape.pageSize,
+  })
+  .refine((q) => q.end > q.start && q.end - q.start <= SAMPLES_MAX_RANGE_MS, { message: 'validation.timeRange', path: ['end'] });
+export type SamplesQuery = z.infer<typeof samplesQuery>;
+export const sampleRow = z.object({ ts: z.number(), receivedAt: z.number(), points: z.record(z.string(), z.unknown()) });
+export type SampleRow = z.infer<typeof sampleRow>;
+/** `points`: every point name found on this page, the table's columns */
+export const samplesPage = z.object({ rows: z.array(sampleRow), total: z.number(), points: z.array(z.string()) });
+export type SamplesPage = z.infer<typeof samplesPage>;

@@ -9,6 +9,7 @@ export const faultQuery = pageQuery.extend({
   sn: z.string().trim().max(64).optional(),
   /** only faults opened in the last N days (the dashboard's window is 30, spec §9) */
   days: z.coerce.number().int().min(1).max(3650).optional(),
+  plantId: z.coerce.number().int().positive().optional(),
 });
 
 export const faultRow = z.object({

@@ -2,7 +2,14 @@
  * Messages shared by the server (`msg` of the envelope, translated by Accept-Language) and the
  * console (form rules, toasts). English is the spec's wording; es and ja fall back to en.
  */
-export const messagesEn = {
+import { plantFieldNamesEn, plantFieldNamesZh, plantMessagesEn, plantMessagesZh } from './messages/plant.js';
+import { dashboardFieldNamesEn, dashboardFieldNamesZh, dashboardMessagesEn, dashboardMessagesZh } from './messages/dashboard.js';
+import { deviceFieldNamesEn, deviceFieldNamesZh, deviceMessagesEn, deviceMessagesZh } from './messages/device.js';
+import { adminFieldNamesEn, adminFieldNamesZh, adminMessagesEn, adminMessagesZh } from './messages/admin.js';
+import { orgFieldNamesEn, orgFieldNamesZh, orgMessagesEn, orgMessagesZh } from './messages/org.js';
+import { ingestFieldNamesEn, ingestFieldNamesZh, ingestMessagesEn, ingestMessagesZh } from './messages/ingest.js';
+
+const coreEn = {
   // validation (spec §5)
   'validation.email': 'Please enter a correct e-mail address',
   'validation.mobile': 'Please enter a correct phone number',
@@ -99,9 +106,12 @@ export const messagesEn = {
   'success.passwordChanged': 'Password modified, please sign in again',
 } as const;
 
+/** Every message: the core ones above and each domain's own file under ./messages/. */
+export const messagesEn = { ...coreEn, ...plantMessagesEn, ...dashboardMessagesEn, ...deviceMessagesEn, ...adminMessagesEn, ...orgMessagesEn, ...ingestMessagesEn } as const;
+
 export type MessageKey = keyof typeof messagesEn;
 
-export const messagesZh: Record<MessageKey, string> = {
+const coreZh: Record<keyof typeof coreEn, string> = {
   'validation.email': '请输入正确的邮箱地址',
   'validation.mobile': '请输入正确的手机号码',
   'validation.password': '密码长度必须大于6位',
@@ -195,8 +205,10 @@ export const messagesZh: Record<MessageKey, string> = {
   'success.passwordChanged': '密码已修改，请重新登录',
 };
 
+export const messagesZh: Record<MessageKey, string> = { ...coreZh, ...plantMessagesZh, ...dashboardMessagesZh, ...deviceMessagesZh, ...adminMessagesZh, ...orgMessagesZh, ...ingestMessagesZh };
+
 /** Field names used in validation messages, per language. */
-export const fieldNamesEn: Record<string, string> = {
+const coreFieldNamesEn: Record<string, string> = {
   username: 'Username',
   password: 'Password',
   oldPassword: 'Old password',
@@ -218,7 +230,7 @@ export const fieldNamesEn: Record<string, string> = {
   enabled: 'Enabled',
   disabled: 'Disabled',
 };
-export const fieldNamesZh: Record<string, string> = {
+const coreFieldNamesZh: Record<string, string> = {
   username: '用户名',
   password: '密码',
   oldPassword: '旧密码',
@@ -240,6 +252,9 @@ export const fieldNamesZh: Record<string, string> = {
   enabled: '启用',
   disabled: '停用',
 };
+
+export const fieldNamesEn: Record<string, string> = { ...coreFieldNamesEn, ...plantFieldNamesEn, ...dashboardFieldNamesEn, ...deviceFieldNamesEn, ...adminFieldNamesEn, ...orgFieldNamesEn, ...ingestFieldNamesEn };
+export const fieldNamesZh: Record<string, string> = { ...coreFieldNamesZh, ...plantFieldNamesZh, ...dashboardFieldNamesZh, ...deviceFieldNamesZh, ...adminFieldNamesZh, ...orgFieldNamesZh, ...ingestFieldNamesZh };
 
 export function messagesFor(lang: string): Record<MessageKey, string> {
   return lang === 'zh' ? messagesZh : messagesEn;

@@ -108,6 +108,8 @@ export const ROUTE_TREE: RouteDef[] = [
       { path: 'org', name: 'org', titleKey: 'route.org', icon: 'org', perm: 'org:list', buttons: crud('org') },
       { path: 'role', name: 'role', titleKey: 'route.role', icon: 'role', perm: 'role:list', buttons: crud('role', ['grant']) },
       { path: 'res', name: 'res', titleKey: 'route.res', icon: 'resource', perm: 'res:list', buttons: crud('res') },
+      // the audit trail: ROOT administrators only (the seed grants it to the ROOT admin role alone)
+      { path: 'audit', name: 'audit', titleKey: 'audit.title', icon: 'guide', perm: 'audit:list', buttons: [{ perm: 'audit:export', titleKey: 'button.export' }] },
     ],
   },
   {

@@ -25,6 +25,10 @@ export const KNOWN_POINTS = {
   meterExportPower: 'W',
   meterImportEnergy: 'kWh',
   meterExportEnergy: 'kWh',
+  ambientTemperature: '°C',
+  humidity: '%',
+  windSpeed: 'm/s',
+  airPressure: 'hPa',
 } as const;
 export type KnownPoint = keyof typeof KNOWN_POINTS;
 

@@ -4,3 +4,4 @@ export * from './random.js';
 export * from './runner.js';
 export * from './solar.js';
 export * from './time.js';
+export * from './history.js';

@@ -14,6 +14,12 @@ export interface SimOptions {
   faultRatePerHour?: number;
   /** Chance per device per simulated hour of going silent for a while (default 0.001). */
   offlineRatePerHour?: number;
+  /**
+   * Where a device's lifetime counter resumes (the SN that reports `energyTotal`: an inverter, a
+   * collector's sub inverter, a battery), e.g. what the platform stored before a restart or after
+   * backfilling history; without it a counter starts at a random reading.
+   */
+  resume?: (sn: string) => { energyTotal: number; energyToday: number; day: string } | undefined;
 }
 
 const FAULT_CODES = ['F01', 'F07', 'F12', 'F23', 'F31'] as const;
@@ -47,6 +53,12 @@ export class PlantSim {
   private readonly devices: DeviceState[];
   private readonly faultRate: number;
   private readonly offlineRate: number;
+  /** its own stream, so adding weather left every other simulated value as it was */
+  private readonly wxRng: Rng;
+  private wind = 3;
+  /** the device that reports the plant's weather: the collector, else the meter, else the first inverter */
+  private readonly weatherSn: string | undefined;
+  private readonly resume: SimOptions['resume'];
 
   constructor(
     readonly plant: SimPlant,
@@ -56,6 +68,9 @@ export class PlantSim {
     this.rng = new Rng(deriveSeed(seed, plant.id));
     this.faultRate = options.faultRatePerHour ?? 0.002;
     this.offlineRate = options.offlineRatePerHour ?? 0.001;
+    this.resume = options.resume;
+    this.wxRng = new Rng(deriveSeed(seed, `${plant.id}/weather`));
+    this.weatherSn = (plant.devices.find((d) => d.type === 'collector') ?? plant.devices.find((d) => d.type === 'meter') ?? plant.devices.find((d) => d.type === 'inverter'))?.sn;
     this.devices = plant.devices.map((spec) => {
       const rng = new Rng(deriveSeed(seed, spec.sn));
       return { spec, rng, counters: new Map(), soc: rng.between(30, 80), firmware: 'V1.0.0', mode: 'auto' };
@@ -77,11 +92,25 @@ export class PlantSim {
     return { ghi: clearSkyGhi(new Date(now), this.plant.latitude, this.plant.longitude), ambient, cloud: this.cloud };
   }
 
+  /** Ambient weather points (°C, %, m/s, hPa): humid under clouds, windier with them. */
+  private weatherPoints(ambient: number, cloud: number) {
+    this.wind = Math.min(20, Math.max(0, this.wind + (1 - cloud) * 0.5 * this.wxRng.normal() + (2.5 - this.wind) * 0.05 + this.wxRng.normal() * 0.3));
+    return {
+      ambientTemperature: round(ambient, 1),
+      humidity: round(Math.min(100, Math.max(5, 35 + (1 - cloud) * 60 + this.wxRng.normal() * 2)), 1),
+      windSpeed: round(this.wind, 1),
+      airPressure: round(1013 - (1 - cloud) * 12 + this.wxRng.normal() * 0.8, 1),
+    };
+  }
+
   private energy(device: DeviceState, key: string, now: number, powerW: number, dtMs: number): CounterState {
     const day = localDay(now, this.plant.timeZone);
     let c = device.counters.get(key);
     if (!c) {
-      c = { day, energyToday: 0, energyTotal: device.rng.between(500, 20_000) };
+      const initial = device.rng.between(500, 20_000);
+      const sn = key === 'self' || key === 'discharge' ? device.spec.sn : key === 'import' || key === 'export' ? undefined : key;
+      const resumed = sn ? this.resume?.(sn) : undefined;
+      c = resumed ? { day: resumed.day, energyToday: resumed.energyToday, energyTotal: resumed.energyTotal } : { day, energyToday: 0, energyTotal: initial };
       device.counters.set(key, c);
     }
     if (c.day !== day) {
@@ -127,14 +156,16 @@ export class PlantSim {
       if (d.spec.type === 'inverter') {
         const p = stopped ? 0 : acPower(d.spec.capacityWp ?? 0, w.ghi, w.ambient, w.cloud);
         pvTotal += p;
-        out.push({ sn: d.spec.sn, kind: 'telemetry', payload: { ts: now, points: this.inverterPoints(d, 'self', now, p, dtMs, w.ambient) } });
+        const points = this.inverterPoints(d, 'self', now, p, dtMs, w.ambient);
+        out.push({ sn: d.spec.sn, kind: 'telemetry', payload: { ts: now, points: d.spec.sn === this.weatherSn ? { ...points, ...this.weatherPoints(w.ambient, w.cloud) } : points } });
       } else if (d.spec.type === 'collector') {
         const sub = (d.spec.subs ?? []).map((s) => {
           const p = stopped ? 0 : acPower(s.capacityWp, w.ghi, w.ambient, w.cloud);
           pvTotal += p;
           return { sn: s.sn, points: this.inverterPoints(d, s.sn, now, p, dtMs, w.ambient) };
         });
-        out.push({ sn: d.spec.sn, kind: 'telemetry', payload: { ts: now, points: { rssi: Math.round(-60 + d.rng.normal() * 5) }, sub } });
+        const rssi = Math.round(-60 + d.rng.normal() * 5);
+        out.push({ sn: d.spec.sn, kind: 'telemetry', payload: { ts: now, points: d.spec.sn === this.weatherSn ? { rssi, ...this.weatherPoints(w.ambient, w.cloud) } : { rssi }, sub } });
       }
     }
     // Batteries and meters follow the plant's production and a household load.
@@ -164,7 +195,17 @@ export class PlantSim {
       out.push({
         sn: d.spec.sn,
         kind: 'telemetry',
-        payload: { ts: now, points: { meterImportPower: Math.round(Math.max(0, net)), meterExportPower: Math.round(Math.max(0, -net)), meterImportEnergy: round(imp.energyTotal, 3), meterExportEnergy: round(exp.energyTotal, 3), gridVoltage: round(230 + d.rng.normal() * 1.5, 1) } },
+        payload: {
+          ts: now,
+          points: {
+            meterImportPower: Math.round(Math.max(0, net)),
+            meterExportPower: Math.round(Math.max(0, -net)),
+            meterImportEnergy: round(imp.energyTotal, 3),
+            meterExportEnergy: round(exp.energyTotal, 3),
+            gridVoltage: round(230 + d.rng.normal() * 1.5, 1),
+            ...(d.spec.sn === this.weatherSn ? this.weatherPoints(w.ambient, w.cloud) : {}),
+          },
+        },
       });
     }
     return out;
@@ -216,4 +257,6 @@ export class PlantSim {
   }
 }
 
-const round = (v: number, digits: number) => Number(v.toFixed(digits));
+const SCALE = [1, 10, 100, 1000];
+/** v to `digits` decimals (0–3); the arithmetic way, as toFixed is slow (history steps a year of it) */
+const round = (v: number, digits: number) => Math.round(v * SCALE[digits]!) / SCALE[digits]!;

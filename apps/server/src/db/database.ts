@@ -19,6 +19,9 @@ export interface OrgsTable {
   contact: string | null;
   phone: string | null;
   created_at: number;
+  number: string | null;
+  /** JSON array of {name, code}. */
+  groupings: Generated<string>;
 }
 
 export interface UsersTable {
@@ -55,6 +58,18 @@ export interface ResourcesTable {
   perm: string | null;
   icon: string | null;
   sort: number;
+  name_en: Generated<string | null>;
+  /** 1: the records behind it follow the role's data permission. */
+  data_perm: Generated<number>;
+  /** 1: it shows sensitive fields (masked without the sensitive-data grant). */
+  sensitive: Generated<number>;
+  /** 'menu:/auth/user' or 'button:user:create' for resources seeded from the route table. */
+  seed_key: Generated<string | null>;
+}
+
+/** Every seed key ever inserted: the seed never re-creates what an administrator deleted. */
+export interface ResourceSeedsTable {
+  seed_key: string;
 }
 
 export interface RoleResourcesTable {
@@ -99,6 +114,10 @@ export interface PlantsTable {
   install_position: string | null;
   installed_at: number | null;
   created_at: number;
+  /** the customer who owns the plant */
+  owner_id: number | null;
+  installer_org_id: number | null;
+  install_capacity_wp: number | null;
 }
 
 export interface ProductsTable {
@@ -225,7 +244,118 @@ export interface OtaEventsTable {
   ts: number;
 }
 
+/** Per device and 5-minute bucket (epoch ms of its start): averages of the numeric points. */
+export interface DeviceRollup5mTable {
+  device_id: number;
+  bucket: number;
+  /** samples averaged */
+  n: number;
+  /** JSON { point: average } */
+  points: string;
+  /** JSON { point: samples } for points missing from some of the `n` samples; null when none is */
+  point_n: string | null;
+}
+
+/** What the plant list sorts and filters on, refreshed periodically (plant-local calendar). */
+export interface PlantStatsTable {
+  plant_id: number;
+  power_w: number;
+  energy_today: number;
+  energy_month: number;
+  energy_year: number;
+  energy_total: number;
+  status: 'online' | 'offline' | 'fault';
+  devices: number;
+  devices_online: number;
+  open_faults: number;
+  data_updated_at: number | null;
+  updated_at: number;
+}
+
+export interface CustomersTable {
+  id: Generated<number>;
+  org_id: number;
+  nickname: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  /** the customer's login account, when they have one */
+  user_id: number | null;
+  created_at: number;
+}
+
+export interface PlantFavouritesTable {
+  user_id: number;
+  plant_id: number;
+  created_at: number;
+}
+
+/** A user allowed to see one plant (and its devices) outside their data scope. */
+export interface PlantGrantsTable {
+  id: Generated<number>;
+  plant_id: number;
+  user_id: number;
+  /** comma-separated GRANT_PERMS */
+  perms: string;
+  granted_by: number | null;
+  created_at: number;
+}
+
+/** Dashboard: per organisation, the latest snapshot (refreshed by the dashboard job). */
+export interface OrgSnapshotTable {
+  org_id: number;
+  /** W, the online inverters' acPower */
+  power_w: number;
+  /** devices offline now that were online within the last 3 days */
+  devices_offline: number;
+  /** faults opened within the last 30 days */
+  faults: number;
+  updated_at: number;
+}
+
+/** Dashboard: per organisation and 5-minute bucket (epoch ms of its start), the average power (W). */
+export interface OrgPower5mTable {
+  org_id: number;
+  bucket: number;
+  power_w: number;
+  /** snapshots averaged */
+  n: number;
+}
+
+/** Dashboard: per organisation and plant-local day (YYYY-MM-DD), the inverters' production (kWh). */
+export interface OrgDailyEnergyTable {
+  org_id: number;
+  day: string;
+  energy_kwh: number;
+  updated_at: number;
+}
+
+export interface AuditLogsTable {
+  id: Generated<number>;
+  at: number;
+  user_id: number | null;
+  login_name: string | null;
+  org_id: number | null;
+  action: string;
+  entity: string;
+  record_id: string | null;
+  summary: string;
+  method: string;
+  route: string;
+  ip: string;
+}
+
 export interface Database {
+  customers: CustomersTable;
+  plant_favourites: PlantFavouritesTable;
+  plant_grants: PlantGrantsTable;
+  org_snapshot: OrgSnapshotTable;
+  org_power_5m: OrgPower5mTable;
+  org_daily_energy: OrgDailyEnergyTable;
+  audit_logs: AuditLogsTable;
+  device_rollup_5m: DeviceRollup5mTable;
+  plant_stats: PlantStatsTable;
   firmware: FirmwareTable;
   ota_events: OtaEventsTable;
   mqtt_configs: MqttConfigsTable;
@@ -243,6 +373,7 @@ export interface Database {
   users: UsersTable;
   roles: RolesTable;
   resources: ResourcesTable;
+  resource_seeds: ResourceSeedsTable;
   role_resources: RoleResourcesTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;

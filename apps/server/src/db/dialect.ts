@@ -36,6 +36,11 @@ function withStatementCache(sqlite: SQLite.Database, size = 500) {
   };
 }
 
+const handles = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/** The better-sqlite3 handle under a SQLite Kysely made by createDb (the ingest pipeline's prepared statements). */
+export const sqliteHandle = (db: Kysely<Database>): SQLite.Database | undefined => handles.get(db);
+
 export function createDb(databaseUrl: string): { db: Kysely<Database>; dialect: DialectName } {
   const file = sqlitePath(databaseUrl);
   if (file !== undefined) {
@@ -45,7 +50,9 @@ export function createDb(databaseUrl: string): { db: Kysely<Database>; dialect: 
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    handles.set(db, sqlite);
+    return { db, dialect: 'sqlite' };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };

@@ -7,9 +7,16 @@ import * as createCounters from './migrations/202611230200_create_device_counter
 import * as createSystemConfig from './migrations/202611230300_create_system_config.js';
 import * as addSessionRole from './migrations/202611230400_add_session_role.js';
 import * as createFirmware from './migrations/202611230500_create_firmware.js';
+import * as createRollups from './migrations/202611240000_create_rollups.js';
+import * as addRollupPointCounts from './migrations/202611245000_add_rollup_point_counts.js';
+import * as createAuditLogs from './migrations/202611246010_create_audit_logs.js';
+import * as createDashboardRollups from './migrations/202611242000_create_dashboard_rollups.js';
+import * as createPlantExtras from './migrations/202611241000_create_plant_extras.js';
+import * as extendOrgs from './migrations/202611246000_extend_orgs.js';
+import * as extendResources from './migrations/202611244000_extend_resources.js';
 
 /** Every migration, in order; listed in code so the bundle-free server needs no file scan. */
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '202611220000_create_core': createCore,
   '202611230000_create_telemetry': createTelemetry,
   '202611230100_create_commands': createCommands,
@@ -17,6 +24,13 @@ const migrations: Record<string, Migration> = {
   '202611230300_create_system_config': createSystemConfig,
   '202611230400_add_session_role': addSessionRole,
   '202611230500_create_firmware': createFirmware,
+  '202611240000_create_rollups': createRollups,
+  '202611241000_create_plant_extras': createPlantExtras,
+  '202611242000_create_dashboard_rollups': createDashboardRollups,
+  '202611244000_extend_resources': extendResources,
+  '202611245000_add_rollup_point_counts': addRollupPointCounts,
+  '202611246000_extend_orgs': extendOrgs,
+  '202611246010_create_audit_logs': createAuditLogs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

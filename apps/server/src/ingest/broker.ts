@@ -4,9 +4,9 @@ import { INGEST_SHARED_SUBSCRIPTION, topics } from '@pv/contract';
 import { Aedes, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import mqtt, { type MqttClient } from 'mqtt';
 import type { Database } from '../db/database.js';
 import { IngestRejected, type IngestPipeline, type UpKind } from './pipeline.js';
+import { SharedSubscriber } from './shared-subscriber.js';
 
 const UP = /^pv\/([A-Za-z0-9][A-Za-z0-9-]{0,63})\/up\/(telemetry|event|ack)$/;
 
@@ -111,60 +111,58 @@ export async function startEmbeddedBroker(opts: { port: number; host?: string; d
 /**
  * An external broker (Mosquitto, EMQX) at MQTT_URL: the server reads the devices' up topics
  * through the shared subscription, so several server processes split the stream, and
- * acknowledges each message only once it is committed.
+ * acknowledges each message only once it is committed. Each connection takes many messages at
+ * once and acknowledges them as their batches commit (see SharedSubscriber).
  */
 export async function connectExternalBroker(opts: { url: string; pipeline: IngestPipeline; log: FastifyBaseLogger; clientId?: string; connections?: number }): Promise<DeviceLink> {
   const stats: BrokerStats = { refusedLogins: 0, refusedTopics: 0, malformed: 0 };
-  // MQTT.js handles one incoming message at a time per connection and we acknowledge only after
-  // the commit, so several connections in the shared group keep batches full.
   const base = opts.clientId ?? `pv-ingest-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-  const connect = async (n: number) => {
-    const clientRef: { current?: MqttClient } = {};
-    clientRef.current = await mqtt.connectAsync(opts.url, {
-      clientId: `${base}-${n}`,
-      // MQTT 5: Mosquitto delivers shared subscriptions to v5 sessions; the session outlives a
-      // restart so messages published meanwhile wait for us
-      protocolVersion: 5,
-      clean: false,
-      properties: { sessionExpiryInterval: 3600 },
-      reconnectPeriod: 2000,
-      customHandleAcks: (topic, message, _packet, done) => {
-        const m = UP.exec(topic);
-        if (!m) {
-          stats.refusedTopics++;
-          return done(0);
-        }
-        opts.pipeline.submit(m[1]!, m[2] as UpKind, message).then(
-          () => done(0),
-          (err: Error) => {
-            if (err instanceof IngestRejected) {
-              stats.malformed++;
-              done(0);
-            } else {
-              // not committed: no PUBACK. MQTT.js reads nothing more on this connection until the
-              // message is settled, so drop the connection; the broker gives the unacknowledged
-              // message to the group again and this connection comes back.
-              opts.log.error({ err }, 'ingest failed; message left unacknowledged, reconnecting');
-              clientRef.current?.end(true, {}, () => clientRef.current?.reconnect());
-            }
-          },
-        );
-      },
-    });
-    return clientRef.current;
+  const onMessage = async (topic: string, payload: Buffer) => {
+    const m = UP.exec(topic);
+    if (!m) {
+      stats.refusedTopics++;
+      return;
+    }
+    try {
+      await opts.pipeline.submit(m[1]!, m[2] as UpKind, payload);
+    } catch (err) {
+      // malformed or unknown: counted and dropped (acknowledged)
+      if (err instanceof IngestRejected) stats.malformed++;
+      else {
+        // not committed: no PUBACK; the connection is made again and the broker sends it again
+        opts.log.error({ err }, 'ingest failed; message left unacknowledged, reconnecting');
+        throw err;
+      }
+    }
   };
-  const clients: MqttClient[] = await Promise.all(Array.from({ length: opts.connections ?? 8 }, (_, n) => connect(n)));
-  await Promise.all(clients.map((c) => c.subscribeAsync(INGEST_SHARED_SUBSCRIPTION, { qos: 1 })));
+  const clients = Array.from(
+    { length: opts.connections ?? 2 },
+    (_, n) =>
+      new SharedSubscriber({
+        url: opts.url,
+        clientId: `${base}-${n}`,
+        subscription: INGEST_SHARED_SUBSCRIPTION,
+        onMessage,
+        onError: (err) => opts.log.warn({ err: err.message }, 'MQTT broker connection'),
+      }),
+  );
+  try {
+    await Promise.all(clients.map((c) => c.start()));
+  } catch (err) {
+    await Promise.all(clients.map((c) => c.close()));
+    throw err;
+  }
   return {
     stats,
     get connected() {
       return clients.every((c) => c.connected);
     },
     publishCommand: async (sn, payload) => {
-      await clients[0]!.publishAsync(topics.command(sn), JSON.stringify(payload), { qos: 1 });
+      const c = clients.find((x) => x.connected) ?? clients[0]!;
+      await c.publish(topics.command(sn), JSON.stringify(payload));
     },
     close: async () => {
-      await Promise.all(clients.map((c) => c.endAsync()));
+      await Promise.all(clients.map((c) => c.close()));
     },
   };
 }

@@ -72,4 +72,14 @@ describe('daily energy in the plant time zone', () => {
     expect(Object.fromEntries(years)).toEqual({ '2026': 4, '2027': 4 });
     expect(total).toBe(8);
   });
+
+  it('memoises the local day without changing it, DST and odd offsets included', async () => {
+    const { localDay: exact } = await import('@pv/contract');
+    for (const zone of ['Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham', 'America/St_Johns', 'Asia/Shanghai']) {
+      // every 7 minutes over 2026: minutes either side of each midnight and DST change
+      for (let ts = Date.parse('2026-01-01T00:00:00Z'); ts < Date.parse('2027-01-01T00:00:00Z'); ts += 7 * 60_000) {
+        if (localDay(ts, zone) !== exact(ts, zone)) expect({ zone, ts, day: localDay(ts, zone) }).toEqual({ zone, ts, day: exact(ts, zone) });
+      }
+    }
+  });
 });

@@ -19,9 +19,30 @@ export interface EnergyOptions {
   maxPowerW?: number;
 }
 
-import { localDay } from '@pv/contract';
+import { localDay as formatLocalDay } from '@pv/contract';
 
-export { localDay };
+const QUARTER_HOUR = 900_000;
+const Y2000 = 946_684_800_000;
+const dayCache = new Map<string, Map<number, string>>();
+
+/**
+ * The plant-local day of an instant (see @pv/contract), memoised per quarter hour: every zone's
+ * offset and DST change since 2000 falls on a UTC quarter hour, so a quarter hour never spans two
+ * local days. The ingest path asks this twice per sample, and formatting a date is the slow part.
+ */
+export function localDay(ts: number, timeZone: string): string {
+  if (ts < Y2000) return formatLocalDay(ts, timeZone);
+  let zone = dayCache.get(timeZone);
+  if (!zone) dayCache.set(timeZone, (zone = new Map()));
+  const q = Math.floor(ts / QUARTER_HOUR);
+  let day = zone.get(q);
+  if (day === undefined) {
+    if (zone.size >= 20_000) zone.clear();
+    day = formatLocalDay(ts, timeZone);
+    zone.set(q, day);
+  }
+  return day;
+}
 
 /**
  * Energy produced between two consecutive samples. A counter that goes backwards was reset

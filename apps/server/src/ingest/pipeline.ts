@@ -2,7 +2,10 @@ import { ackMessage, eventMessage, telemetryMessage, type EventMessage, type Tel
 import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
+import { sqliteHandle } from '../db/dialect.js';
 import { dailyEnergy, localDay, type CounterSample } from './energy.js';
+import { accumulate, writeRollups, type BucketSums } from './rollup.js';
+import { postgresStatements, sqliteStatements, type DeviceState, type HotStatements, type SampleRow } from './statements.js';
 
 export type UpKind = 'telemetry' | 'event' | 'ack';
 
@@ -32,7 +35,7 @@ export interface IngestStats {
 }
 
 const SCHEMAS = { telemetry: telemetryMessage, event: eventMessage, ack: ackMessage } as const;
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
 /** Rows per multi-row statement: a fixed size keeps the SQL text (and its prepared statement) the same. */
 const CHUNK = 100;
 
@@ -45,17 +48,29 @@ export class IngestPipeline {
   readonly stats: IngestStats = { accepted: 0, rejected: 0, batches: 0, lastBatchSize: 0, lastFlushMs: 0 };
   private queue: Item[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> | undefined;
+  /** batches being written: one at a time on SQLite (one connection), a few at once on PostgreSQL */
+  private readonly writing = new Set<Promise<void>>();
   private readonly devices = new Map<string, DeviceRef>();
   private readonly byId = new Map<number, DeviceRef>();
   private closed = false;
+  private statements: HotStatements | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { flushMs?: number; maxBatch?: number } = {},
+    private readonly options: { flushMs?: number; maxBatch?: number; concurrency?: number } = {},
     private readonly dialect: 'sqlite' | 'postgres' = 'sqlite',
   ) {}
+
+  /** The hand-written batch statements, prepared on first use (the tables exist by then). */
+  private get hot(): HotStatements {
+    if (!this.statements) {
+      const handle = this.dialect === 'sqlite' ? sqliteHandle(this.db) : undefined;
+      if (this.dialect === 'sqlite' && !handle) throw new Error('the ingest pipeline needs a SQLite database made by createDb');
+      this.statements = handle ? sqliteStatements(handle) : postgresStatements;
+    }
+    return this.statements;
+  }
 
   /** Parses and queues one message; rejects at once when it is malformed. */
   submit(sn: string, kind: UpKind, payload: Buffer | string | unknown): Promise<void> {
@@ -72,8 +87,10 @@ export class IngestPipeline {
     return new Promise<void>((resolve, reject) => {
       if (this.closed) return reject(new Error('ingest is closed'));
       this.queue.push({ sn, parsed: { kind, msg: result.data } as Parsed, resolve, reject });
-      if (this.queue.length >= (this.options.maxBatch ?? 1000)) void this.flush();
-      else this.timer ??= setTimeout(() => void this.flush(), this.options.flushMs ?? 20);
+      // a full batch goes now if a writer is free; otherwise the batch being written starts it when it ends
+      if (this.queue.length >= (this.options.maxBatch ?? 1000)) {
+        if (this.writing.size < this.concurrency) void this.flush();
+      } else this.timer ??= setTimeout(() => void this.flush(), this.options.flushMs ?? 20);
     });
   }
 
@@ -81,6 +98,10 @@ export class IngestPipeline {
     this.stats.rejected++;
     this.log.warn({ sn, kind, reason }, 'rejected device message');
     return Promise.reject(new IngestRejected(reason));
+  }
+
+  private get concurrency() {
+    return this.options.concurrency ?? 1;
   }
 
   /** Forget cached device facts (after a device or plant changes). */
@@ -92,23 +113,29 @@ export class IngestPipeline {
     }
   }
 
+  /**
+   * Starts writing what is queued (as many batches as the concurrency allows, one by default) and
+   * waits for the batches being written. While they are, messages keep queueing and go into the
+   * next batch as soon as one ends, so batches grow with the load. With a concurrency above one
+   * (PostgreSQL) rows are locked in the same order by every batch.
+   */
   async flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    while (this.flushing) await this.flushing;
-    if (!this.queue.length) return;
-    const batch = this.queue.splice(0, this.options.maxBatch ?? 1000);
-    this.flushing = this.write(batch).finally(() => {
-      this.flushing = undefined;
-    });
-    await this.flushing;
-    if (this.queue.length) void this.flush();
+    while (this.queue.length && this.writing.size < this.concurrency) {
+      const batch = this.queue.splice(0, this.options.maxBatch ?? 1000);
+      const done: Promise<void> = this.write(batch).finally(() => {
+        this.writing.delete(done);
+        if (this.queue.length) void this.flush();
+      });
+      this.writing.add(done);
+    }
+    await Promise.all(this.writing);
   }
 
   async close() {
     this.closed = true;
-    await this.flush();
-    while (this.flushing) await this.flushing;
+    while (this.queue.length || this.writing.size) await this.flush();
   }
 
   private async resolveDevices(sns: Set<string>) {
@@ -176,11 +203,15 @@ export class IngestPipeline {
 
   private async apply(trx: Transaction<Database>, items: Item[]) {
     const now = Date.now();
-    const samples: Insertable<Database['samples']>[] = [];
+    const samples: SampleRow[] = [];
+    // the points of each (device, ts) as its first occurrence in the batch (the one the insert keeps)
+    const pointsOf = new Map<string, Record<string, number>>();
     const latest = new Map<number, { ts: number; points: Record<string, number> }>();
     const energyTouched = new Map<number, CounterSample[]>();
     const note = (deviceId: number, ts: number, points: Record<string, number>) => {
-      samples.push({ device_id: deviceId, ts, points: JSON.stringify(points), received_at: now });
+      samples.push({ device_id: deviceId, ts, points: JSON.stringify(points) });
+      const key = `${deviceId}:${ts}`;
+      if (!pointsOf.has(key)) pointsOf.set(key, points);
       const prev = latest.get(deviceId);
       if (!prev || prev.ts <= ts) latest.set(deviceId, { ts, points });
       if (points.energyTotal !== undefined) {
@@ -214,29 +245,29 @@ export class IngestPipeline {
       }
     }
 
-    // raw samples: a repeated (device, ts) is stored once
-    for (let i = 0; i < samples.length; i += CHUNK) {
-      await trx.insertInto('samples').values(samples.slice(i, i + CHUNK)).onConflict((oc) => oc.columns(['device_id', 'ts']).doNothing()).execute();
-    }
+    // raw samples: a repeated (device, ts) is stored once; only the stored ones go into the 5-minute rollup
+    // (in key order: two PostgreSQL writers of the same keys then wait instead of deadlocking)
+    samples.sort((x, y) => x.device_id - y.device_id || x.ts - y.ts);
+    const buckets = new Map<string, BucketSums>();
+    for (const r of await this.hot.insertSamples(trx, samples, now)) accumulate(buckets, r.device_id, r.ts, pointsOf.get(`${r.device_id}:${r.ts}`)!);
 
     // device state: last online time, online, latest points, run state
     // device state; the same statement text each time, so SQLite reuses the prepared statement
     // rows are locked in id order, the same in every process (no deadlock between two of them)
+    // (the last online time never moves backwards: late samples)
+    const states: DeviceState[] = [];
     for (const [deviceId, { ts, points }] of [...latest].sort((x, y) => x[0] - y[0])) {
-      const seen = Math.min(ts, now);
-      const hasPoints = Object.keys(points).length > 0;
-      await trx
-        .updateTable('devices')
-        .set((eb) => ({
-          online_state: 'online',
-          // never move the last online time backwards (late samples)
-          last_online_at: eb.case().when(eb.or([eb('last_online_at', 'is', null), eb('last_online_at', '<', seen)])).then(seen).else(eb.ref('last_online_at')).end(),
-          last_points: hasPoints ? JSON.stringify(points) : eb.ref('last_points'),
-          run_state: points.acPower === undefined ? eb.ref('run_state') : points.acPower > 0 ? 'run' : 'normal',
-        }))
-        .where('id', '=', deviceId)
-        .execute();
+      let hasPoints = false;
+      for (const _ in points) {
+        hasPoints = true;
+        break;
+      }
+      states.push({ id: deviceId, seen: Math.min(ts, now), points: hasPoints ? JSON.stringify(points) : null, run: points.acPower === undefined ? null : points.acPower > 0 ? 'run' : 'normal' });
     }
+    await this.hot.updateDevices(trx, states);
+
+    // 5-minute averages, after the device rows above are locked (PostgreSQL: one writer per device)
+    await writeRollups(trx, this.hot, buckets);
 
     // faults: a code opens one record until it is repaired
     for (const f of faults) {
@@ -247,15 +278,11 @@ export class IngestPipeline {
     for (const r of recovered) await trx.updateTable('devices').set({ run_state: 'run' }).where('id', '=', r.deviceId).where('run_state', '=', 'failure').execute();
 
     // command results: processing → success / failed (a late ack also settles an "unknown")
-    for (const a of acks) {
-      await trx
-        .updateTable('commands')
-        .set({ status: a.ok ? 'success' : 'failed', ack_content: a.content ?? null, updated_at: now })
-        .where('cmd_id', '=', a.cmdId)
-        .where('device_id', '=', a.deviceId)
-        .where('status', 'in', ['processing', 'unknown'])
-        .execute();
-    }
+    await this.hot.settleCommands(
+      trx,
+      acks.map((a) => ({ device_id: a.deviceId, cmd_id: a.cmdId, status: a.ok ? 'success' : 'failed', content: a.content ?? null })),
+      now,
+    );
 
     // OTA progress (the device update log); a successful OTA gives the device its new version
     for (let i = 0; i < ota.length; i += CHUNK) await trx.insertInto('ota_events').values(ota.slice(i, i + CHUNK)).execute();
@@ -280,11 +307,9 @@ export class IngestPipeline {
    */
   private async energy(trx: Transaction<Database>, touched: Map<number, CounterSample[]>, now: number) {
     if (!touched.size) return;
-    const ids = [...touched.keys()];
-    let q = trx.selectFrom('device_counters').selectAll().where('device_id', 'in', ids).orderBy('device_id');
+    const ids = [...touched.keys()].sort((x, y) => x - y);
     // PostgreSQL: several ingest processes may hold messages of one device; take turns per device
-    if (this.dialect === 'postgres') q = q.forUpdate();
-    const counters = new Map((await q.execute()).map((c) => [c.device_id, { ts: c.last_ts, energyTotal: c.last_total }]));
+    const counters = new Map((await this.hot.readCounters(trx, ids)).map((c) => [c.device_id, { ts: c.last_ts, energyTotal: c.last_total }]));
     const increments = new Map<string, { deviceId: number; day: string; kWh: number }>();
     const late = new Map<number, number[]>();
     const written: { device_id: number; last_ts: number; last_total: number }[] = [];
@@ -314,55 +339,47 @@ export class IngestPipeline {
       }
       if (last && last !== before) written.push({ device_id: deviceId, last_ts: last.ts, last_total: last.energyTotal });
     }
-    const rows = [...increments.values()].sort((x, y) => x.deviceId - y.deviceId || x.day.localeCompare(y.day)).map((i) => ({ device_id: i.deviceId, day: i.day, energy_kwh: i.kWh, updated_at: now }));
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      await trx
-        .insertInto('device_daily')
-        .values(rows.slice(i, i + CHUNK))
-        .onConflict((oc) => oc.columns(['device_id', 'day']).doUpdateSet((eb) => ({ energy_kwh: eb(eb.ref('device_daily.energy_kwh'), '+', eb.ref('excluded.energy_kwh')), updated_at: eb.ref('excluded.updated_at') })))
-        .execute();
-    }
+    const rows = [...increments.values()].sort((x, y) => x.deviceId - y.deviceId || (x.day < y.day ? -1 : x.day > y.day ? 1 : 0)).map((i) => ({ device_id: i.deviceId, day: i.day, energy_kwh: i.kWh }));
+    await this.hot.addDaily(trx, rows, now);
     written.sort((x, y) => x.device_id - y.device_id);
-    for (let i = 0; i < written.length; i += CHUNK) {
-      await trx
-        .insertInto('device_counters')
-        .values(written.slice(i, i + CHUNK))
-        .onConflict((oc) => oc.column('device_id').doUpdateSet((eb) => ({ last_ts: eb.ref('excluded.last_ts'), last_total: eb.ref('excluded.last_total') })))
-        .execute();
-    }
-    for (const [deviceId, tss] of late) await this.rollup(trx, deviceId, tss, now);
+    await this.hot.writeCounters(trx, written);
+    await this.recompute(trx, late, now);
   }
 
   private timeZoneOf(deviceId: number): string {
     return this.byId.get(deviceId)?.timeZone ?? 'Asia/Shanghai';
   }
 
-  private async rollup(trx: Transaction<Database>, deviceId: number, tss: number[], now: number) {
-    const timeZone = this.timeZoneOf(deviceId);
-    const from = Math.min(...tss) - 26 * 3_600_000;
-    const to = Math.max(...tss) + 26 * 3_600_000;
-    const rows = await trx.selectFrom('samples').select(['ts', 'points']).where('device_id', '=', deviceId).where('ts', '>=', from).where('ts', '<=', to).orderBy('ts').execute();
-    const before = await trx.selectFrom('samples').select(['ts', 'points']).where('device_id', '=', deviceId).where('ts', '<', from).where('ts', '>=', from - 30 * DAY).orderBy('ts', 'desc').limit(1).executeTakeFirst();
-    const counters: CounterSample[] = [];
-    for (const r of before ? [before, ...rows] : rows) {
+  /**
+   * Late samples: the days they touch are recomputed from the stored samples (one read for the
+   * whole batch: each device's window of ±26 h around its late samples and the sample before it).
+   */
+  private async recompute(trx: Transaction<Database>, late: Map<number, number[]>, now: number) {
+    if (!late.size) return;
+    const devices = [...late].sort((x, y) => x[0] - y[0]);
+    const windows = devices.map(([device_id, tss]) => ({ device_id, from: Math.min(...tss) - 26 * HOUR, to: Math.max(...tss) + 26 * HOUR }));
+    const stored = new Map<number, CounterSample[]>();
+    for (const r of await this.hot.readWindows(trx, windows)) {
       const v = (JSON.parse(r.points) as Record<string, number>).energyTotal;
-      if (typeof v === 'number') counters.push({ ts: r.ts, energyTotal: v });
+      if (typeof v !== 'number') continue;
+      const list = stored.get(r.device_id);
+      if (list) list.push({ ts: r.ts, energyTotal: v });
+      else stored.set(r.device_id, [{ ts: r.ts, energyTotal: v }]);
     }
-    const days = dailyEnergy(counters, { timeZone });
-    // a late sample changes its own day and the day of the sample after it
-    const maxTs = Math.max(...tss);
-    const next = counters.find((c) => c.ts > maxTs);
-    const firstDay = localDay(Math.min(...tss), timeZone);
-    const lastDay = localDay(next?.ts ?? maxTs, timeZone);
-    const touched = new Set([...days.keys()].filter((d) => d >= firstDay && d <= lastDay));
-    for (const ts of tss) touched.add(localDay(ts, timeZone));
-    for (const day of touched) {
-      const kWh = days.get(day) ?? 0;
-      await trx
-        .insertInto('device_daily')
-        .values({ device_id: deviceId, day, energy_kwh: kWh, updated_at: now })
-        .onConflict((oc) => oc.columns(['device_id', 'day']).doUpdateSet({ energy_kwh: kWh, updated_at: now }))
-        .execute();
+    const out: { device_id: number; day: string; energy_kwh: number }[] = [];
+    for (const [deviceId, tss] of devices) {
+      const timeZone = this.timeZoneOf(deviceId);
+      const counters = stored.get(deviceId) ?? [];
+      const days = dailyEnergy(counters, { timeZone });
+      // a late sample changes its own day and the day of the sample after it
+      const maxTs = Math.max(...tss);
+      const next = counters.find((c) => c.ts > maxTs);
+      const firstDay = localDay(Math.min(...tss), timeZone);
+      const lastDay = localDay(next?.ts ?? maxTs, timeZone);
+      const touched = new Set([...days.keys()].filter((d) => d >= firstDay && d <= lastDay));
+      for (const ts of tss) touched.add(localDay(ts, timeZone));
+      for (const day of [...touched].sort()) out.push({ device_id: deviceId, day, energy_kwh: days.get(day) ?? 0 });
     }
+    await this.hot.setDaily(trx, out, now);
   }
 }

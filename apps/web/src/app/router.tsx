@@ -1,10 +1,9 @@
 import { flattenRoutes, type FlatRoute, type RouteDef } from '@pv/contract';
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, useEffect, useMemo, useRef } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { useSession, type UserInfo } from '../stores/session';
 import { RouteErrorPage } from '../components/error-boundary';
 import { RequireAuth } from './guards/require-auth';
-import { ConsoleLayout } from './layout/console-layout';
 import {
   AuthRedirectPage,
   CustomerCancelPage,
@@ -19,6 +18,9 @@ import {
 } from './pages';
 import { RootLayout } from './root-layout';
 import { firstPath, groupRedirect, permittedTree } from './route-utils';
+
+// The signed-in shell (sidebar, navbar, tags view) loads on demand: the login page never pays for it.
+const ConsoleLayout = lazy(() => import('./layout/console-layout').then((m) => ({ default: m.ConsoleLayout })));
 
 /** What a matched route tells the layout: its title, and the console page it shows. */
 export interface RouteHandle {

@@ -100,7 +100,8 @@ describe('§9 helpers', () => {
   });
 
   it('speaks the console language once i18n is set up', async () => {
-    const { initI18n } = await import('./i18n');
+    const { initI18n, loadLanguage } = await import('./i18n');
+    await loadLanguage('zh');
     const i18n = initI18n('zh');
     await i18n.changeLanguage('zh');
     expect(timeAgo(ago(120), now)).toBe('2 分钟前');

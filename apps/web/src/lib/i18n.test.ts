@@ -4,7 +4,7 @@ import esES from 'antd/locale/es_ES';
 import jaJP from 'antd/locale/ja_JP';
 import zhCN from 'antd/locale/zh_CN';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { antdLocale, detectLanguage, getLanguage, nest, resourcesFor } from './i18n';
+import { antdLocale, detectLanguage, getLanguage, loadLanguage, nest, resourcesFor } from './i18n';
 
 type Tree = { [k: string]: string | Tree };
 const keys = (tree: Tree, prefix = ''): string[] =>
@@ -34,7 +34,15 @@ describe('language', () => {
     vi.restoreAllMocks();
   });
 
-  it('gives antd the locale of each language', () => {
+  it('loads a language only when asked', async () => {
+    const before = keys(resourcesFor('es')).length;
+    await loadLanguage('es');
+    expect(keys(resourcesFor('es')).length).toBeGreaterThan(before);
+  });
+
+  it('gives antd the locale of each language once it is loaded (English before)', async () => {
+    expect(antdLocale('ja')).toBe(enUS);
+    for (const lang of ['zh', 'es', 'ja'] as const) await loadLanguage(lang);
     expect(antdLocale('en')).toBe(enUS);
     expect(antdLocale('zh')).toBe(zhCN);
     expect(antdLocale('es')).toBe(esES);
@@ -45,7 +53,8 @@ describe('language', () => {
     expect(nest({ 'validation.email': 'x', 'error.notFound': 'y' })).toEqual({ validation: { email: 'x' }, error: { notFound: 'y' } });
   });
 
-  it('has a Chinese translation for every English string, and nothing else', () => {
+  it('has a Chinese translation for every English string, and nothing else', async () => {
+    await loadLanguage('zh');
     const en = keys(resourcesFor('en')).sort();
     const zh = keys(resourcesFor('zh')).sort();
     expect(en.length).toBeGreaterThan(200);
@@ -53,6 +62,7 @@ describe('language', () => {
   });
 
   it('translates every route title of the route table in en and zh', async () => {
+    await loadLanguage('zh');
     const { flattenRoutes } = await import('@pv/contract');
     const en = new Set(keys(resourcesFor('en')));
     const zh = new Set(keys(resourcesFor('zh')));
@@ -63,7 +73,8 @@ describe('language', () => {
     }
   });
 
-  it('has no Spanish or Japanese string without an English one (they fall back to English)', () => {
+  it('has no Spanish or Japanese string without an English one (they fall back to English)', async () => {
+    await Promise.all([loadLanguage('es'), loadLanguage('ja')]);
     const en = new Set(keys(resourcesFor('en')));
     for (const lang of ['es', 'ja'] as const) {
       const extra = keys(resourcesFor(lang)).filter((k) => !en.has(k));
@@ -71,14 +82,15 @@ describe('language', () => {
     }
   });
 
-  it('translates every key the features and the lib name in their code, in en and zh', () => {
+  it('translates every key the features and the lib name in their code, in en and zh', async () => {
+    await loadLanguage('zh');
     const sources = import.meta.glob<string>(['../features/**/*.{ts,tsx}', './*.{ts,tsx}', '../stores/session.ts', '!**/*.test.{ts,tsx}'], {
       query: '?raw',
       import: 'default',
       eager: true,
     });
     // Literal keys of the sections the console translates; keys built at run time (`user.${state}`) are checked below.
-    const KEY = /['"`]((?:common|auth|public|userCenter|user|validation|success|error|route)\.[A-Za-z0-9_.]+)['"`]/g;
+    const KEY = /['"`]((?:common|auth|public|userCenter|user|role|resource|validation|success|error|route)\.[A-Za-z0-9_.]+)['"`]/g;
     const used = new Set<string>();
     for (const code of Object.values(sources)) for (const m of code.matchAll(KEY)) used.add(m[1]!);
     expect(used.size).toBeGreaterThan(40);
@@ -89,6 +101,8 @@ describe('language', () => {
     // the keys the pages compose
     const composed = [
       ...['enabled', 'disabled'].map((s) => `user.${s}`),
+      ...['all', 'orgAndChildren', 'org', 'self'].map((s) => `role.scope.${s}`),
+      ...['menu', 'button'].map((k) => `resource.${k}`),
       ...['ROOT', 'AGENT', 'INSTALLER', 'CUSTOMER'].map((g) => `userCenter.group.${g}`),
       ...[1, 2, 3, 4].flatMap((n) => [`public.guide.step${n}`, `public.guide.step${n}Text`]),
       ...[1, 2, 3].map((n) => `public.cancel.point${n}`),

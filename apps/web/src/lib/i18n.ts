@@ -1,9 +1,6 @@
 import { LANGUAGES, messagesEn, messagesZh, type Language } from '@pv/contract';
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
-import esES from 'antd/locale/es_ES';
-import jaJP from 'antd/locale/ja_JP';
-import zhCN from 'antd/locale/zh_CN';
 import i18n from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
@@ -32,16 +29,32 @@ export function deepMerge(target: Tree, source: Tree): Tree {
   return target;
 }
 
-const files = import.meta.glob<Tree>('../locales/*/*.json', { eager: true, import: 'default' });
+// English is the fallback and ships with the console; another language's files (and antd's
+// locale) load once, before the first render, only when that language is in use.
+const english = import.meta.glob<Tree>('../locales/en/*.json', { eager: true, import: 'default' });
+const others = import.meta.glob<Tree>(['../locales/*/*.json', '!../locales/en/*.json'], { import: 'default' });
+const antdLocales: Record<Exclude<Language, 'en'>, () => Promise<Locale>> = {
+  zh: () => import('antd/locale/zh_CN').then((m) => m.default),
+  es: () => import('antd/locale/es_ES').then((m) => m.default),
+  ja: () => import('antd/locale/ja_JP').then((m) => m.default),
+};
+const loaded: Partial<Record<Language, { files: Tree[]; antd: Locale }>> = { en: { files: Object.values(english), antd: enUS } };
 
-/** Every locale file of a language deep-merged, plus the contract's messages. */
+/** Loads a language's locale files and antd locale (once); English is always there. */
+export async function loadLanguage(lang: Language): Promise<void> {
+  if (lang === 'en' || loaded[lang]) return;
+  const paths = Object.keys(others).filter((p) => p.includes(`/locales/${lang}/`));
+  const [files, antd] = await Promise.all([Promise.all(paths.map((p) => others[p]!())), antdLocales[lang]()]);
+  loaded[lang] = { files, antd };
+  if (i18n.isInitialized) i18n.addResourceBundle(lang, 'translation', resourcesFor(lang), true, true);
+}
+
+/** Every locale file of a (loaded) language deep-merged, plus the contract's messages. */
 export function resourcesFor(lang: Language): Tree {
   const tree: Tree = {};
   if (lang === 'en') deepMerge(tree, nest(messagesEn));
   if (lang === 'zh') deepMerge(tree, nest(messagesZh));
-  for (const [path, content] of Object.entries(files)) {
-    if (path.includes(`/locales/${lang}/`)) deepMerge(tree, structuredClone(content));
-  }
+  for (const content of loaded[lang]?.files ?? []) deepMerge(tree, structuredClone(content));
   return tree;
 }
 
@@ -63,8 +76,9 @@ export function setLanguage(lang: Language) {
   window.location.reload();
 }
 
+/** antd's locale of a loaded language (English until it is loaded). */
 export function antdLocale(lang: Language): Locale {
-  return { en: enUS, zh: zhCN, es: esES, ja: jaJP }[lang];
+  return loaded[lang]?.antd ?? enUS;
 }
 
 export function initI18n(lang: Language = getLanguage()) {
@@ -72,7 +86,8 @@ export function initI18n(lang: Language = getLanguage()) {
   void i18n.use(initReactI18next).init({
     lng: lang,
     fallbackLng: 'en',
-    resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: resourcesFor(l) }])),
+    // the languages loaded so far (English and, after loadLanguage, the one in use)
+    resources: Object.fromEntries(LANGUAGES.filter((l) => loaded[l]).map((l) => [l, { translation: resourcesFor(l) }])),
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,

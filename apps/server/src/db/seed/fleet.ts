@@ -3,6 +3,7 @@ import { createFleet, type SimPlant } from '@pv/simulator';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import { hashDeviceKey } from '../../ingest/broker.js';
+import { backfillDemoHistory, resumeCounters } from './history.js';
 
 const PRODUCTS = [
   { name: 'SunWave hybrid inverter', type: 'inverter', code: 'SW5K' },
@@ -15,14 +16,25 @@ const ORG_ROTATION = ['SUNPATH', 'GREENROOF', 'DELTA', 'ROOT', 'SUNPATH', 'ROOT'
 
 export const newDeviceKey = () => randomBytes(18).toString('base64url');
 
+export interface DemoFleet {
+  plants: SimPlant[];
+  keys: Map<string, string>;
+  /** where each device's energy counter resumes (the simulator's `resume`) */
+  counters: Map<string, { energyTotal: number; energyToday: number; day: string }>;
+  /** the history written on this (first) start, and how long it took */
+  history?: { daily: number; buckets: number; simulateMs: number; writeMs: number; ms: number };
+}
+
 /**
- * The demo plants and devices of the simulated fleet (DEMO on), created once. Device keys are
- * stored hashed, so each start gives the demo devices fresh keys and answers them for the
+ * The demo plants and devices of the simulated fleet (DEMO on), created once, with ~400 days of
+ * history from the simulator's model on that first start (unless `history` is false). Device keys
+ * are stored hashed, so each start gives the demo devices fresh keys and answers them for the
  * in-process simulator.
  */
-export async function seedDemoFleet(db: Kysely<Database>, options: { seed: number; plants: number }): Promise<{ plants: SimPlant[]; keys: Map<string, string> }> {
+export async function seedDemoFleet(db: Kysely<Database>, options: { seed: number; plants: number; history?: boolean; now?: number }): Promise<DemoFleet> {
   const fleet = createFleet({ seed: options.seed, plants: options.plants });
-  const now = Date.now();
+  const now = options.now ?? Date.now();
+  let history: DemoFleet['history'];
   const exists = await db.selectFrom('plants').select('id').limit(1).executeTakeFirst();
   if (!exists) {
     const productIds = new Map<string, number>();
@@ -31,11 +43,12 @@ export async function seedDemoFleet(db: Kysely<Database>, options: { seed: numbe
       productIds.set(p.type, id);
     }
     const orgs = new Map((await db.selectFrom('orgs').select(['id', 'code']).execute()).map((o) => [o.code, o.id]));
+    const refs = new Map<string, { id: number; orgId: number }>();
     for (const [i, plant] of fleet.entries()) {
       const orgId = orgs.get(ORG_ROTATION[i % ORG_ROTATION.length]!) ?? orgs.get('ROOT')!;
       const { id: plantId } = await db
         .insertInto('plants')
-        .values({ org_id: orgId, name: plant.name, capacity_wp: plant.capacityWp, country: null, time_zone: plant.timeZone, latitude: plant.latitude, longitude: plant.longitude, address: plant.name, install_position: 'roof', installed_at: now - (30 + i) * 86_400_000, created_at: now })
+        .values({ org_id: orgId, name: plant.name, capacity_wp: plant.capacityWp, country: null, time_zone: plant.timeZone, latitude: plant.latitude, longitude: plant.longitude, address: plant.name, install_position: 'roof', installed_at: now - ((options.history === false ? 30 : 430) + i) * 86_400_000, created_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const d of plant.devices) {
@@ -44,13 +57,21 @@ export async function seedDemoFleet(db: Kysely<Database>, options: { seed: numbe
           .values({ sn: d.sn, name: `${plant.name} ${d.type}`, type: d.type, product_id: productIds.get(d.type) ?? null, org_id: orgId, plant_id: plantId, parent_id: null, secret_hash: null, mac: null, comm_mode: 'mqtt', online_state: 'inactive', run_state: 'normal', hw_version: 'H1.0', sw_version: 'V1.0.0', protocol_version: '1.0', last_online_at: null, last_points: null, created_at: now })
           .returning('id')
           .executeTakeFirstOrThrow();
+        refs.set(d.sn, { id: deviceId, orgId });
         for (const sub of d.subs ?? []) {
-          await db
+          const { id: subId } = await db
             .insertInto('devices')
             .values({ sn: sub.sn, name: `${plant.name} inverter ${sub.sn.slice(-2)}`, type: 'inverter', product_id: productIds.get('inverter') ?? null, org_id: orgId, plant_id: plantId, parent_id: deviceId, secret_hash: null, mac: null, comm_mode: 'collector', online_state: 'inactive', run_state: 'normal', hw_version: 'H1.0', sw_version: 'V1.0.0', protocol_version: '1.0', last_online_at: null, last_points: null, created_at: now })
-            .execute();
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          refs.set(sub.sn, { id: subId, orgId });
         }
       }
+    }
+    if (options.history !== false) {
+      const started = performance.now();
+      const written = await backfillDemoHistory(db, fleet, refs, { seed: options.seed, now });
+      history = { ...written, ms: Math.round(performance.now() - started) };
     }
   }
   const keys = new Map<string, string>();
@@ -61,5 +82,5 @@ export async function seedDemoFleet(db: Kysely<Database>, options: { seed: numbe
       await db.updateTable('devices').set({ secret_hash: hashDeviceKey(key) }).where('sn', '=', d.sn).execute();
     }
   }
-  return { plants: fleet, keys };
+  return { plants: fleet, keys, counters: await resumeCounters(db, fleet, now), history };
 }

@@ -76,6 +76,15 @@ export async function ensureAdmin(db: Kysely<Database>, adminPassword?: string):
   return adminPassword ? undefined : password;
 }
 
+/**
+ * Menus only the ROOT administrator role holds (the audit trail): never granted by "every menu".
+ * An installation seeded before them gets them through syncResources (new resources go to the
+ * role that held everything: the ROOT administrator role).
+ */
+export const ROOT_ONLY_PATHS = new Set(['/auth/audit']);
+const ROOT_ONLY_PERMS = /^audit:/;
+const isRootOnly = (r: { router_path: string | null; perm: string | null }) => ROOT_ONLY_PATHS.has(r.router_path ?? '') || ROOT_ONLY_PERMS.test(r.perm ?? '');
+
 const isAdminArea = (p: string | null) => !!p && (p === '/auth' || p.startsWith('/auth/') || p === '/systems' || p.startsWith('/systems/'));
 const isHome = (p: string | null) => p === '/' || p === '/dashboard' || p === '/changePassword';
 
@@ -91,11 +100,11 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
   await createOrg(db, { name: 'Bright Home Customers', code: 'BRIGHTHOME', group: ORG_GROUP_CODES.CUSTOMER, parentId: root, address: '7 Nanjing Road, Shanghai' });
 
   const admin = await createRole(db, { code: 'admin', name: 'Administrator', orgId: root, scope: 'all', sensitive: true, grant: all });
-  const viewer = await createRole(db, { code: 'viewer', name: 'Read-only', orgId: root, scope: 'all', sensitive: false, grant: (r) => r.kind === 'menu' });
+  const viewer = await createRole(db, { code: 'viewer', name: 'Viewer', orgId: root, scope: 'all', sensitive: false, grant: (r) => r.kind === 'menu' && !isRootOnly(r) });
   const agentButtons = /^(plant|device|customer):/;
   const agent = await createRole(db, {
     code: 'agent',
-    name: 'Service provider',
+    name: 'ServiceProvider',
     orgId: sunpath,
     scope: 'orgAndChildren',
     sensitive: false,
@@ -104,7 +113,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
   const orgAdminMenus = new Set(['/auth', '/auth/user', '/auth/org']);
   const orgAdmin = await createRole(db, {
     code: 'org-admin',
-    name: 'Organisation administrator',
+    name: 'OrgAdministrator',
     orgId: sunpath,
     scope: 'orgAndChildren',
     sensitive: true,

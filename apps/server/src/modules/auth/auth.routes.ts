@@ -26,18 +26,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         db.selectFrom('login_failures').select((eb) => eb.fn.countAll<number>().as('n')).where('login_name', '=', username).where('at', '>', since).executeTakeFirstOrThrow(),
         db.selectFrom('login_failures').select((eb) => eb.fn.countAll<number>().as('n')).where('ip', '=', req.ip).where('at', '>', since).executeTakeFirstOrThrow(),
       ]);
+      // sign-in attempts are audited here (no session yet, so the generic hook does not see them)
+      const attempt = (action: 'login' | 'loginFailed', u: { id: number; org_id: number } | undefined, summary: string) =>
+        app.audit.push({ user_id: u?.id ?? null, login_name: username, org_id: u?.org_id ?? null, action, entity: 'session', record_id: u ? String(u.id) : null, summary, method: 'POST', route: '/login', ip: req.ip });
       if (Number(byName.n) >= MAX_PER_ACCOUNT || Number(byIp.n) >= MAX_PER_ADDRESS) {
+        attempt('loginFailed', undefined, 'too many attempts');
         throw new ApiError(429, 'error.tooManyAttempts', { minutes: WINDOW_MS / 60_000 });
       }
-      const user = await db.selectFrom('users').select(['id', 'password_hash', 'state']).where('login_name', '=', username).executeTakeFirst();
+      const user = await db.selectFrom('users').select(['id', 'org_id', 'password_hash', 'state']).where('login_name', '=', username).executeTakeFirst();
       const ok = await verifyPassword(user?.password_hash, password);
       if (!user || !ok) {
         await db.insertInto('login_failures').values({ login_name: username, ip: req.ip, at: Date.now() }).execute();
+        attempt('loginFailed', user, user ? 'wrong password' : 'unknown user');
         throw unauthorized('error.badCredentials');
       }
-      if (user.state !== 'enabled') throw new ApiError(403, 'error.accountDisabled');
+      if (user.state !== 'enabled') {
+        attempt('loginFailed', user, 'account disabled');
+        throw new ApiError(403, 'error.accountDisabled');
+      }
       await db.deleteFrom('login_failures').where('login_name', '=', username).execute();
       const token = await createSession(db, user.id, app.config.sessionMaxMs);
+      attempt('login', user, '');
       return { code: 200, msg: translate(req.lang, 'success.login'), data: { token } };
     },
   );
@@ -98,7 +107,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     `${API_BASE}/sysLogout`,
     { config: { access: 'session' }, schema: { tags: ['auth'], summary: 'Sign out: revokes the session', response: { 200: envelope(z.null()) } } },
     async (req) => {
-      await revokeSession(db, userOf(req).sessionId);
+      const me = userOf(req);
+      await revokeSession(db, me.sessionId);
+      app.audit.push({ user_id: me.id, login_name: me.loginName, org_id: me.orgId, action: 'logout', entity: 'session', record_id: String(me.id), method: 'GET', route: '/sysLogout', ip: req.ip });
       return { code: 200, msg: translate(req.lang, 'success.logout'), data: null };
     },
   );
@@ -106,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${API_BASE}/sysOrgUser/changePassword`,
     {
-      config: { access: 'session' },
+      config: { access: 'session', audit: { action: 'update', entity: 'password' } },
       schema: { tags: ['auth'], summary: 'Change your own password; every session of yours ends', body: changePasswordBody, response: { 200: envelope(z.null()) } },
     },
     async (req) => {
@@ -136,7 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // old session ends, the console refetches the user, rebuilds its routes and closes all tabs.
   app.post(
     `${API_BASE}/sysOrgUser/switchRole`,
-    { config: { access: 'session' }, schema: { tags: ['auth'], summary: 'Act as one of your roles (a new session)', body: z.object({ role: z.string().min(1).max(64).nullable() }), response: { 200: envelope(loginData) } } },
+    { config: { access: 'session', audit: { action: 'update', entity: 'session' } }, schema: { tags: ['auth'], summary: 'Act as one of your roles (a new session)', body: z.object({ role: z.string().min(1).max(64).nullable() }), response: { 200: envelope(loginData) } } },
     async (req) => {
       const me = userOf(req);
       let roleId: number | null = null;

@@ -1,7 +1,9 @@
-import { API_BASE, deviceBindBody, deviceCreateBody, deviceKeyData, deviceListQuery, deviceRow, deviceUpdateBody, envelope, idParam, page, translate, UP_KINDS, type DeviceListQuery } from '@pv/contract';
+import { PassThrough } from 'node:stream';
+import { API_BASE, deviceBindBody, deviceCreateBody, deviceKeyData, deviceListFilters, deviceListQuery, deviceRow, deviceUpdateBody, envelope, idParam, page, translate, UP_KINDS, type DeviceListQuery, type DeviceSortField } from '@pv/contract';
+import ExcelJS from 'exceljs';
 import { newDeviceKey } from '../../db/seed/fleet.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { hashDeviceKey } from '../../ingest/broker.js';
@@ -12,7 +14,9 @@ import { deviceInScope, plantInScope } from './device.repository.js';
 import type { SessionUser } from '../../lib/types.js';
 import { userOf } from '../../lib/types.js';
 
-function base(db: Kysely<Database>, me: SessionUser, q: Omit<DeviceListQuery, 'pageNum' | 'pageSize'>) {
+type Filters = Omit<DeviceListQuery, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>;
+
+function base(db: Kysely<Database>, me: SessionUser, q: Filters) {
   let s = db
     .selectFrom('devices as d')
     .innerJoin('orgs as o', 'o.id', 'd.org_id')
@@ -22,26 +26,40 @@ function base(db: Kysely<Database>, me: SessionUser, q: Omit<DeviceListQuery, 'p
     .where(inScope(me, 'o'));
   if (q.sn) s = s.where('d.sn', 'like', `%${q.sn}%`);
   if (q.type) s = s.where('d.type', '=', q.type);
+  if (q.productId) s = s.where('d.product_id', '=', q.productId);
+  if (q.orgId) s = s.where('d.org_id', '=', q.orgId);
   if (q.onlineState) s = s.where('d.online_state', '=', q.onlineState);
   if (q.runState) s = s.where('d.run_state', '=', q.runState);
   if (q.plantId) s = s.where('d.plant_id', '=', q.plantId);
+  if (q.plant) s = s.where('p.name', 'like', `%${q.plant}%`);
+  if (q.parentId) s = s.where('d.parent_id', '=', q.parentId);
   return s;
 }
 
-const cols = ['d.id', 'd.sn', 'd.name', 'd.type', 'pr.name as product_name', 'd.plant_id', 'p.name as plant_name', 'o.name as org_name', 'parent.sn as parent_sn', 'd.comm_mode', 'd.online_state', 'd.run_state', 'd.hw_version', 'd.sw_version', 'd.protocol_version', 'd.last_online_at', 'd.last_points'] as const;
+const SORT_COLUMNS = { id: 'd.id', sn: 'd.sn', name: 'd.name', type: 'd.type', onlineState: 'd.online_state', runState: 'd.run_state', lastOnlineAt: 'd.last_online_at', plantName: 'p.name' } as const satisfies Record<DeviceSortField, string>;
 
-type Row = { id: number; sn: string; name: string; type: Database['devices']['type']; product_name: string | null; plant_id: number | null; plant_name: string | null; org_name: string; parent_sn: string | null; comm_mode: string; online_state: Database['devices']['online_state']; run_state: Database['devices']['run_state']; hw_version: string | null; sw_version: string | null; protocol_version: string | null; last_online_at: number | null; last_points: string | null };
+const cols = ['d.id', 'd.sn', 'd.name', 'd.type', 'd.product_id', 'pr.name as product_name', 'd.plant_id', 'p.name as plant_name', 'd.org_id', 'o.name as org_name', 'parent.sn as parent_sn', 'd.mac', 'd.comm_mode', 'd.online_state', 'd.run_state', 'd.hw_version', 'd.sw_version', 'd.protocol_version', 'd.last_online_at', 'd.last_points'] as const;
+
+type Row = { id: number; sn: string; name: string; type: Database['devices']['type']; product_id: number | null; product_name: string | null; plant_id: number | null; plant_name: string | null; org_id: number; org_name: string; parent_sn: string | null; mac: string | null; comm_mode: string; online_state: Database['devices']['online_state']; run_state: Database['devices']['run_state']; hw_version: string | null; sw_version: string | null; protocol_version: string | null; last_online_at: number | null; last_points: string | null; sub_count: number | string | null };
+
+/** The list's columns plus the number of sub devices (an indexed count per row of the page). */
+function selectRows(q: ReturnType<typeof base>) {
+  return q.select([...cols]).select((eb) => eb.selectFrom('devices as c').select((e) => e.fn.countAll<number>().as('n')).whereRef('c.parent_id', '=', 'd.id').as('sub_count'));
+}
 
 const toRow = (r: Row) => ({
   id: r.id,
   sn: r.sn,
   name: r.name,
   type: r.type,
+  productId: r.product_id,
   productName: r.product_name,
   plantId: r.plant_id,
   plantName: r.plant_name,
+  orgId: r.org_id,
   orgName: r.org_name,
   parentSn: r.parent_sn,
+  mac: r.mac,
   commMode: r.comm_mode,
   onlineState: r.online_state,
   runState: r.run_state,
@@ -50,6 +68,7 @@ const toRow = (r: Row) => ({
   protocolVersion: r.protocol_version,
   lastOnlineAt: r.last_online_at,
   points: r.last_points ? (JSON.parse(r.last_points) as Record<string, number>) : null,
+  subCount: Number(r.sub_count ?? 0),
 });
 
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,16 +76,57 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(`${API_BASE}/devices`, { config: { access: { perm: 'device:list' } }, schema: { tags: ['devices'], summary: 'Devices in your data scope, paged and filtered', querystring: deviceListQuery, response: { 200: envelope(page(deviceRow)) } } }, async (req) => {
     const me = userOf(req);
-    const { pageNum, pageSize, ...filters } = req.query;
+    const { pageNum, pageSize, sortField, sortOrder, ...filters } = req.query;
+    const dir = sortOrder ?? 'asc';
+    let list = selectRows(base(db, me, filters));
+    // nulls (never online, unbound) last either way; the id keeps equal values in a stable order
+    if (sortField && sortField !== 'id') list = list.orderBy(sql`${sql.ref(SORT_COLUMNS[sortField])} is null`).orderBy(SORT_COLUMNS[sortField], dir);
+    list = list.orderBy('d.id', sortField === 'id' ? dir : 'asc');
     const [{ total }, rows] = await Promise.all([
       base(db, me, filters).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      base(db, me, filters).select([...cols]).orderBy('d.id').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+      list.limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
     ]);
     return { code: 200, msg: translate(req.lang, 'success.ok'), data: { rows: rows.map(toRow), total: Number(total) } };
   });
 
+  app.get(
+    `${API_BASE}/devices/export`,
+    { config: { access: { perm: 'device:export' } }, schema: { tags: ['devices'], summary: 'The filtered device list as a streamed .xlsx', querystring: deviceListFilters } },
+    async (req, reply) => {
+      const me = userOf(req);
+      const { sortField: _f, sortOrder: _o, ...filters } = req.query;
+      const tr = (key: string) => translate(req.lang, key);
+      const stream = new PassThrough();
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
+      const sheet = workbook.addWorksheet(tr('deviceExport.sheet'));
+      const keys = ['id', 'name', 'sn', 'productName', 'type', 'commMode', 'onlineState', 'runState', 'hwVersion', 'swVersion', 'protocolVersion', 'lastOnlineAt', 'plantName', 'orgName', 'parentSn', 'subCount'] as const;
+      sheet.columns = keys.map((key) => ({ header: tr(`deviceExport.${key}`), key, width: key === 'id' || key === 'subCount' ? 10 : 20 }));
+      sheet.getRow(1).font = { bold: true };
+      sheet.getRow(1).commit();
+      void (async () => {
+        try {
+          // keyset batches in id order: a 100k-device export never sits in memory
+          for (let after = 0; ; ) {
+            const rows = await selectRows(base(db, me, filters)).where('d.id', '>', after).orderBy('d.id').limit(500).execute();
+            if (!rows.length) break;
+            for (const r of rows.map(toRow)) {
+              sheet.addRow({ ...r, onlineState: tr(`deviceExport.state.${r.onlineState}`), runState: tr(`deviceExport.state.${r.runState}`), lastOnlineAt: r.lastOnlineAt ? new Date(r.lastOnlineAt) : null }).commit();
+            }
+            after = rows[rows.length - 1]!.id;
+          }
+          sheet.commit();
+          await workbook.commit();
+        } catch (err) {
+          req.log.error({ err }, 'device export failed');
+          stream.destroy(err as Error);
+        }
+      })();
+      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', 'attachment; filename="devices.xlsx"').send(stream);
+    },
+  );
+
   app.get(`${API_BASE}/devices/:id`, { config: { access: { perm: 'device:list' } }, schema: { tags: ['devices'], summary: 'One device with its latest points (404 outside your scope)', params: idParam, response: { 200: envelope(deviceRow) } } }, async (req) => {
-    const row = await base(db, userOf(req), {}).select([...cols]).where('d.id', '=', req.params.id).executeTakeFirst();
+    const row = await selectRows(base(db, userOf(req), {})).where('d.id', '=', req.params.id).executeTakeFirst();
     if (!row) throw notFound();
     return { code: 200, msg: translate(req.lang, 'success.ok'), data: toRow(row) };
   });

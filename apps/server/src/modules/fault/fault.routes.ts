@@ -24,12 +24,13 @@ export const faultRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
   app.get(`${API_BASE}/faults`, { config: { access: { perm: 'fault:list' } }, schema: { tags: ['faults'], summary: 'Faults of the devices in your scope', querystring: faultQuery, response: { 200: envelope(page(faultRow)) } } }, async (req) => {
-    const { pageNum, pageSize, state, code, sn, days } = req.query;
+    const { pageNum, pageSize, state, code, sn, days, plantId } = req.query;
     let q = base(db, userOf(req));
     if (state) q = q.where('f.state', '=', state);
     if (code) q = q.where('f.code', '=', code);
     if (sn) q = q.where('d.sn', 'like', `%${sn}%`);
     if (days) q = q.where('f.opened_at', '>=', Date.now() - days * DAY);
+    if (plantId) q = q.where('d.plant_id', '=', plantId);
     const [{ total }, rows] = await Promise.all([
       q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       q.select(['f.id', 'f.device_id', 'd.sn', 'd.name as device_name', 'p.name as plant_name', 'f.code', 'f.message', 'f.state', 'f.opened_at', 'f.fixed_at']).orderBy('f.opened_at', 'desc').orderBy('f.id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),

@@ -1,4 +1,5 @@
 import { API_BASE, envelope, orgRow, profile, profileUpdateBody, translate } from '@pv/contract';
+import { findOwnOrg, toOrgRow } from '../org/org.repository.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
@@ -8,11 +9,11 @@ async function loadProfile(db: Kysely<Database>, id: number) {
   const u = await db
     .selectFrom('users as u')
     .innerJoin('orgs as o', 'o.id', 'u.org_id')
-    .select(['u.id', 'u.login_name', 'u.nickname', 'u.mobile', 'u.email', 'u.created_at', 'o.name as org_name'])
+    .select(['u.id', 'u.login_name', 'u.nickname', 'u.mobile', 'u.email', 'u.avatar', 'u.created_at', 'o.name as org_name'])
     .where('u.id', '=', id)
     .executeTakeFirstOrThrow();
   const roles = await db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select('r.name').where('ur.user_id', '=', id).execute();
-  return { id: u.id, loginName: u.login_name, nickname: u.nickname, mobile: u.mobile, email: u.email, orgName: u.org_name, roles: roles.map((r) => r.name), createdAt: u.created_at };
+  return { id: u.id, loginName: u.login_name, nickname: u.nickname, mobile: u.mobile, email: u.email, orgName: u.org_name, roles: roles.map((r) => r.name), avatar: u.avatar, createdAt: u.created_at };
 }
 
 /** The user center: your own account and your organisation (any signed-in user). */
@@ -36,17 +37,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(`${API_BASE}/profile/org`, { config: { access: 'session' }, schema: { tags: ['user center'], summary: 'Your organisation', response: { 200: envelope(orgRow) } } }, async (req) => {
-    const o = await db
-      .selectFrom('orgs as o')
-      .innerJoin('org_groups as g', 'g.id', 'o.group_id')
-      .select(['o.id', 'o.parent_id', 'o.name', 'o.code', 'o.address', 'o.contact', 'o.phone', 'o.created_at', 'g.code as group_code', 'g.name as group_name'])
-      .where('o.id', '=', userOf(req).orgId)
-      .executeTakeFirstOrThrow();
-    return {
-      code: 200,
-      msg: translate(req.lang, 'success.ok'),
-      data: { id: o.id, parentId: o.parent_id, name: o.name, code: o.code, groupCode: o.group_code, groupName: o.group_name, address: o.address, contact: o.contact, phone: o.phone, createdAt: o.created_at },
-    };
-  });
+  // your own organisation, unmasked: it is yours
+  app.get(`${API_BASE}/profile/org`, { config: { access: 'session' }, schema: { tags: ['user center'], summary: 'Your organisation', response: { 200: envelope(orgRow) } } }, async (req) => ({
+    code: 200,
+    msg: translate(req.lang, 'success.ok'),
+    data: toOrgRow(await findOwnOrg(db, userOf(req).orgId), true),
+  }));
 };

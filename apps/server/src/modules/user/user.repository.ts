@@ -23,7 +23,7 @@ const columns = ['u.id', 'u.login_name', 'u.nickname', 'u.mobile', 'u.email', 'u
 async function withRoles(db: Kysely<Database>, me: SessionUser, rows: { id: number; login_name: string; nickname: string; mobile: string | null; email: string | null; state: 'enabled' | 'disabled'; org_id: number; org_name: string; created_at: number }[]) {
   const ids = rows.map((r) => r.id);
   const roles = ids.length
-    ? await db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select(['ur.user_id', 'r.name']).where('ur.user_id', 'in', ids).orderBy('r.id').execute()
+    ? await db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select(['ur.user_id', 'r.id', 'r.name']).where('ur.user_id', 'in', ids).orderBy('r.id').execute()
     : [];
   return rows.map((r) => ({
     id: r.id,
@@ -35,6 +35,7 @@ async function withRoles(db: Kysely<Database>, me: SessionUser, rows: { id: numb
     orgId: r.org_id,
     orgName: r.org_name,
     roles: roles.filter((x) => x.user_id === r.id).map((x) => x.name),
+    roleIds: roles.filter((x) => x.user_id === r.id).map((x) => x.id),
     createdAt: r.created_at,
   }));
 }

@@ -4,6 +4,7 @@ import { App, Avatar, Breadcrumb, Dropdown, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
+import { useAvatarSrc } from '../../lib/avatar';
 import { http } from '../../lib/http';
 import { Link, useLocation, useNavigate } from 'react-router';
 import screenfull from 'screenfull';
@@ -75,6 +76,7 @@ function UserMenu({ info }: { info: UserInfo }) {
   const logout = useSession((s) => s.logout);
   const switchRole = useSession((s) => s.switchRole);
   const isRoot = homePathOf(info) === '/dashboard';
+  const avatarSrc = useAvatarSrc(info.avatar);
   const { data: myRoles } = useQuery({
     queryKey: ['my-roles', info.roles.join(',')],
     queryFn: () => http.get<{ roles: { code: string; name: string }[]; actingAs: string | null }>('/sysOrgUser/roles'),
@@ -135,7 +137,7 @@ function UserMenu({ info }: { info: UserInfo }) {
       }}
     >
       <button type="button" className="pv-user" data-testid="user-menu" aria-label={t('layout.userMenu')}>
-        <Avatar size="small" src={info.avatar || undefined} icon={<UserOutlined />} />
+        <Avatar size="small" src={avatarSrc} icon={<UserOutlined />} data-testid="navbar-avatar" />
         {device === 'desktop' && <span className="pv-user-name">{info.name}</span>}
         <DownOutlined style={{ fontSize: 10 }} />
       </button>

@@ -16,6 +16,10 @@ export default function OrgDataPage() {
         <Descriptions.Item label={t('userCenter.orgType')}>
           <Tag color="purple">{t(`userCenter.group.${data.groupCode}`, { defaultValue: data.groupName })}</Tag>
         </Descriptions.Item>
+        <Descriptions.Item label={t('userCenter.orgNumber')}>{data.number ?? t('common.none')}</Descriptions.Item>
+        <Descriptions.Item label={t('userCenter.groupings')}>
+          {data.groupings.length ? data.groupings.map((g) => <Tag key={g.code}>{`${g.name} · ${g.code}`}</Tag>) : t('common.none')}
+        </Descriptions.Item>
         <Descriptions.Item label={t('userCenter.address')}>{data.address ?? t('common.none')}</Descriptions.Item>
         <Descriptions.Item label={t('userCenter.contact')}>{data.contact ?? t('common.none')}</Descriptions.Item>
         <Descriptions.Item label={t('userCenter.phone')}>{data.phone ?? t('common.none')}</Descriptions.Item>

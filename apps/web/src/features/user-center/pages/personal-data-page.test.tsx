@@ -1,12 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { renderWithProviders } from '../../../test-utils';
 import PersonalDataPage from './personal-data-page';
 
 initI18n('en');
 
-const profile = { id: 1, loginName: 'ada', nickname: 'Ada', mobile: null, email: 'ada@example.com', orgName: 'Platform', roles: ['admin'], createdAt: 1795000000000 };
+const profile = { id: 1, loginName: 'ada', nickname: 'Ada', mobile: null, email: 'ada@example.com', orgName: 'Platform', roles: ['admin'], avatar: '', createdAt: 1795000000000 };
 
 function serve(getCode = 200) {
   const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
@@ -28,6 +28,8 @@ describe('personal data', () => {
     cleanup();
     vi.unstubAllGlobals();
   });
+  // React's scheduler may still hold a tick of work (the retried query): let it run before the DOM goes
+  afterAll(() => new Promise((resolve) => setTimeout(resolve, 100)));
 
   it('shows the profile, refuses a bad e-mail, then saves the edit', async () => {
     const fetch = serve();
@@ -53,5 +55,8 @@ describe('personal data', () => {
     renderPage();
     fireEvent.click(await screen.findByTestId('load-retry'));
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    // the retried load has failed again and rendered (no React work left for after the test)
+    expect(await screen.findByTestId('load-retry')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('img', { name: /loading/i })).toBeNull());
   });
 });

@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format';
 import { zodRule } from '../../../lib/form-rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../../../stores/session';
 import { useProfile, useUpdateProfile } from '../api';
+import { AvatarUpload } from '../components/avatar-upload';
 import { LoadState } from '../components/load-state';
 
 export default function PersonalDataPage() {
@@ -13,6 +16,12 @@ export default function PersonalDataPage() {
   const { data, isError, refetch } = useProfile();
   const update = useUpdateProfile();
   const [editing, setEditing] = useState(false);
+  const qc = useQueryClient();
+  // the new picture shows here and in the navbar at once
+  const avatarChanged = (avatar: string) => {
+    qc.setQueryData(['profile'], (p: typeof data) => (p ? { ...p, avatar } : p));
+    useSession.setState((s) => (s.info ? { info: { ...s.info, avatar } } : {}));
+  };
   if (!data) return <LoadState isError={isError} onRetry={() => void refetch()} />;
   return (
     <Card
@@ -20,6 +29,9 @@ export default function PersonalDataPage() {
       extra={!editing && <Button onClick={() => setEditing(true)} data-testid="profile-edit">{t('common.update')}</Button>}
       style={{ maxWidth: 760 }}
     >
+      <div style={{ marginBottom: 16 }}>
+        <AvatarUpload avatar={data.avatar} onUploaded={avatarChanged} />
+      </div>
       {editing ? (
         <Form
           layout="vertical"

@@ -1,8 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
-import { renderWithProviders } from '../../../test-utils';
-import { toUserInfo, useSession } from '../../../stores/session';
+import { renderWithProviders, signedInWith } from '../../../test-utils';
 import UserListPage from './user-list-page';
 
 initI18n('en');
@@ -11,20 +10,6 @@ const rows = [
   { id: 1, loginName: 'ada', nickname: 'Ada', mobile: null, email: 'ada@example.com', state: 'enabled', orgId: 1, orgName: 'Platform', roles: ['admin'], createdAt: 1795000000000 },
   { id: 2, loginName: 'bob', nickname: 'Bob', mobile: '+49 30 1234', email: null, state: 'disabled', orgId: 1, orgName: 'Platform', roles: ['viewer'], createdAt: 1795000000000 },
 ];
-
-function signedInWith(perms: string) {
-  useSession.setState({
-    token: 'tok',
-    info: toUserInfo({
-      code: 200,
-      msg: 'ok',
-      data: { roles: ['r'], orgId: 1, nickname: 'Me', perms, avatar: '', introduction: '', list: [] },
-      orgGroup: { orgGroupCode: 'ROOT', orgGroupName: 'Platform', orgGroupId: 1 },
-      orgName: 'Platform',
-      userName: 'me',
-    }),
-  });
-}
 
 function serve() {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {

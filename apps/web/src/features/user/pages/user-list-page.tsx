@@ -1,13 +1,16 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icons';
 import type { UserListQuery, UserRow } from '@pv/contract';
-import { App, Button, Card, Form, Input, Popconfirm, Progress, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access, useHasPerm } from '../../../lib/access';
-import { formatNumber, formatTime } from '../../../lib/format';
-import { download } from '../../../lib/http';
+import { formatTime } from '../../../lib/format';
 import { useUsers } from '../api/get-users';
 import { useUpdateUserState } from '../api/update-user-state';
+import { useDeleteUser } from '../api/delete-user';
+import { AssignRolesModal, PasswordOnceModal, ResetPasswordModal } from '../components/password-modals';
+import { UserFormModal } from '../components/user-form-modal';
+import { ExportButton } from '../../../components/export-button';
 
 type Filters = Pick<UserListQuery, 'loginName' | 'nickname' | 'state'>;
 
@@ -20,22 +23,12 @@ export default function UserListPage() {
   const [query, setQuery] = useState<UserListQuery>({ pageNum: 1, pageSize: 20 });
   const { data, isFetching } = useUsers(query);
   const setState = useUpdateUserState();
-  // bytes received and the announced size (absent when the server streams without Content-Length)
-  const [progress, setProgress] = useState<{ received: number; total?: number } | null>(null);
-
-  const exportUsers = async () => {
-    setProgress({ received: 0 });
-    try {
-      const { pageNum: _p, pageSize: _s, ...filters } = query;
-      await download('/users/export', filters, (received, total) => setProgress({ received, total }));
-      void message.success(t('user.exported'));
-    } catch {
-      // shown by the API client
-    } finally {
-      setProgress(null);
-    }
-  };
-
+  const remove = useDeleteUser();
+  // the create/edit form (null: closed, undefined user: create), reset password, assign roles
+  const [editing, setEditing] = useState<{ user?: UserRow } | null>(null);
+  const [resetting, setResetting] = useState<UserRow | null>(null);
+  const [assigning, setAssigning] = useState<UserRow | null>(null);
+  const [once, setOnce] = useState<{ loginName: string; password: string } | null>(null);
   const columns = [
     { title: 'ID', dataIndex: 'id', width: 70 },
     { title: t('user.loginName'), dataIndex: 'loginName' },
@@ -68,28 +61,48 @@ export default function UserListPage() {
         ),
     },
     { title: t('user.createdAt'), dataIndex: 'createdAt', render: (v: number) => formatTime(v), responsive: ['xl' as const] },
-    {
+    ...(['user:update', 'user:resetPassword', 'user:assign', 'user:delete'].some(can) ? [{
       title: t('common.actions'),
       key: 'actions',
+      fixed: 'right' as const,
       render: (_: unknown, row: UserRow) => (
-        <Space size={4}>
+        <Space size={0} wrap>
           <Access perm="user:update">
-            <Tooltip title={t('common.comingSoon')}>
-              <Button type="link" size="small" icon={<EditOutlined />} disabled data-testid={`user-update-${row.loginName}`}>
-                {t('common.update')}
-              </Button>
+            <Tooltip title={t('common.update')}>
+              <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('common.update')} onClick={() => setEditing({ user: row })} data-testid={`user-update-${row.loginName}`} />
+            </Tooltip>
+          </Access>
+          <Access perm="user:resetPassword">
+            <Tooltip title={t('button.resetPassword')}>
+              <Button type="text" size="small" icon={<KeyOutlined />} aria-label={t('button.resetPassword')} onClick={() => setResetting(row)} data-testid={`user-reset-${row.loginName}`} />
+            </Tooltip>
+          </Access>
+          <Access perm="user:assign">
+            <Tooltip title={t('user.assignRoles')}>
+              <Button type="text" size="small" icon={<TeamOutlined />} aria-label={t('user.assignRoles')} onClick={() => setAssigning(row)} data-testid={`user-assign-${row.loginName}`} />
             </Tooltip>
           </Access>
           <Access perm="user:delete">
-            <Tooltip title={t('common.comingSoon')}>
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled data-testid={`user-delete-${row.loginName}`}>
-                {t('common.delete')}
-              </Button>
-            </Tooltip>
+            <Popconfirm
+              title={t('user.confirmDelete', { name: row.loginName })}
+              okButtonProps={{ danger: true }}
+              onConfirm={async () => {
+                try {
+                  await remove.mutateAsync(row.id);
+                  void message.success(t('success.delete'));
+                } catch {
+                  // shown by the API client
+                }
+              }}
+            >
+              <Tooltip title={t('common.delete')}>
+                <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} data-testid={`user-delete-${row.loginName}`} />
+              </Tooltip>
+            </Popconfirm>
           </Access>
         </Space>
       ),
-    },
+    }] : []),
   ];
 
   return (
@@ -125,31 +138,14 @@ export default function UserListPage() {
       </Form>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between', marginBottom: 12 }}>
         <Space>
-          {/* Creating users arrives with the user form; the button already follows the permission. */}
           <Access perm="user:create">
-            <Tooltip title={t('common.comingSoon')}>
-              <Button type="primary" icon={<PlusOutlined />} disabled data-testid="user-create">
-                {t('common.create')}
-              </Button>
-            </Tooltip>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="user-create">
+              {t('common.create')}
+            </Button>
           </Access>
         </Space>
         <Space wrap>
-          {progress !== null && (
-            <Progress
-              data-testid="user-export-progress"
-              size="small"
-              style={{ width: 180 }}
-              status="active"
-              percent={progress.total ? Math.round((progress.received / progress.total) * 100) : 99}
-              format={(percent) => (progress.total ? `${percent}%` : `${formatNumber(progress.received)}B`)}
-            />
-          )}
-          <Access perm="user:export">
-            <Button icon={<DownloadOutlined />} onClick={exportUsers} loading={progress !== null} data-testid="user-export">
-              {t('common.export')}
-            </Button>
-          </Access>
+          <ExportButton path="/users/export" query={query} perm="user:export" testId="user-export" doneKey="user.exported" />
         </Space>
       </div>
       <Table<UserRow>
@@ -168,6 +164,10 @@ export default function UserListPage() {
           onChange: (pageNum, pageSize) => setQuery({ ...query, pageNum, pageSize }),
         }}
       />
+      <UserFormModal open={editing !== null} user={editing?.user} onClose={() => setEditing(null)} onCreated={(loginName, password) => password && setOnce({ loginName, password })} />
+      <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} onGenerated={(loginName, password) => setOnce({ loginName, password })} />
+      <AssignRolesModal user={assigning} onClose={() => setAssigning(null)} />
+      <PasswordOnceModal value={once} onClose={() => setOnce(null)} />
     </Card>
   );
 }

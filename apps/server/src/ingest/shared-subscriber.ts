@@ -1,0 +1,202 @@
+import { connect as netConnect, type Socket } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
+import { generate, parser as packetParser, type Packet } from 'mqtt-packet';
+
+/**
+ * One MQTT 5 connection of the ingest server to an external broker, reading the devices' up
+ * topics through the shared subscription. Unlike a general client (MQTT.js handles one incoming
+ * message at a time per connection when the acknowledgement waits for our commit), it takes many
+ * messages at once — up to `receiveMaximum` unacknowledged — and acknowledges each with its own
+ * PUBACK when `onMessage` settles, in any order (MQTT 5 allows that). The session outlives a
+ * disconnect (clean start off, expiry one hour): what was not acknowledged is delivered again.
+ */
+export interface SharedSubscriberOptions {
+  url: string;
+  clientId: string;
+  subscription: string;
+  /** Resolves to acknowledge the message; rejects to leave it unacknowledged (the connection is dropped and made again). */
+  onMessage: (topic: string, payload: Buffer) => Promise<void>;
+  onError: (err: Error) => void;
+  receiveMaximum?: number;
+  keepaliveSeconds?: number;
+  reconnectMs?: number;
+}
+
+const OPTS = { protocolVersion: 5 } as const;
+
+export class SharedSubscriber {
+  private socket: Socket | undefined;
+  /** bumped on every connection: an ack of a message from an older connection is not sent */
+  private generation = 0;
+  private closing = false;
+  private ready = false;
+  private nextId = 0;
+  private readonly pending = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
+  private ping: NodeJS.Timeout | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private lastSeen = 0;
+  private firstConnect: { resolve: () => void; reject: (err: Error) => void } | undefined;
+
+  constructor(private readonly o: SharedSubscriberOptions) {}
+
+  get connected() {
+    return this.ready;
+  }
+
+  /** Connects and subscribes; rejects when the first attempt fails. */
+  start(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.firstConnect = { resolve, reject };
+      this.open();
+    });
+  }
+
+  /** A QoS 1 publish, resolved on the broker's PUBACK. */
+  publish(topic: string, payload: string | Buffer): Promise<void> {
+    if (!this.ready || !this.socket) return Promise.reject(new Error('not connected to the MQTT broker'));
+    const messageId = this.packetId();
+    return new Promise<void>((resolve, reject) => {
+      this.pending.set(messageId, { resolve, reject });
+      this.send({ cmd: 'publish', topic, payload, qos: 1, messageId, retain: false, dup: false });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    clearTimeout(this.reconnectTimer);
+    const socket = this.socket;
+    if (!socket || socket.destroyed) return;
+    await new Promise<void>((resolve) => {
+      socket.once('close', () => resolve());
+      if (this.ready) this.send({ cmd: 'disconnect', reasonCode: 0 });
+      socket.end();
+      setTimeout(() => socket.destroy(), 2000).unref();
+    });
+  }
+
+  private packetId() {
+    do this.nextId = (this.nextId % 65535) + 1;
+    while (this.pending.has(this.nextId));
+    return this.nextId;
+  }
+
+  private send(packet: Packet) {
+    this.socket?.write(generate(packet, OPTS));
+  }
+
+  private open() {
+    const url = new URL(this.o.url);
+    const tls = url.protocol === 'mqtts:' || url.protocol === 'ssl:';
+    const port = Number(url.port || (tls ? 8883 : 1883));
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const socket = tls ? tlsConnect({ host, port, servername: host }) : netConnect({ host, port });
+    socket.setNoDelay(true);
+    const generation = ++this.generation;
+    this.socket = socket;
+    const parser = packetParser(OPTS);
+    const keepalive = this.o.keepaliveSeconds ?? 30;
+    parser.on('packet', (packet: Packet) => this.onPacket(packet, generation));
+    parser.on('error', (err: Error) => {
+      this.o.onError(err);
+      socket.destroy();
+    });
+    socket.on(tls ? 'secureConnect' : 'connect', () => {
+      this.lastSeen = Date.now();
+      this.send({
+        cmd: 'connect',
+        protocolId: 'MQTT',
+        protocolVersion: 5,
+        clean: false,
+        clientId: this.o.clientId,
+        keepalive,
+        ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
+        ...(url.password ? { password: Buffer.from(decodeURIComponent(url.password)) } : {}),
+        properties: { sessionExpiryInterval: 3600, receiveMaximum: this.o.receiveMaximum ?? 2000 },
+      });
+      this.ping = setInterval(() => {
+        if (Date.now() - this.lastSeen > keepalive * 1500) socket.destroy(new Error('MQTT broker stopped answering'));
+        else this.send({ cmd: 'pingreq' });
+      }, (keepalive * 1000) / 2);
+      this.ping.unref();
+    });
+    socket.on('data', (buf: Buffer) => {
+      this.lastSeen = Date.now();
+      parser.parse(buf);
+    });
+    socket.on('error', (err) => {
+      if (this.firstConnect) this.firstConnect.reject(err);
+      else if (!this.closing) this.o.onError(err);
+    });
+    socket.on('close', () => {
+      clearInterval(this.ping);
+      this.ready = false;
+      if (this.socket === socket) this.socket = undefined;
+      for (const [, p] of this.pending) p.reject(new Error('connection to the MQTT broker lost'));
+      this.pending.clear();
+      if (this.firstConnect) {
+        this.firstConnect.reject(new Error('could not connect to the MQTT broker'));
+        this.firstConnect = undefined;
+        return;
+      }
+      if (!this.closing) this.reconnectTimer = setTimeout(() => this.open(), this.o.reconnectMs ?? 2000);
+    });
+  }
+
+  private onPacket(packet: Packet, generation: number) {
+    switch (packet.cmd) {
+      case 'connack': {
+        if (packet.reasonCode) {
+          const err = new Error(`MQTT broker refused the connection (reason ${packet.reasonCode})`);
+          if (this.firstConnect) this.firstConnect.reject(err);
+          else this.o.onError(err);
+          this.socket?.destroy();
+          return;
+        }
+        // subscribe every time: harmless when the session kept the subscription
+        this.send({ cmd: 'subscribe', messageId: this.packetId(), subscriptions: [{ topic: this.o.subscription, qos: 1 }] });
+        return;
+      }
+      case 'suback': {
+        const code = packet.granted[0];
+        if (typeof code === 'number' && code >= 0x80) {
+          const err = new Error(`MQTT broker refused the subscription ${this.o.subscription} (reason ${code})`);
+          if (this.firstConnect) this.firstConnect.reject(err);
+          else this.o.onError(err);
+          this.socket?.destroy();
+          return;
+        }
+        this.ready = true;
+        this.firstConnect?.resolve();
+        this.firstConnect = undefined;
+        return;
+      }
+      case 'publish': {
+        const { topic, payload, qos, messageId } = packet;
+        const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
+        this.o.onMessage(topic, body).then(
+          () => {
+            // only on the connection that delivered it: after a reconnect the broker sends it again
+            if (qos > 0 && generation === this.generation && this.socket && !this.socket.destroyed) this.send({ cmd: 'puback', messageId, reasonCode: 0 });
+          },
+          () => {
+            if (generation === this.generation) this.socket?.destroy();
+          },
+        );
+        return;
+      }
+      case 'puback': {
+        const p = this.pending.get(packet.messageId!);
+        this.pending.delete(packet.messageId!);
+        if (!p) return;
+        if (packet.reasonCode && packet.reasonCode >= 0x80) p.reject(new Error(`MQTT broker refused the publish (reason ${packet.reasonCode})`));
+        else p.resolve();
+        return;
+      }
+      case 'disconnect':
+        this.socket?.destroy();
+        return;
+      default:
+        return;
+    }
+  }
+}

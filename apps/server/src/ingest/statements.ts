@@ -1,0 +1,243 @@
+import type SQLite from 'better-sqlite3';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/database.js';
+
+/**
+ * The statements the ingest pipeline runs for every batch, written by hand for speed (building
+ * them with Kysely cost more than running them):
+ * - SQLite: prepared once, run synchronously row by row on the connection of the pipeline's
+ *   transaction (Kysely holds that one connection for the whole transaction, so these rows are in it);
+ * - PostgreSQL: one statement per table and batch over `unnest` arrays, rows locked in key order
+ *   (the same order in every server process, so two of them wait for each other instead of deadlocking).
+ */
+export interface SampleRow {
+  device_id: number;
+  ts: number;
+  points: string;
+}
+export interface DeviceState {
+  id: number;
+  /** last online time candidate: kept only when newer than the stored one */
+  seen: number;
+  /** JSON of the latest points, null to keep the stored ones */
+  points: string | null;
+  /** null to keep the stored run state */
+  run: 'run' | 'normal' | null;
+}
+export interface Counter {
+  device_id: number;
+  last_ts: number;
+  last_total: number;
+}
+export interface DailyIncrement {
+  device_id: number;
+  day: string;
+  energy_kwh: number;
+}
+export interface RollupRow {
+  device_id: number;
+  bucket: number;
+  n: number;
+  points: string;
+  point_n: string | null;
+}
+
+export interface LateWindow {
+  device_id: number;
+  from: number;
+  to: number;
+}
+export interface StoredSample {
+  device_id: number;
+  ts: number;
+  points: string;
+}
+export interface Ack {
+  device_id: number;
+  cmd_id: string;
+  status: 'success' | 'failed';
+  content: string | null;
+}
+
+/** How far back the sample before a recomputed window is looked for. */
+const BEFORE_MS = 30 * 86_400_000;
+
+export interface HotStatements {
+  /** Inserts the samples (a repeated (device, ts) is skipped); answers those actually stored. */
+  insertSamples(trx: Transaction<Database>, rows: SampleRow[], receivedAt: number): Promise<{ device_id: number; ts: number }[]>;
+  /** Online, last online time (never backwards), latest points, run state; `list` sorted by id. */
+  updateDevices(trx: Transaction<Database>, list: DeviceState[]): Promise<void>;
+  /** The counters of these devices (sorted), locked until the commit on PostgreSQL. */
+  readCounters(trx: Transaction<Database>, ids: number[]): Promise<Counter[]>;
+  writeCounters(trx: Transaction<Database>, rows: Counter[]): Promise<void>;
+  /** Adds kWh to (device, day) rows. */
+  addDaily(trx: Transaction<Database>, rows: DailyIncrement[], now: number): Promise<void>;
+  /** The stored 5-minute buckets among these keys (sorted by device, bucket), locked on PostgreSQL. */
+  readRollups(trx: Transaction<Database>, keys: { device_id: number; bucket: number }[]): Promise<RollupRow[]>;
+  writeRollups(trx: Transaction<Database>, rows: RollupRow[]): Promise<void>;
+  /** Per window: the samples in it and the last one before it (within 30 days), sorted by device and time. */
+  readWindows(trx: Transaction<Database>, windows: LateWindow[]): Promise<StoredSample[]>;
+  /** Sets (device, day) energy to recomputed figures. */
+  setDaily(trx: Transaction<Database>, rows: DailyIncrement[], now: number): Promise<void>;
+  /** Command results: processing or unknown → success / failed with the ack content. */
+  settleCommands(trx: Transaction<Database>, acks: Ack[], now: number): Promise<void>;
+}
+
+export function sqliteStatements(handle: SQLite.Database): HotStatements {
+  const insertSample = handle.prepare('insert into samples (device_id, ts, points, received_at) values (?, ?, ?, ?) on conflict (device_id, ts) do nothing');
+  const updateDevice = handle.prepare(
+    "update devices set online_state = 'online', last_online_at = case when last_online_at is null or last_online_at < ? then ? else last_online_at end, last_points = coalesce(?, last_points), run_state = coalesce(?, run_state) where id = ?",
+  );
+  const readCounter = handle.prepare('select device_id, last_ts, last_total from device_counters where device_id = ?');
+  const writeCounter = handle.prepare('insert into device_counters (device_id, last_ts, last_total) values (?, ?, ?) on conflict (device_id) do update set last_ts = excluded.last_ts, last_total = excluded.last_total');
+  const addDaily = handle.prepare(
+    'insert into device_daily (device_id, day, energy_kwh, updated_at) values (?, ?, ?, ?) on conflict (device_id, day) do update set energy_kwh = device_daily.energy_kwh + excluded.energy_kwh, updated_at = excluded.updated_at',
+  );
+  const readRollup = handle.prepare('select device_id, bucket, n, points, point_n from device_rollup_5m where device_id = ? and bucket = ?');
+  const writeRollup = handle.prepare(
+    'insert into device_rollup_5m (device_id, bucket, n, points, point_n) values (?, ?, ?, ?, ?) on conflict (device_id, bucket) do update set n = excluded.n, points = excluded.points, point_n = excluded.point_n',
+  );
+  const inWindow = handle.prepare('select device_id, ts, points from samples where device_id = ? and ts >= ? and ts <= ? order by ts');
+  const beforeWindow = handle.prepare('select device_id, ts, points from samples where device_id = ? and ts < ? and ts >= ? order by ts desc limit 1');
+  const setDaily = handle.prepare('insert into device_daily (device_id, day, energy_kwh, updated_at) values (?, ?, ?, ?) on conflict (device_id, day) do update set energy_kwh = excluded.energy_kwh, updated_at = excluded.updated_at');
+  const settle = handle.prepare("update commands set status = ?, ack_content = ?, updated_at = ? where cmd_id = ? and device_id = ? and status in ('processing', 'unknown')");
+  return {
+    readWindows: async (_trx, windows) => {
+      const out: StoredSample[] = [];
+      for (const w of windows) {
+        const before = beforeWindow.get(w.device_id, w.from, w.from - BEFORE_MS) as StoredSample | undefined;
+        if (before) out.push(before);
+        out.push(...(inWindow.all(w.device_id, w.from, w.to) as StoredSample[]));
+      }
+      return out;
+    },
+    setDaily: async (_trx, rows, now) => {
+      for (const r of rows) setDaily.run(r.device_id, r.day, r.energy_kwh, now);
+    },
+    settleCommands: async (_trx, acks, now) => {
+      for (const a of acks) settle.run(a.status, a.content, now, a.cmd_id, a.device_id);
+    },
+    insertSamples: async (_trx, rows, receivedAt) => {
+      const stored: { device_id: number; ts: number }[] = [];
+      for (const r of rows) if (insertSample.run(r.device_id, r.ts, r.points, receivedAt).changes === 1) stored.push({ device_id: r.device_id, ts: r.ts });
+      return stored;
+    },
+    updateDevices: async (_trx, list) => {
+      for (const d of list) updateDevice.run(d.seen, d.seen, d.points, d.run, d.id);
+    },
+    readCounters: async (_trx, ids) => {
+      const out: Counter[] = [];
+      for (const id of ids) {
+        const c = readCounter.get(id) as Counter | undefined;
+        if (c) out.push(c);
+      }
+      return out;
+    },
+    writeCounters: async (_trx, rows) => {
+      for (const c of rows) writeCounter.run(c.device_id, c.last_ts, c.last_total);
+    },
+    addDaily: async (_trx, rows, now) => {
+      for (const r of rows) addDaily.run(r.device_id, r.day, r.energy_kwh, now);
+    },
+    readRollups: async (_trx, keys) => {
+      const out: RollupRow[] = [];
+      for (const k of keys) {
+        const r = readRollup.get(k.device_id, k.bucket) as RollupRow | undefined;
+        if (r) out.push(r);
+      }
+      return out;
+    },
+    writeRollups: async (_trx, rows) => {
+      for (const r of rows) writeRollup.run(r.device_id, r.bucket, r.n, r.points, r.point_n);
+    },
+  };
+}
+
+export const postgresStatements: HotStatements = {
+  readWindows: async (trx, windows) => {
+    if (!windows.length) return [];
+    const d = windows.map((w) => w.device_id);
+    const f = windows.map((w) => w.from);
+    const t = windows.map((w) => w.to);
+    const { rows } = await sql<StoredSample>`
+      (select s.device_id, s.ts, s.points from samples s join unnest(${d}::int[], ${f}::bigint[], ${t}::bigint[]) as v(d, f, t) on s.device_id = v.d and s.ts >= v.f and s.ts <= v.t)
+      union all
+      (select b.device_id, b.ts, b.points from unnest(${d}::int[], ${f}::bigint[]) as v(d, f)
+        cross join lateral (select device_id, ts, points from samples where device_id = v.d and ts < v.f and ts >= v.f - ${BEFORE_MS}::bigint order by ts desc limit 1) b)
+      order by device_id, ts`.execute(trx);
+    return rows;
+  },
+  setDaily: async (trx, rows, now) => {
+    if (!rows.length) return;
+    await sql`
+      insert into device_daily (device_id, day, energy_kwh, updated_at)
+      select d, day, kwh, ${now}::bigint from unnest(${rows.map((r) => r.device_id)}::int[], ${rows.map((r) => r.day)}::text[], ${rows.map((r) => r.energy_kwh)}::float8[]) as v(d, day, kwh)
+      on conflict (device_id, day) do update set energy_kwh = excluded.energy_kwh, updated_at = excluded.updated_at`.execute(trx);
+  },
+  settleCommands: async (trx, acks, now) => {
+    if (!acks.length) return;
+    await sql`
+      update commands as c set status = v.status, ack_content = v.content, updated_at = ${now}::bigint
+      from unnest(${acks.map((a) => a.cmd_id)}::text[], ${acks.map((a) => a.device_id)}::int[], ${acks.map((a) => a.status)}::text[], ${acks.map((a) => a.content)}::text[]) as v(cmd_id, device_id, status, content)
+      where c.cmd_id = v.cmd_id and c.device_id = v.device_id and c.status in ('processing', 'unknown')`.execute(trx);
+  },
+  insertSamples: async (trx, rows, receivedAt) => {
+    if (!rows.length) return [];
+    const { rows: stored } = await sql<{ device_id: number; ts: number }>`
+      insert into samples (device_id, ts, points, received_at)
+      select d, t, p, ${receivedAt}::bigint from unnest(${rows.map((r) => r.device_id)}::int[], ${rows.map((r) => r.ts)}::bigint[], ${rows.map((r) => r.points)}::text[]) as v(d, t, p)
+      on conflict (device_id, ts) do nothing
+      returning device_id, ts`.execute(trx);
+    return stored;
+  },
+  updateDevices: async (trx, list) => {
+    if (!list.length) return;
+    const ids = list.map((d) => d.id);
+    // lock in id order first: an UPDATE … FROM locks rows in whatever order its join runs. The
+    // lock of an UPDATE (no key update), not FOR UPDATE: that would conflict with the key-share
+    // locks the foreign keys of other batches' sample inserts hold on the same device rows
+    await sql`select id from devices where id = any(${ids}::int[]) order by id for no key update`.execute(trx);
+    await sql`
+      update devices as d set
+        online_state = 'online',
+        last_online_at = case when d.last_online_at is null or d.last_online_at < v.seen then v.seen else d.last_online_at end,
+        last_points = coalesce(v.points, d.last_points),
+        run_state = coalesce(v.run, d.run_state)
+      from unnest(${ids}::int[], ${list.map((d) => d.seen)}::bigint[], ${list.map((d) => d.points)}::text[], ${list.map((d) => d.run)}::text[]) as v(id, seen, points, run)
+      where d.id = v.id`.execute(trx);
+  },
+  readCounters: async (trx, ids) => {
+    if (!ids.length) return [];
+    return (await sql<Counter>`select device_id, last_ts, last_total from device_counters where device_id = any(${ids}::int[]) order by device_id for update`.execute(trx)).rows;
+  },
+  writeCounters: async (trx, rows) => {
+    if (!rows.length) return;
+    await sql`
+      insert into device_counters (device_id, last_ts, last_total)
+      select * from unnest(${rows.map((r) => r.device_id)}::int[], ${rows.map((r) => r.last_ts)}::bigint[], ${rows.map((r) => r.last_total)}::float8[])
+      on conflict (device_id) do update set last_ts = excluded.last_ts, last_total = excluded.last_total`.execute(trx);
+  },
+  addDaily: async (trx, rows, now) => {
+    if (!rows.length) return;
+    await sql`
+      insert into device_daily (device_id, day, energy_kwh, updated_at)
+      select d, day, kwh, ${now}::bigint from unnest(${rows.map((r) => r.device_id)}::int[], ${rows.map((r) => r.day)}::text[], ${rows.map((r) => r.energy_kwh)}::float8[]) as v(d, day, kwh)
+      on conflict (device_id, day) do update set energy_kwh = device_daily.energy_kwh + excluded.energy_kwh, updated_at = excluded.updated_at`.execute(trx);
+  },
+  readRollups: async (trx, keys) => {
+    if (!keys.length) return [];
+    return (
+      await sql<RollupRow>`
+        select r.device_id, r.bucket, r.n, r.points, r.point_n from device_rollup_5m r
+        join unnest(${keys.map((k) => k.device_id)}::int[], ${keys.map((k) => k.bucket)}::bigint[]) as v(d, b) on r.device_id = v.d and r.bucket = v.b
+        order by r.device_id, r.bucket for update of r`.execute(trx)
+    ).rows;
+  },
+  writeRollups: async (trx, rows) => {
+    if (!rows.length) return;
+    await sql`
+      insert into device_rollup_5m (device_id, bucket, n, points, point_n)
+      select * from unnest(${rows.map((r) => r.device_id)}::int[], ${rows.map((r) => r.bucket)}::bigint[], ${rows.map((r) => r.n)}::int[], ${rows.map((r) => r.points)}::text[], ${rows.map((r) => r.point_n)}::text[])
+      on conflict (device_id, bucket) do update set n = excluded.n, points = excluded.points, point_n = excluded.point_n`.execute(trx);
+  },
+};

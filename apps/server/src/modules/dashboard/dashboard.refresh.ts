@@ -1,0 +1,184 @@
+import { DASHBOARD_BUCKET_MS, DASHBOARD_FAULT_WINDOW_DAYS, DASHBOARD_OFFLINE_WINDOW_DAYS, localDay } from '@pv/contract';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { DialectName } from '../../db/dialect.js';
+import type { BusEvent } from '../../plugins/bus.js';
+
+const DAY = 86_400_000;
+const CHUNK = 200;
+/** The 5-minute power buckets are kept this long (today's curve needs at most 26 hours). */
+const POWER_RETENTION_MS = 35 * DAY;
+/** Production is summed again at most this often (ms): it moves slowly and reads every device's day. */
+const ENERGY_EVERY_MS = 60_000;
+
+/** What the previous refresh of this process saw, to publish only what changed. */
+export interface RefreshState {
+  at?: number;
+  energyAt?: number;
+  maxFaultId?: number;
+  snapshot: Map<number, string>;
+  /** a refresh is under way (a slow one is not started twice) */
+  running?: boolean;
+}
+
+export const newRefreshState = (): RefreshState => ({ snapshot: new Map() });
+
+/**
+ * The dashboard's periodic job (every DASHBOARD_TICK_MS, registered in app.ts): per organisation the
+ * current power, offline devices and recent faults (org_snapshot), the 5-minute power curve
+ * (org_power_5m) and, every minute, the production of the days still growing (org_daily_energy).
+ * Answers the compact event to publish (null when nothing changed).
+ *
+ * Why a tick and not a publish from the ingest pipeline: the pipeline's hot path stays untouched
+ * (it is tuned for throughput), and the console needs at most one refresh per few seconds anyway;
+ * one event per tick per process carries every organisation, plant and fault that changed.
+ */
+export async function refreshDashboard(db: Kysely<Database>, dialect: DialectName, state: RefreshState, now = Date.now()): Promise<BusEvent | null> {
+  if (state.running) return null;
+  state.running = true;
+  try {
+    return await refreshOnce(db, dialect, state, now);
+  } finally {
+    state.running = false;
+  }
+}
+
+async function refreshOnce(db: Kysely<Database>, dialect: DialectName, state: RefreshState, now: number): Promise<BusEvent | null> {
+  const since = state.at ?? now - DASHBOARD_BUCKET_MS;
+  const acPower = dialect === 'postgres' ? sql<number>`(d.last_points::json ->> 'acPower')::double precision` : sql<number>`json_extract(d.last_points, '$.acPower')`;
+
+  // one pass over the devices: power of the online inverters, devices gone offline within 3 days
+  const devices = await db
+    .selectFrom('devices as d')
+    .select((eb) => [
+      'd.org_id',
+      eb.fn.sum<number>(sql`case when d.online_state = 'online' and d.type = 'inverter' and d.last_points is not null then coalesce(${acPower}, 0) else 0 end`).as('power'),
+      eb.fn.sum<number>(sql`case when d.online_state = 'offline' and d.last_online_at >= ${now - DASHBOARD_OFFLINE_WINDOW_DAYS * DAY} then 1 else 0 end`).as('offline'),
+    ])
+    .groupBy('d.org_id')
+    .execute();
+  const faults = await db
+    .selectFrom('faults as f')
+    .innerJoin('devices as d', 'd.id', 'f.device_id')
+    .select((eb) => ['d.org_id', eb.fn.countAll<number>().as('n')])
+    .where('f.opened_at', '>=', now - DASHBOARD_FAULT_WINDOW_DAYS * DAY)
+    .groupBy('d.org_id')
+    .execute();
+
+  const rows = new Map<number, { org_id: number; power_w: number; devices_offline: number; faults: number; updated_at: number }>();
+  for (const d of devices) rows.set(d.org_id, { org_id: d.org_id, power_w: Math.round(Number(d.power ?? 0) * 10) / 10, devices_offline: Number(d.offline ?? 0), faults: 0, updated_at: now });
+  for (const f of faults) {
+    const row = rows.get(f.org_id) ?? { org_id: f.org_id, power_w: 0, devices_offline: 0, faults: 0, updated_at: now };
+    row.faults = Number(f.n);
+    rows.set(f.org_id, row);
+  }
+  const values = [...rows.values()].sort((a, b) => a.org_id - b.org_id);
+  const bucket = Math.floor(now / DASHBOARD_BUCKET_MS) * DASHBOARD_BUCKET_MS;
+  const changedOrgs = new Set<number>();
+  for (const v of values) {
+    const key = `${v.power_w}|${v.devices_offline}|${v.faults}`;
+    if (state.snapshot.get(v.org_id) !== key) changedOrgs.add(v.org_id);
+    state.snapshot.set(v.org_id, key);
+  }
+  for (const orgId of state.snapshot.keys()) {
+    if (!rows.has(orgId)) {
+      state.snapshot.delete(orgId);
+      changedOrgs.add(orgId);
+    }
+  }
+
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < values.length; i += CHUNK) {
+      const chunk = values.slice(i, i + CHUNK);
+      await trx
+        .insertInto('org_snapshot')
+        .values(chunk)
+        .onConflict((oc) => oc.column('org_id').doUpdateSet((eb) => ({ power_w: eb.ref('excluded.power_w'), devices_offline: eb.ref('excluded.devices_offline'), faults: eb.ref('excluded.faults'), updated_at: eb.ref('excluded.updated_at') })))
+        .execute();
+      // the bucket's power is the average of the snapshots taken in it
+      await trx
+        .insertInto('org_power_5m')
+        .values(chunk.map((v) => ({ org_id: v.org_id, bucket, power_w: v.power_w, n: 1 })))
+        .onConflict((oc) =>
+          oc.columns(['org_id', 'bucket']).doUpdateSet((eb) => ({
+            power_w: sql<number>`(${eb.ref('org_power_5m.power_w')} * ${eb.ref('org_power_5m.n')} + ${eb.ref('excluded.power_w')}) / (${eb.ref('org_power_5m.n')} + 1)`,
+            n: sql<number>`${eb.ref('org_power_5m.n')} + 1`,
+          })),
+        )
+        .execute();
+    }
+    // organisations without devices or faults any more
+    await trx.deleteFrom('org_snapshot').where('updated_at', '<', now).execute();
+    if (!state.at || Math.floor(state.at / 3_600_000) !== Math.floor(now / 3_600_000)) await trx.deleteFrom('org_power_5m').where('bucket', '<', now - POWER_RETENTION_MS).execute();
+  });
+
+  if (state.energyAt === undefined || now - state.energyAt >= ENERGY_EVERY_MS) {
+    await refreshEnergy(db, now);
+    state.energyAt = now;
+  }
+
+  // plants that reported and faults opened since the previous refresh
+  const reported = await db.selectFrom('devices').select(['plant_id', 'org_id']).distinct().where('last_online_at', '>', since).where('plant_id', 'is not', null).execute();
+  let newFaults: { id: number; org_id: number }[] = [];
+  if (state.maxFaultId === undefined) {
+    const max = await db.selectFrom('faults').select((eb) => eb.fn.max<number>('id').as('id')).executeTakeFirst();
+    state.maxFaultId = Number(max?.id ?? 0);
+  } else {
+    newFaults = await db.selectFrom('faults as f').innerJoin('devices as d', 'd.id', 'f.device_id').select(['f.id', 'd.org_id']).where('f.id', '>', state.maxFaultId).orderBy('f.id').execute();
+    if (newFaults.length) state.maxFaultId = newFaults[newFaults.length - 1]!.id;
+  }
+  state.at = now;
+  for (const r of reported) changedOrgs.add(r.org_id);
+  for (const f of newFaults) changedOrgs.add(f.org_id);
+  if (!changedOrgs.size) return null;
+  return {
+    type: 'stats',
+    at: now,
+    orgIds: [...changedOrgs].sort((a, b) => a - b),
+    plants: reported.map((r) => [r.plant_id!, r.org_id] as [number, number]),
+    faults: newFaults.map((f) => [f.id, f.org_id] as [number, number]),
+  };
+}
+
+/**
+ * Production per organisation and plant-local day from device_daily (inverters only: a battery's
+ * counter is throughput, not production). Only the days still growing are summed again — today and
+ * yesterday in every plant's time zone — except on the first run, which sums all history.
+ */
+export async function refreshEnergy(db: Kysely<Database>, now = Date.now()): Promise<void> {
+  const any = await db.selectFrom('org_daily_energy').select('org_id').limit(1).executeTakeFirst();
+  let days: string[] | undefined;
+  // the first run sums the history the charts show (this year and the last), once
+  let from: string | undefined = `${Number(localDay(now, 'UTC').slice(0, 4)) - 1}-01-01`;
+  if (any) {
+    from = undefined;
+    const zones = await db.selectFrom('plants').select('time_zone').distinct().execute();
+    const set = new Set<string>();
+    for (const { time_zone } of zones) {
+      set.add(localDay(now, time_zone));
+      set.add(localDay(now - DAY, time_zone));
+    }
+    days = [...set].sort();
+    if (!days.length) return;
+  }
+  let q = db
+    .selectFrom('device_daily as dd')
+    .innerJoin('devices as d', 'd.id', 'dd.device_id')
+    .select((eb) => ['d.org_id', 'dd.day', eb.fn.sum<number>('dd.energy_kwh').as('energy_kwh')])
+    .where('d.type', '=', 'inverter')
+    .groupBy(['d.org_id', 'dd.day']);
+  if (days) q = q.where('dd.day', 'in', days);
+  if (from) q = q.where('dd.day', '>=', from);
+  const sums = await q.execute();
+  const rows = sums.map((s) => ({ org_id: s.org_id, day: s.day, energy_kwh: Number(s.energy_kwh ?? 0), updated_at: now })).sort((a, b) => a.org_id - b.org_id || a.day.localeCompare(b.day));
+  if (!rows.length) return;
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await trx
+        .insertInto('org_daily_energy')
+        .values(rows.slice(i, i + CHUNK))
+        .onConflict((oc) => oc.columns(['org_id', 'day']).doUpdateSet((eb) => ({ energy_kwh: eb.ref('excluded.energy_kwh'), updated_at: eb.ref('excluded.updated_at') })))
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,135 @@
+import { API_BASE, LIVE_HEARTBEAT_MS, type StatsEvent } from '@pv/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/database.js';
+import type { SessionUser } from '../../lib/types.js';
+import { userOf } from '../../lib/types.js';
+import type { BusEvent } from '../../plugins/bus.js';
+
+/** Organisation paths ('/1/4/') by id, read again when an unknown organisation shows up. */
+class OrgPaths {
+  private paths = new Map<number, string>();
+  private loading: Promise<void> | undefined;
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async get(ids: number[]): Promise<Map<number, string>> {
+    if (ids.some((id) => !this.paths.has(id))) {
+      this.loading ??= this.db
+        .selectFrom('orgs')
+        .select(['id', 'path'])
+        .execute()
+        .then((rows) => {
+          this.paths = new Map(rows.map((r) => [r.id, r.path]));
+        })
+        .finally(() => {
+          this.loading = undefined;
+        });
+      await this.loading;
+    }
+    return this.paths;
+  }
+}
+
+/** The data scope of ARCHITECTURE §4 for an organisation (lib/scope.ts `inScope`, in memory). */
+export function orgVisible(me: SessionUser, orgId: number, path: string | undefined): boolean {
+  switch (me.dataScope) {
+    case 'all':
+      return true;
+    case 'orgAndChildren':
+      return path !== undefined && path.startsWith(me.orgPath);
+    default:
+      return orgId === me.orgId;
+  }
+}
+
+/** The part of a bus event the user may see, or null when nothing of it is theirs. */
+export function eventFor(me: SessionUser, event: BusEvent, paths: Map<number, string>): StatsEvent | null {
+  const visible = (orgId: number) => orgVisible(me, orgId, paths.get(orgId));
+  const orgIds = event.orgIds.filter(visible);
+  if (!orgIds.length) return null;
+  return {
+    type: 'stats',
+    at: event.at,
+    orgIds,
+    plantIds: event.plants.filter(([, org]) => visible(org)).map(([id]) => id),
+    faultIds: event.faults.filter(([, org]) => visible(org)).map(([id]) => id),
+  };
+}
+
+/** Still signed in? Like the access check, but without counting the stream as use (idle expiry still applies). */
+async function sessionAlive(db: Kysely<Database>, sessionId: number, idleMs: number): Promise<boolean> {
+  const s = await db.selectFrom('sessions').select(['revoked_at', 'expires_at', 'last_seen_at']).where('id', '=', sessionId).executeTakeFirst();
+  const now = Date.now();
+  return !!s && s.revoked_at === null && now <= s.expires_at && now - s.last_seen_at <= idleMs;
+}
+
+/**
+ * GET /photo_voltaic/events: server-sent events for the whole console. EventSource cannot send
+ * headers, so the token may come as the `token` query parameter (as for currentInfo; logs redact
+ * it). Each event is filtered by the caller's data scope; a comment line every LIVE_HEARTBEAT_MS
+ * keeps proxies from closing the stream, and the session is checked then: a logout or expiry ends
+ * the stream with an `expired` event.
+ */
+export const eventsRoutes: FastifyPluginAsyncZod<{ heartbeatMs?: number }> = async (app, opts) => {
+  const heartbeatMs = opts.heartbeatMs ?? LIVE_HEARTBEAT_MS;
+  const paths = new OrgPaths(app.db);
+  const open = new Set<() => void>();
+  // streams never end by themselves: close them before the server waits for its connections
+  app.addHook('preClose', async () => {
+    for (const close of [...open]) close();
+  });
+
+  app.get(
+    `${API_BASE}/events`,
+    {
+      config: { access: 'session' },
+      schema: { tags: ['live'], summary: 'Live updates (text/event-stream) of your data scope: `stats` after each refresh, `expired` when the session ends', querystring: z.object({ token: z.string().optional() }) },
+    },
+    async (req, reply) => {
+      const me = userOf(req);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write(`retry: 5000\n: connected\n\n`);
+      const send = (type: string, data: unknown) => res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+
+      let closed = false;
+      const unsubscribe = app.bus.subscribe((event) => {
+        void paths.get(event.orgIds).then((p) => {
+          const mine = eventFor(me, event, p);
+          if (mine && !closed) send(mine.type, mine);
+        });
+      });
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(close);
+        res.end();
+      };
+      const heartbeat = setInterval(() => {
+        void sessionAlive(app.db, me.sessionId, app.config.sessionIdleMs).then(
+          (alive) => {
+            if (closed) return;
+            if (alive) res.write(': ping\n\n');
+            else {
+              send('expired', { at: Date.now() });
+              close();
+            }
+          },
+          (err: unknown) => app.log.warn({ err }, 'event stream session check failed'),
+        );
+      }, heartbeatMs);
+      open.add(close);
+      // the client went away (or the connection broke)
+      res.on('close', close);
+    },
+  );
+};

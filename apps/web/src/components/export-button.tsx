@@ -1,0 +1,64 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { App, Button, Progress, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Access } from '../lib/access';
+import { formatNumber } from '../lib/format';
+import { download, type Query } from '../lib/http';
+
+export interface ExportButtonProps {
+  /** The list's streamed .xlsx endpoint, e.g. '/users/export'. */
+  path: string;
+  /** The list's current filters (paging is left out); nothing to export while absent. */
+  query: (Query & { pageNum?: number; pageSize?: number }) | null | undefined;
+  perm: string;
+  /** data-testid of the button; the progress bar gets `${testId}-progress`. */
+  testId: string;
+  /** Translation key of the toast once the file is saved. */
+  doneKey: string;
+}
+
+/**
+ * Export of a list's filtered rows as .xlsx, streamed from the server with its progress: a
+ * percentage when the server announces the size, the bytes received so far when it streams.
+ */
+export function ExportButton({ path, query, perm, testId, doneKey }: ExportButtonProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  // bytes received and the announced size (absent when the server streams without Content-Length)
+  const [progress, setProgress] = useState<{ received: number; total?: number } | null>(null);
+
+  const run = async () => {
+    if (!query) return;
+    setProgress({ received: 0 });
+    try {
+      const { pageNum: _p, pageSize: _s, ...filters } = query;
+      await download(path, filters, (received, total) => setProgress({ received, total }));
+      void message.success(t(doneKey));
+    } catch {
+      // shown by the API client
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Access perm={perm}>
+      <Space>
+        {progress !== null && (
+          <Progress
+            data-testid={`${testId}-progress`}
+            size="small"
+            style={{ width: 180 }}
+            status="active"
+            percent={progress.total ? Math.round((progress.received / progress.total) * 100) : 99}
+            format={(percent) => (progress.total ? `${percent}%` : `${formatNumber(progress.received)}B`)}
+          />
+        )}
+        <Button icon={<DownloadOutlined />} onClick={() => void run()} disabled={!query} loading={progress !== null} data-testid={testId}>
+          {t('common.export')}
+        </Button>
+      </Space>
+    </Access>
+  );
+}

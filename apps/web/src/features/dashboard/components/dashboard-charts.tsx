@@ -1,0 +1,101 @@
+import type { DashboardData } from '@pv/contract';
+import { Card, Col, Empty, Row } from 'antd';
+import dayjs from 'dayjs';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChartOption } from '../../../components/chart';
+import { formatNumber, formatTime } from '../../../lib/format';
+
+// ECharts loads after the KPI cards are on screen (its own chunk, evaluated in its own task)
+const Chart = lazy(() => import('../../../components/chart'));
+
+const grid = { left: 8, right: 16, top: 24, bottom: 8, containLabel: true };
+const HEIGHT = 280;
+/** kWh/kWp with the digits that tell plants apart: 123.4, 5.67, 0.0123 (early in a month). */
+const yieldText = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(2) : Number(v.toPrecision(3)).toString());
+
+function ChartCard({ title, empty, children, testId }: { title: string; empty: boolean; children: React.ReactNode; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Card variant="borderless" title={title} className="pv-chart-card" data-testid={testId} styles={{ body: { height: HEIGHT + 24 } }}>
+      {empty ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noData')} style={{ margin: 0, paddingTop: 80 }} /> : <Suspense fallback={null}>{children}</Suspense>}
+    </Card>
+  );
+}
+
+/** Today's power curve, production per day of the month and per month of the year, top plants by specific yield. */
+export function DashboardCharts({ data, tz }: { data: DashboardData | undefined; tz: string }) {
+  const { t } = useTranslation();
+  const kWh = t('dashboard.unit.kWh');
+
+  const power = useMemo<ChartOption>(() => {
+    // the whole of today on the axis, whatever part of it has points yet
+    const start = dayjs().tz(tz).startOf('day');
+    const points = data?.power ?? [];
+    return {
+      grid,
+      tooltip: { trigger: 'axis', valueFormatter: (v) => `${formatNumber(Number(v), 2)}W` },
+      xAxis: { type: 'time', min: start.valueOf(), max: start.add(1, 'day').valueOf(), splitNumber: 6, axisLabel: { formatter: (v: number) => formatTime(v, 'HH:mm', tz), hideOverlap: true } },
+      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => `${formatNumber(v)}W` } },
+      series: [{ type: 'line', name: t('dashboard.chart.power'), data: points, showSymbol: points.length < 3, smooth: true, areaStyle: { opacity: 0.15 } }],
+    };
+  }, [data?.power, tz, t]);
+
+  const daily = useMemo<ChartOption>(
+    () => ({
+      grid,
+      tooltip: { trigger: 'axis', valueFormatter: (v) => `${formatNumber(Number(v), 2)} ${kWh}` },
+      xAxis: { type: 'category', data: (data?.daily ?? []).map(([d]) => String(Number(d.slice(8, 10)))) },
+      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => formatNumber(v) } },
+      series: [{ type: 'bar', name: t('dashboard.chart.daily'), data: (data?.daily ?? []).map(([, v]) => v), barMaxWidth: 18 }],
+    }),
+    [data?.daily, kWh, t],
+  );
+
+  const monthly = useMemo<ChartOption>(
+    () => ({
+      grid,
+      tooltip: { trigger: 'axis', valueFormatter: (v) => `${formatNumber(Number(v), 2)} ${kWh}` },
+      xAxis: { type: 'category', data: (data?.monthly ?? []).map(([m]) => t(`dashboard.month.${Number(m.slice(5, 7))}`)) },
+      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => formatNumber(v) } },
+      series: [{ type: 'bar', name: t('dashboard.chart.monthly'), data: (data?.monthly ?? []).map(([, v]) => v), barMaxWidth: 28 }],
+    }),
+    [data?.monthly, kWh, t],
+  );
+
+  const top = useMemo<ChartOption>(() => {
+    const rows = [...(data?.top ?? [])].reverse();
+    return {
+      grid: { ...grid, right: 48 },
+      tooltip: { trigger: 'axis', valueFormatter: (v) => `${yieldText(Number(v))} ${t('dashboard.unit.yield')}` },
+      xAxis: { type: 'value' },
+      yAxis: { type: 'category', data: rows.map((p) => p.name), axisLabel: { width: 110, overflow: 'truncate' } },
+      series: [{ type: 'bar', name: t('dashboard.chart.top'), data: rows.map((p) => p.yieldKwhPerKwp), barMaxWidth: 16, label: { show: true, position: 'right', formatter: ({ value }) => yieldText(Number(value)) } }],
+    };
+  }, [data?.top, t]);
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={12}>
+        <ChartCard title={t('dashboard.chart.power')} empty={!!data && !data.power.length} testId="chart-power">
+          <Chart option={power} height={HEIGHT} label={t('dashboard.chart.power')} />
+        </ChartCard>
+      </Col>
+      <Col xs={24} lg={12}>
+        <ChartCard title={`${t('dashboard.chart.daily')} (${kWh})`} empty={false} testId="chart-daily">
+          <Chart option={daily} height={HEIGHT} label={t('dashboard.chart.daily')} />
+        </ChartCard>
+      </Col>
+      <Col xs={24} lg={12}>
+        <ChartCard title={`${t('dashboard.chart.monthly')} (${kWh})`} empty={false} testId="chart-monthly">
+          <Chart option={monthly} height={HEIGHT} label={t('dashboard.chart.monthly')} />
+        </ChartCard>
+      </Col>
+      <Col xs={24} lg={12}>
+        <ChartCard title={`${t('dashboard.chart.top')} (${t('dashboard.unit.yield')})`} empty={!!data && !data.top.length} testId="chart-top">
+          <Chart option={top} height={HEIGHT} label={t('dashboard.chart.top')} />
+        </ChartCard>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,115 @@
+import type { DashboardData } from '@pv/contract';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n';
+import { renderWithProviders } from '../../../test-utils';
+import DashboardPage from './dashboard-page';
+
+initI18n('en');
+
+const kpi = {
+  plants: 1234,
+  capacityKwp: 40,
+  powerW: 12_500.5,
+  energyToday: 80,
+  energyMonth: 900,
+  energyYear: 9000,
+  energyTotal: 34_000,
+  plantsOnline: 2,
+  plantsOffline: 1,
+  plantsFault: 1,
+  devicesOffline: 2,
+  faults: 3,
+  co2Kg: 16_150,
+  equivalentHours: 2,
+  updatedAt: Date.UTC(2026, 10, 23, 4, 5, 6),
+};
+const answer = (over: Partial<DashboardData['kpi']> = {}): DashboardData => ({
+  kpi: { ...kpi, ...over },
+  power: [[Date.UTC(2026, 10, 23, 4, 0), 12_000]],
+  daily: [['2026-11-01', 10]],
+  monthly: [['2026-11', 900]],
+  top: [{ id: 1, name: 'Sun roof', capacityKwp: 10, energyKwh: 300, yieldKwhPerKwp: 30 }],
+});
+
+/** Stands in for the browser's EventSource (the server's stream is tested in the API suite). */
+class FakeEventSource {
+  static CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = 1;
+  private handlers = new Map<string, ((e: MessageEvent) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(type: string, fn: (e: MessageEvent) => void) {
+    this.handlers.set(type, [...(this.handlers.get(type) ?? []), fn]);
+  }
+  emit(type: string, data: unknown) {
+    for (const fn of this.handlers.get(type) ?? []) fn(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
+  close() {
+    this.readyState = 2;
+  }
+}
+
+describe('dashboard page', () => {
+  let answers: DashboardData[];
+  let fetch: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    Cookies.set('Admin-Token', 'tok');
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    answers = [answer(), answer({ powerW: 15_250, plantsOnline: 3 })];
+    fetch = vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'ok', data: answers.shift() ?? answer({ powerW: 1 }) }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetch);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    Cookies.remove('Admin-Token');
+  });
+
+  it('shows the KPIs with the spec number format and asks for the browser time zone', async () => {
+    renderWithProviders(<DashboardPage />);
+    const power = await screen.findByTestId('kpi-power');
+    await waitFor(() => expect(power.textContent).toContain('12.5kW'));
+    expect(screen.getByTestId('kpi-today').textContent).toContain('80kWh');
+    expect(screen.getByTestId('kpi-capacity').textContent).toContain('40kWp');
+    expect(screen.getByTestId('kpi-plants').textContent).toContain('1,234');
+    expect(screen.getByTestId('kpi-total').textContent).toContain('34MWh');
+    expect(screen.getByTestId('kpi-co2').textContent).toContain('16.15t');
+    expect(screen.getByTestId('kpi-hours').textContent).toContain('2.00h');
+    expect(within(screen.getByTestId('kpi-status')).getByTestId('kpi-fault-plants').textContent).toBe('Fault 1');
+    expect(screen.getByTestId('kpi-devicesOffline').textContent).toContain('Devices offline (last 3 days)2');
+    expect(screen.getByTestId('kpi-faults').textContent).toContain('Faults (last 30 days)3');
+    const url = String(fetch.mock.calls[0]![0]);
+    expect(url).toMatch(/^\/photo_voltaic\/dashboard\?tz=/);
+  });
+
+  it('opens the event stream with the token and refetches when a live event arrives', async () => {
+    renderWithProviders(<DashboardPage />);
+    const power = await screen.findByTestId('kpi-power');
+    await waitFor(() => expect(power.textContent).toContain('12.5kW'));
+    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(FakeEventSource.instances[0]!.url).toBe('/photo_voltaic/events?token=tok');
+    act(() => FakeEventSource.instances[0]!.emit('stats', { type: 'stats', at: 1, orgIds: [1], plantIds: [], faultIds: [] }));
+    await waitFor(() => expect(power.textContent).toContain('15.25kW'));
+    expect(screen.getByTestId('kpi-status').textContent).toContain('3');
+    expect(fetch).toHaveBeenCalledTimes(2);
+    // a burst of events within the throttle window makes at most one more refetch, later
+    act(() => {
+      for (let i = 0; i < 5; i++) FakeEventSource.instances[0]!.emit('stats', { type: 'stats', at: 2 + i, orgIds: [1], plantIds: [], faultIds: [] });
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('closes the stream when the page goes away', async () => {
+    const view = renderWithProviders(<DashboardPage />);
+    await screen.findByTestId('kpi-power');
+    const source = FakeEventSource.instances[0]!;
+    view.unmount();
+    expect(source.readyState).toBe(FakeEventSource.CLOSED);
+  });
+});

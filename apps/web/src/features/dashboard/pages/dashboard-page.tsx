@@ -1,0 +1,40 @@
+import { Badge, Flex, Space, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime, resolveTimeZone } from '../../../lib/format';
+import { useLiveInvalidate } from '../../../lib/live';
+import { useDashboard } from '../api/get-dashboard';
+import { DashboardCharts } from '../components/dashboard-charts';
+import { KpiCards } from '../components/kpi-cards';
+
+/** The browser's time zone: the calendar of "today", "this month" and "this year". */
+const browserTimeZone = () => resolveTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+/** /dashboard, the home of ROOT users: KPIs and charts of the data scope, refreshed live by server-sent events. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const [tz] = useState(browserTimeZone);
+  const { data } = useDashboard(tz);
+  useLiveInvalidate(['dashboard']);
+
+  return (
+    <Flex vertical gap={16} className="pv-dashboard" data-testid="dashboard">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={4} className="pv-page-title" style={{ margin: 0 }}>
+          {t('dashboard.title')}
+        </Typography.Title>
+        <Space size={12} wrap>
+          <Tooltip title={t('dashboard.liveHint')}>
+            <Badge status="processing" text={t('dashboard.live')} />
+          </Tooltip>
+          {/* always there, at its width: the row wraps the same before and after the first answer */}
+          <Typography.Text type="secondary" data-testid="dashboard-updated" className="pv-dashboard-updated">
+            {data?.kpi.updatedAt ? t('dashboard.updatedAt', { time: formatTime(data.kpi.updatedAt, 'HH:mm:ss', tz) }) : '\u00a0'}
+          </Typography.Text>
+        </Space>
+      </Flex>
+      <KpiCards kpi={data?.kpi} />
+      <DashboardCharts data={data} tz={tz} />
+    </Flex>
+  );
+}

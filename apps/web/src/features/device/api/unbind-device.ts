@@ -1,0 +1,9 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+
+export const unbindDevice = (id: number) => http.put<null>(`/devices/${id}/unbind`);
+
+export function useUnbindDevice() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: unbindDevice, onSuccess: () => qc.invalidateQueries({ queryKey: ['devices'] }) });
+}

@@ -1,0 +1,80 @@
+import { DEVICE_TYPES, deviceCreateBody, type DeviceCreateBody, type DeviceRow } from '@pv/contract';
+import { App, Form, Input, Modal, Select } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { zodRule } from '../../../lib/form-rules';
+import { filledRule } from './filled-rule';
+import { useCreateDevice, type DeviceKey } from '../api/create-device';
+import { useProducts } from '../api/get-products';
+import { useUpdateDevice } from '../api/update-device';
+import { PlantSelect } from './plant-select';
+
+const COMM_MODES = ['mqtt', 'http', '4g', 'wifi', 'rs485'] as const;
+const shape = deviceCreateBody.shape;
+// the MAC is optional: empty, or in the contract's format
+const macRule = zodRule(z.union([z.literal(''), shape.mac]), 'validation.mac');
+
+/** Create (answers the new key) or edit a device; the fields are checked with the contract's rules. */
+export function DeviceFormModal({ open, device, onClose, onCreated }: { open: boolean; device: DeviceRow | null; onClose: () => void; onCreated: (key: DeviceKey) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<DeviceCreateBody>();
+  const products = useProducts(open);
+  const create = useCreateDevice();
+  const update = useUpdateDevice();
+  const editing = !!device;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (device) form.setFieldsValue({ sn: device.sn, name: device.name, type: device.type, productId: device.productId, plantId: device.plantId, mac: device.mac, commMode: device.commMode as DeviceCreateBody['commMode'] });
+  }, [open, device, form]);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    const body = { ...v, mac: v.mac || null, productId: v.productId ?? null, plantId: v.plantId ?? null };
+    try {
+      if (device) {
+        const { sn: _sn, type: _type, ...rest } = body;
+        await update.mutateAsync({ id: device.id, body: rest });
+        void message.success(t('success.update'));
+      } else {
+        const key = await create.mutateAsync(body);
+        void message.success(t('success.create'));
+        onCreated(key);
+      }
+      onClose();
+    } catch {
+      // the API client has shown why; the dialog stays open with what was typed
+    }
+  };
+
+  return (
+    <Modal open={open} title={t(editing ? 'device.editTitle' : 'device.createTitle')} onOk={submit} onCancel={onClose} confirmLoading={create.isPending || update.isPending} mask={{ closable: false }} destroyOnHidden okButtonProps={{ 'data-testid': 'device-form-ok' } as Record<`data-${string}`, string>}>
+      <Form form={form} name="device-form" layout="vertical" initialValues={{ commMode: 'mqtt' }} preserve={false}>
+        <Form.Item name="sn" label={t('device.sn')} rules={[{ required: true, message: t('device.required', { field: t('device.sn') }) }, filledRule(shape.sn, 'validation.identifier')]}>
+          <Input disabled={editing} maxLength={64} />
+        </Form.Item>
+        <Form.Item name="name" label={t('device.name')} rules={[{ required: true, message: t('device.required', { field: t('device.name') }) }, filledRule(shape.name, 'validation.invalid', { field: t('device.name') })]}>
+          <Input maxLength={64} />
+        </Form.Item>
+        <Form.Item name="type" label={t('device.type')} rules={[{ required: true, message: t('device.required', { field: t('device.type') }) }]}>
+          <Select disabled={editing} options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`device.types.${v}`) }))} />
+        </Form.Item>
+        <Form.Item name="productId" label={t('device.product')}>
+          <Select allowClear showSearch={{ optionFilterProp: 'label' }} loading={products.isFetching} options={(products.data?.rows ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+        </Form.Item>
+        <Form.Item name="plantId" label={t('device.plant')}>
+          <PlantSelect currentName={device?.plantName} />
+        </Form.Item>
+        <Form.Item name="mac" label="MAC" rules={[macRule]}>
+          <Input placeholder="00:1A:2B:3C:4D:5E" />
+        </Form.Item>
+        <Form.Item name="commMode" label={t('device.commMode')}>
+          <Select options={COMM_MODES.map((v) => ({ value: v, label: t(`device.comm.${v}`) }))} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

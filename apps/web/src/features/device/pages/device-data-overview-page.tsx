@@ -1,0 +1,66 @@
+import { HISTORY_RANGES, historyWindow } from '@pv/contract';
+import { Button, Card, Empty, Segmented, Select, Space, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useDevice } from '../api/get-device';
+import { useDevicePoints } from '../api/get-device-points';
+import { usePointHistory } from '../api/get-point-history';
+import { PointChart } from '../components/point-chart';
+import { pointLabel } from '../components/point-label';
+import { useDeviceId } from '../components/use-device-id';
+
+/** /devices/devices_data_overview?id=: any point of a device over the §9 history ranges, from rollups. */
+export default function DeviceDataOverviewPage() {
+  const { t } = useTranslation();
+  const id = useDeviceId();
+  const device = useDevice(id);
+  const points = useDevicePoints(id);
+  const [chosen, setChosen] = useState<string | undefined>();
+  const [range, setRange] = useState<number>(0);
+  const list = points.data?.points ?? [];
+  const point = chosen ?? (list.includes('acPower') ? 'acPower' : list[0]);
+  const history = usePointHistory(id, point, range);
+
+  return (
+    <Card
+      title={
+        <Space wrap>
+          {t('device.dataOverview')}
+          {device.data && <Typography.Text type="secondary">{`${device.data.name} · ${device.data.sn}`}</Typography.Text>}
+        </Space>
+      }
+      extra={
+        <Link to={`/devices/devices_detail?id=${id}`}>
+          <Button>{t('device.backToDetail')}</Button>
+        </Link>
+      }
+    >
+      <Space wrap style={{ marginBottom: 16 }}>
+        <span>{t('device.point')}</span>
+        <Select
+          style={{ width: 220 }}
+          showSearch
+          loading={points.isFetching}
+          value={point}
+          onChange={setChosen}
+          options={list.map((p) => ({ value: p, label: pointLabel(t, p) }))}
+          data-testid="overview-point"
+        />
+        <Segmented<number> value={range} onChange={setRange} options={HISTORY_RANGES.map((r) => ({ value: r, label: r === 0 ? t('device.range.realtime') : r === 1 ? t('device.range.oneDay') : t('device.range.days', { count: r }) }))} data-testid="overview-range" />
+      </Space>
+      <Spin spinning={history.isFetching}>
+        {history.data?.series.length ? (
+          <PointChart series={history.data.series} name={pointLabel(t, point ?? '')} stepMs={history.data.stepMs} span={historyWindow(range, history.dataUpdatedAt)} />
+        ) : (
+          <Empty style={{ padding: 80 }} description={point ? t('device.noHistory') : t('device.noPoints')} data-testid="overview-empty" />
+        )}
+      </Spin>
+      {history.data && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t(history.data.stepMs >= 3600_000 ? 'device.range.hourly' : 'device.range.fiveMinutes')}
+        </Typography.Text>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,151 @@
+import { CloudUploadOutlined, HistoryOutlined, LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { DeviceRow } from '@pv/contract';
+import { Alert, Button, Card, Col, Descriptions, Empty, Result, Row, Space, Statistic, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Access } from '../../../lib/access';
+import { formatTime, relativeTime } from '../../../lib/format';
+import { useDevice } from '../api/get-device';
+import { useDevices } from '../api/get-devices';
+import { CommandHistory } from '../components/command-history';
+import { ControlPanel } from '../components/control-panel';
+import { OnlineTag, RunTag } from '../components/device-state';
+import { OtaPushModal } from '../components/ota-push-modal';
+import { pointLabel } from '../components/point-label';
+import { useDeviceId } from '../components/use-device-id';
+
+const LIVE_MS = 10_000;
+
+function LivePoints({ device }: { device: DeviceRow }) {
+  const { t } = useTranslation();
+  const entries = Object.entries(device.points ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  if (!entries.length) return <Empty description={t('device.noPoints')} />;
+  return (
+    <Row gutter={[16, 16]} data-testid="live-points">
+      {entries.map(([k, v]) => (
+        <Col key={k} xs={12} sm={8} md={6} xl={4}>
+          <Statistic title={pointLabel(t, k)} value={v} precision={Number.isInteger(v) ? 0 : 2} valueStyle={{ fontSize: 20 }} data-testid={`point-${k}`} />
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+function SubDevices({ device }: { device: DeviceRow }) {
+  const { t } = useTranslation();
+  const { data, isFetching } = useDevices({ pageNum: 1, pageSize: 100, parentId: device.id }, device.subCount > 0);
+  return (
+    <Table<DeviceRow>
+      rowKey="id"
+      size="small"
+      loading={isFetching}
+      dataSource={data?.rows ?? []}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      columns={[
+        { title: t('device.subSn'), dataIndex: 'sn', render: (v: string, r) => <Link to={`/devices/devices_detail?id=${r.id}`}>{v}</Link> },
+        { title: t('device.name'), dataIndex: 'name' },
+        { title: t('device.type'), dataIndex: 'type', render: (v: DeviceRow['type']) => t(`device.types.${v}`) },
+        { title: t('device.onlineState'), dataIndex: 'onlineState', render: (v: DeviceRow['onlineState']) => <OnlineTag state={v} /> },
+        { title: t('device.runState'), dataIndex: 'runState', render: (v: DeviceRow['runState']) => <RunTag state={v} /> },
+        { title: t('device.swVersion'), dataIndex: 'swVersion', render: (v: string | null) => v ?? '—' },
+      ]}
+    />
+  );
+}
+
+/** /devices/devices_detail?id=: facts, live points, sub devices, control and OTA. */
+export default function DeviceDetailPage() {
+  const { t } = useTranslation();
+  const id = useDeviceId();
+  const { data: d, isError, refetch, isFetching, dataUpdatedAt } = useDevice(id, LIVE_MS);
+  const [ota, setOta] = useState(false);
+
+  if (!id || (isError && !d)) return <Result status="404" title={t('device.notFound')} extra={<Link to="/devices/devices__manage">{t('device.backToList')}</Link>} />;
+  if (!d) return <Card loading />;
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        title={
+          <Space wrap>
+            <span data-testid="device-title">{d.name}</span>
+            <Typography.Text type="secondary">{d.sn}</Typography.Text>
+            <OnlineTag state={d.onlineState} />
+            <RunTag state={d.runState} />
+          </Space>
+        }
+        extra={
+          <Space wrap>
+            <Link to={`/devices/devices_data_overview?id=${d.id}`}>
+              <Button icon={<LineChartOutlined />} data-testid="open-data-overview">{t('device.dataOverview')}</Button>
+            </Link>
+            <Link to={`/devices/devices_update_log?id=${d.id}`}>
+              <Button icon={<HistoryOutlined />} data-testid="open-update-log">{t('device.updateLog')}</Button>
+            </Link>
+            <Access perm="device:ota">
+              <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => setOta(true)} data-testid="ota-open">
+                {t('device.ota.push')}
+              </Button>
+            </Access>
+          </Space>
+        }
+      >
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} bordered>
+          <Descriptions.Item label={t('device.name')}>{d.name}</Descriptions.Item>
+          <Descriptions.Item label={t('device.sn')}>{d.sn}</Descriptions.Item>
+          <Descriptions.Item label="ID">{d.id}</Descriptions.Item>
+          <Descriptions.Item label="MAC">{d.mac ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('device.product')}>{d.productName ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('device.type')}>{t(`device.types.${d.type}`)}</Descriptions.Item>
+          <Descriptions.Item label={t('device.commMode')}>{t(`device.comm.${d.commMode}`, { defaultValue: d.commMode })}</Descriptions.Item>
+          <Descriptions.Item label={t('device.hwVersion')}>{d.hwVersion ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('device.swVersion')}>{d.swVersion ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('device.protocolVersion')}>{d.protocolVersion ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('device.lastOnline')}>{d.lastOnlineAt ? `${formatTime(d.lastOnlineAt)} (${relativeTime(d.lastOnlineAt)})` : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('device.plant')}>{d.plantName ?? t('device.unbound')}</Descriptions.Item>
+          <Descriptions.Item label={t('device.org')}>{d.orgName}</Descriptions.Item>
+          {d.parentSn && <Descriptions.Item label={t('device.parentSn')}>{d.parentSn}</Descriptions.Item>}
+        </Descriptions>
+      </Card>
+
+      <Card
+        title={t('device.livePoints')}
+        extra={
+          <Space>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('device.updatedAt', { time: formatTime(dataUpdatedAt, 'HH:mm:ss') })}
+            </Typography.Text>
+            <Button size="small" icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()} aria-label={t('device.refresh')} />
+          </Space>
+        }
+      >
+        <LivePoints device={d} />
+      </Card>
+
+      {d.subCount > 0 && (
+        <Card title={t('device.subDevices', { count: d.subCount })}>
+          <SubDevices device={d} />
+        </Card>
+      )}
+
+      <Row gutter={[16, 16]}>
+        <Access perm="device:control">
+          <Col xs={24} xl={9}>
+            <Card title={t('device.control.title')} style={{ height: '100%' }}>
+              {d.onlineState !== 'online' && <Alert type="info" showIcon title={t('device.control.offlineHint')} style={{ marginBottom: 12 }} />}
+              <ControlPanel deviceId={d.id} />
+            </Card>
+          </Col>
+        </Access>
+        <Col xs={24} xl={15} flex="auto">
+          <Card title={t('device.cmd.title')} style={{ height: '100%' }}>
+            <CommandHistory deviceId={d.id} />
+          </Card>
+        </Col>
+      </Row>
+      <OtaPushModal device={d} open={ota} onClose={() => setOta(false)} />
+    </Space>
+  );
+}

@@ -1,0 +1,224 @@
+import { DeleteOutlined, EditOutlined, KeyOutlined, LinkOutlined, PlusOutlined, SearchOutlined, DisconnectOutlined } from '@ant-design/icons';
+import { DEVICE_ONLINE_STATES, DEVICE_RUN_STATES, DEVICE_TYPES, type DeviceListQuery, type DeviceRow, type DeviceSortField } from '@pv/contract';
+import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tooltip, Typography } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Access, useHasPerm } from '../../../lib/access';
+import { formatTime } from '../../../lib/format';
+import type { DeviceKey } from '../api/create-device';
+import { useDeleteDevices } from '../api/delete-devices';
+import { useDevices } from '../api/get-devices';
+import { useOrgs } from '../api/get-orgs';
+import { useProducts } from '../api/get-products';
+import { useRotateDeviceKey } from '../api/rotate-device-key';
+import { useUnbindDevice } from '../api/unbind-device';
+import { BindModal } from '../components/bind-modal';
+import { DeviceFormModal } from '../components/device-form-modal';
+import { DeviceKeyModal } from '../components/device-key-modal';
+import { OnlineTag, RunTag } from '../components/device-state';
+import { ExportButton } from '../../../components/export-button';
+
+type Filters = Pick<DeviceListQuery, 'sn' | 'type' | 'productId' | 'onlineState' | 'runState' | 'plant' | 'orgId'>;
+
+export const detailPath = (id: number) => `/devices/devices_detail?id=${id}`;
+
+/** /devices/devices__manage: the devices of your data scope, filtered, sorted and paged by the server. */
+export default function DeviceListPage() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const can = useHasPerm();
+  const [form] = Form.useForm<Filters>();
+  const [query, setQuery] = useState<DeviceListQuery>({ pageNum: 1, pageSize: 20 });
+  const { data, isFetching } = useDevices(query);
+  const products = useProducts();
+  const orgs = useOrgs();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<{ open: boolean; device: DeviceRow | null }>({ open: false, device: null });
+  const [binding, setBinding] = useState<DeviceRow | null>(null);
+  const [key, setKey] = useState<DeviceKey | null>(null);
+  const unbind = useUnbindDevice();
+  const remove = useDeleteDevices();
+  const rotate = useRotateDeviceKey();
+  const deleteSelected = () => {
+    // spec §5: a device must be chosen before deleting
+    if (!selected.length) {
+      void message.warning(t('validation.deviceRequired'));
+      return;
+    }
+    modal.confirm({
+      title: t('device.confirmDeleteTitle'),
+      content: t('device.confirmDelete', { count: selected.length }),
+      okText: t('common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      maskClosable: false,
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(selected);
+          setSelected([]);
+          void message.success(t('success.delete'));
+        } catch {
+          // shown by the API client; the rest stay selected
+        }
+      },
+      onCancel: () => void message.info(t('device.deleteCancelled')),
+    });
+  };
+
+  const sortOf = (field: DeviceSortField) => (query.sortField === field ? (query.sortOrder === 'desc' ? ('descend' as const) : ('ascend' as const)) : null);
+
+  const columns = [
+    { title: t('device.name'), dataIndex: 'name', key: 'name', sorter: true, sortOrder: sortOf('name'), fixed: 'left' as const, render: (v: string, r: DeviceRow) => <Link to={detailPath(r.id)} data-testid={`device-open-${r.sn}`}>{v}</Link> },
+    { title: t('device.sn'), dataIndex: 'sn', key: 'sn', sorter: true, sortOrder: sortOf('sn') },
+    { title: t('device.product'), dataIndex: 'productName', render: (v: string | null) => v ?? '—' },
+    { title: t('device.type'), dataIndex: 'type', key: 'type', sorter: true, sortOrder: sortOf('type'), render: (v: DeviceRow['type']) => t(`device.types.${v}`) },
+    { title: t('device.commMode'), dataIndex: 'commMode', render: (v: string) => t(`device.comm.${v}`, { defaultValue: v }) },
+    { title: t('device.onlineState'), dataIndex: 'onlineState', key: 'onlineState', sorter: true, sortOrder: sortOf('onlineState'), render: (v: DeviceRow['onlineState']) => <OnlineTag state={v} /> },
+    { title: t('device.runState'), dataIndex: 'runState', key: 'runState', sorter: true, sortOrder: sortOf('runState'), render: (v: DeviceRow['runState']) => <RunTag state={v} /> },
+    {
+      title: t('device.versions'),
+      key: 'versions',
+      render: (_: unknown, r: DeviceRow) => (
+        <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+          {[r.hwVersion, r.swVersion, r.protocolVersion].map((v) => v ?? '—').join(' / ')}
+        </Typography.Text>
+      ),
+    },
+    { title: t('device.lastOnline'), dataIndex: 'lastOnlineAt', key: 'lastOnlineAt', sorter: true, sortOrder: sortOf('lastOnlineAt'), render: (v: number | null) => (v ? formatTime(v) : '—') },
+    { title: t('device.plant'), dataIndex: 'plantName', key: 'plantName', sorter: true, sortOrder: sortOf('plantName'), render: (v: string | null) => v ?? <Typography.Text type="secondary">{t('device.unbound')}</Typography.Text> },
+    { title: t('device.subOrParent'), key: 'sub', render: (_: unknown, r: DeviceRow) => (r.parentSn ? t('device.parentIs', { sn: r.parentSn }) : r.subCount ? t('device.subCount', { count: r.subCount }) : '—') },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right' as const,
+      render: (_: unknown, r: DeviceRow) => (
+        <Space size={0} wrap={false}>
+          <Access perm="device:update">
+            <Tooltip title={t('common.update')}>
+              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ open: true, device: r })} data-testid={`device-edit-${r.sn}`} aria-label={t('common.update')} />
+            </Tooltip>
+            {!r.parentSn && (
+              <Popconfirm title={t('device.confirmRotate', { sn: r.sn })} okText={t('common.confirm')} cancelText={t('common.cancel')} onConfirm={async () => setKey(await rotate.mutateAsync(r.id).catch(() => null))}>
+                <Tooltip title={t('device.rotateKey')}>
+                  <Button type="link" size="small" icon={<KeyOutlined />} data-testid={`device-rotate-${r.sn}`} aria-label={t('device.rotateKey')} />
+                </Tooltip>
+              </Popconfirm>
+            )}
+          </Access>
+          {r.plantId === null ? (
+            !r.parentSn && (
+              <Access perm="device:bind">
+                <Button type="link" size="small" icon={<LinkOutlined />} onClick={() => setBinding(r)} data-testid={`device-bind-${r.sn}`}>
+                  {t('device.bind')}
+                </Button>
+              </Access>
+            )
+          ) : (
+            !r.parentSn && (
+              <Access perm="device:unbind">
+                <Popconfirm
+                  title={t('device.confirmUnbind', { sn: r.sn, plant: r.plantName ?? '' })}
+                  okText={t('common.confirm')}
+                  cancelText={t('common.cancel')}
+                  onCancel={() => void message.info(t('device.unbindCancelled'))}
+                  onConfirm={async () => {
+                    try {
+                      await unbind.mutateAsync(r.id);
+                      void message.success(t('success.unbind'));
+                    } catch {
+                      // shown by the API client
+                    }
+                  }}
+                >
+                  <Button type="link" size="small" danger icon={<DisconnectOutlined />} data-testid={`device-unbind-${r.sn}`}>
+                    {t('device.unbind')}
+                  </Button>
+                </Popconfirm>
+              </Access>
+            )
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const reset = () => {
+    form.resetFields();
+    setQuery({ pageNum: 1, pageSize: query.pageSize });
+  };
+
+  return (
+    <Card>
+      <Form<Filters> form={form} name="device-filter" layout="inline" onFinish={(f) => setQuery({ ...query, ...f, sn: f.sn || undefined, plant: f.plant || undefined, pageNum: 1 })} style={{ rowGap: 8, marginBottom: 12 }}>
+        <Form.Item name="sn" label={t('device.sn')}>
+          <Input allowClear style={{ width: 150 }} data-testid="filter-sn" />
+        </Form.Item>
+        <Form.Item name="type" label={t('device.type')}>
+          <Select allowClear style={{ width: 120 }} options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`device.types.${v}`) }))} data-testid="filter-type" />
+        </Form.Item>
+        {products.isSuccess && (
+          <Form.Item name="productId" label={t('device.product')}>
+            <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={{ width: 150 }} options={(products.data?.rows ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+          </Form.Item>
+        )}
+        <Form.Item name="onlineState" label={t('device.onlineState')}>
+          <Select allowClear style={{ width: 110 }} options={DEVICE_ONLINE_STATES.map((v) => ({ value: v, label: t(`device.online.${v}`) }))} data-testid="filter-online" />
+        </Form.Item>
+        <Form.Item name="runState" label={t('device.runState')}>
+          <Select allowClear style={{ width: 110 }} options={DEVICE_RUN_STATES.map((v) => ({ value: v, label: t(`device.run.${v}`) }))} />
+        </Form.Item>
+        <Form.Item name="plant" label={t('device.plant')}>
+          <Input allowClear style={{ width: 150 }} placeholder={t('device.plantKeyword')} />
+        </Form.Item>
+        {orgs.isSuccess && (
+          <Form.Item name="orgId" label={t('device.org')}>
+            <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={{ width: 180 }} options={(orgs.data ?? []).map((o) => ({ value: o.id, label: o.name }))} />
+          </Form.Item>
+        )}
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="device-search">
+            {t('common.search')}
+          </Button>
+          <Button onClick={reset}>{t('common.reset')}</Button>
+        </Space>
+      </Form>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between', marginBottom: 12 }}>
+        <Space wrap>
+          <Access perm="device:create">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true, device: null })} data-testid="device-create">
+              {t('common.create')}
+            </Button>
+          </Access>
+          <Access perm="device:delete">
+            <Button danger icon={<DeleteOutlined />} onClick={deleteSelected} loading={remove.isPending} data-testid="device-delete">
+              {selected.length ? t('device.deleteCount', { count: selected.length }) : t('common.delete')}
+            </Button>
+          </Access>
+        </Space>
+        <Space wrap>
+          <ExportButton path="/devices/export" query={query} perm="device:export" testId="device-export" doneKey="device.exported" />
+        </Space>
+      </div>
+      <Table<DeviceRow>
+        rowKey="id"
+        size="middle"
+        loading={isFetching}
+        columns={columns}
+        dataSource={data?.rows ?? []}
+        scroll={{ x: 'max-content' }}
+        rowSelection={can('device:delete') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
+        onChange={(pagination, _filters, sorter) => {
+          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<DeviceRow> | undefined;
+          const field = s?.order ? (s.columnKey as DeviceSortField) : undefined;
+          setQuery({ ...query, pageNum: pagination.current ?? 1, pageSize: pagination.pageSize ?? query.pageSize, sortField: field, sortOrder: field ? (s!.order === 'descend' ? 'desc' : 'asc') : undefined });
+        }}
+        pagination={{ current: query.pageNum, pageSize: query.pageSize, total: data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('device.total', { count: total }) }}
+      />
+      <DeviceFormModal open={editing.open} device={editing.device} onClose={() => setEditing({ open: false, device: null })} onCreated={setKey} />
+      <BindModal device={binding} onClose={() => setBinding(null)} />
+      <DeviceKeyModal value={key} onClose={() => setKey(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,48 @@
+import { Button, Card, Progress, Space, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatTime } from '../../../lib/format';
+import { useDevice } from '../api/get-device';
+import { useUpdateLog, type UpdateLogRow } from '../api/get-update-log';
+import { CommandStatusTag } from '../components/device-state';
+import { useDeviceId } from '../components/use-device-id';
+
+/** /devices/devices_update_log?id=: the OTA progress a device reported, newest first. */
+export default function DeviceUpdateLogPage() {
+  const { t } = useTranslation();
+  const id = useDeviceId();
+  const device = useDevice(id);
+  const { data, isFetching } = useUpdateLog(id);
+  return (
+    <Card
+      title={
+        <Space wrap>
+          {t('device.updateLog')}
+          {device.data && <Typography.Text type="secondary">{`${device.data.name} · ${device.data.sn} · ${t('device.swVersion')} ${device.data.swVersion ?? '—'}`}</Typography.Text>}
+        </Space>
+      }
+      extra={
+        <Link to={`/devices/devices_detail?id=${id}`}>
+          <Button>{t('device.backToDetail')}</Button>
+        </Link>
+      }
+    >
+      <Table<UpdateLogRow>
+        rowKey={(r) => `${r.cmdId}-${r.ts}-${r.progress}`}
+        size="middle"
+        loading={isFetching && !data}
+        dataSource={data ?? []}
+        scroll={{ x: 'max-content' }}
+        data-testid="update-log"
+        columns={[
+          { title: t('device.log.time'), dataIndex: 'ts', render: (v: number) => formatTime(v) },
+          { title: t('device.ota.version'), dataIndex: 'version', render: (v: string | null) => v ?? '—' },
+          { title: t('device.log.progress'), dataIndex: 'progress', render: (v: number, r) => <Progress percent={v} size="small" style={{ width: 160 }} status={r.status === 'failed' ? 'exception' : v >= 100 ? 'success' : r.status === 'processing' ? 'active' : 'normal'} /> },
+          { title: t('device.cmd.status'), dataIndex: 'status', render: (v: UpdateLogRow['status']) => <CommandStatusTag status={v} /> },
+          { title: t('device.log.cmdId'), dataIndex: 'cmdId', render: (v: string) => <Typography.Text type="secondary" copyable style={{ fontSize: 12 }}>{v}</Typography.Text> },
+        ]}
+        pagination={{ pageSize: 20, showSizeChanger: false }}
+      />
+    </Card>
+  );
+}

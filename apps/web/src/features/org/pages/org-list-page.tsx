@@ -1,0 +1,138 @@
+import { DeleteOutlined, DragOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SubnodeOutlined } from '@ant-design/icons';
+import type { OrgTreeRow } from '@pv/contract';
+import { App, Button, Card, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { groupLabel } from '../components/group-label';
+import { Access } from '../../../lib/access';
+import { useDeleteOrg } from '../api/delete-org';
+import { toTree, useOrgs, type OrgNode } from '../api/get-orgs';
+import { OrgFormModal } from '../components/org-form-modal';
+import { OrgMoveModal } from '../components/org-move-modal';
+
+type Dialog = { kind: 'create'; parentId?: number } | { kind: 'edit'; org: OrgTreeRow } | { kind: 'move'; org: OrgTreeRow };
+
+/** /auth/org: the organisation tree of your data scope; create a child, edit, move, delete. */
+export default function OrgListPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { data, isFetching, refetch } = useOrgs();
+  const remove = useDeleteOrg();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const orgs = useMemo(() => data ?? [], [data]);
+  const tree = useMemo(() => toTree(orgs), [orgs]);
+  // every branch open unless the user closed it (new organisations show at once)
+  const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
+  const expanded = useMemo(() => orgs.filter((o) => !collapsed.has(o.id)).map((o) => o.id), [orgs, collapsed]);
+
+  const columns = [
+    {
+      title: t('org.name'),
+      dataIndex: 'name',
+      render: (v: string, row: OrgNode) => (
+        <span data-testid={`org-row-${row.code}`}>
+          <Typography.Text strong={row.parentId === null}>{v}</Typography.Text>
+        </span>
+      ),
+    },
+    { title: t('org.code'), dataIndex: 'code' },
+    { title: t('org.type'), dataIndex: 'groupCode', render: (code: string, row: OrgNode) => <Tag color={code === 'ROOT' ? 'purple' : 'blue'}>{groupLabel(code, row.groupName)}</Tag> },
+    { title: t('org.number'), dataIndex: 'number', render: (v: string | null) => v ?? t('common.none'), responsive: ['md' as const] },
+    {
+      title: t('org.groupings'),
+      dataIndex: 'groupings',
+      responsive: ['lg' as const],
+      render: (g: OrgNode['groupings']) => (g.length ? g.map((x) => <Tag key={x.code}>{`${x.name} · ${x.code}`}</Tag>) : t('common.none')),
+    },
+    { title: t('org.address'), dataIndex: 'address', render: (v: string | null) => v ?? t('common.none'), responsive: ['xl' as const], ellipsis: true },
+    {
+      title: t('org.load'),
+      key: 'load',
+      responsive: ['md' as const],
+      render: (_: unknown, row: OrgNode) => <Typography.Text type="secondary">{t('org.loadText', { users: row.users, plants: row.plants, devices: row.devices })}</Typography.Text>,
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right' as const,
+      render: (_: unknown, row: OrgNode) => (
+        <Space size={0} wrap>
+          <Access perm="org:create">
+            <Tooltip title={t('org.createChild')}>
+              <Button type="link" size="small" icon={<SubnodeOutlined />} onClick={() => setDialog({ kind: 'create', parentId: row.id })} aria-label={t('org.createChild')} data-testid={`org-add-child-${row.code}`} />
+            </Tooltip>
+          </Access>
+          <Access perm="org:update">
+            <Tooltip title={t('common.update')}>
+              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ kind: 'edit', org: row })} aria-label={t('common.update')} data-testid={`org-edit-${row.code}`} />
+            </Tooltip>
+            {row.parentId !== null && (
+              <Tooltip title={t('org.move')}>
+                <Button type="link" size="small" icon={<DragOutlined />} onClick={() => setDialog({ kind: 'move', org: row })} aria-label={t('org.move')} data-testid={`org-move-${row.code}`} />
+              </Tooltip>
+            )}
+          </Access>
+          <Access perm="org:delete">
+            {row.parentId !== null && (
+              <Popconfirm
+                title={t('org.confirmDelete', { name: row.name })}
+                okText={t('common.confirm')}
+                cancelText={t('common.cancel')}
+                onConfirm={async () => {
+                  try {
+                    await remove.mutateAsync(row.id);
+                    void message.success(t('success.delete'));
+                  } catch {
+                    // the API client has shown the refusal (users, plants or devices still there)
+                  }
+                }}
+              >
+                <Tooltip title={t('common.delete')}>
+                  <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} data-testid={`org-delete-${row.code}`} />
+                </Tooltip>
+              </Popconfirm>
+            )}
+          </Access>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between', marginBottom: 12 }}>
+        <Access perm="org:create">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'create', parentId: tree[0]?.id })} data-testid="org-create">
+            {t('common.create')}
+          </Button>
+        </Access>
+        <Button icon={<ReloadOutlined />} onClick={() => void refetch()} loading={isFetching}>
+          {t('org.refresh')}
+        </Button>
+      </div>
+      <Table<OrgNode>
+        rowKey="id"
+        size="middle"
+        loading={isFetching && !data}
+        columns={columns}
+        dataSource={tree}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        expandable={{
+          expandedRowKeys: expanded,
+          indentSize: 20,
+          onExpand: (open, row) =>
+            setCollapsed((c) => {
+              const next = new Set(c);
+              if (open) next.delete(row.id);
+              else next.add(row.id);
+              return next;
+            }),
+        }}
+      />
+      {dialog?.kind === 'create' && <OrgFormModal parentId={dialog.parentId} orgs={orgs} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'edit' && <OrgFormModal org={dialog.org} orgs={orgs} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'move' && <OrgMoveModal org={dialog.org} orgs={orgs} onClose={() => setDialog(null)} />}
+    </Card>
+  );
+}

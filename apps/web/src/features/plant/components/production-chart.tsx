@@ -1,0 +1,61 @@
+import type { ChartRange, PlantChart } from '@pv/contract';
+import { Empty, Segmented, Spin } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Chart, type ChartOption } from '../../../components/chart';
+import { formatTime } from '../../../lib/format';
+import { usePlantChart } from '../api/get-plant-chart';
+
+/**
+ * Power ranges put their whole span on the axis (today in the plant's calendar, or the last 24 h),
+ * whatever part of it has points yet; energy ranges are one bar per plant-local day.
+ */
+function optionOf(chart: PlantChart, range: ChartRange, t: (k: string) => string, now: number): ChartOption {
+  const power = chart.kind === 'power';
+  const dayStart = dayjs(now).tz(chart.timeZone).startOf('day');
+  const span = range === 'realtime' ? { min: dayStart.valueOf(), max: dayStart.add(1, 'day').valueOf() } : { min: now - 86_400_000, max: now };
+  return {
+    grid: { left: 56, right: 16, top: 32, bottom: 32 },
+    tooltip: { trigger: 'axis', valueFormatter: (v) => (power ? `${(Number(v) / 1000).toFixed(2)} kW` : `${Number(v).toFixed(2)} kWh`) },
+    xAxis: power
+      ? { type: 'time', ...span, splitNumber: 6, axisLabel: { formatter: (v: number) => formatTime(v, 'HH:mm', chart.timeZone), hideOverlap: true } }
+      : { type: 'category', data: chart.points.map((p) => String(p[0]).slice(5)) },
+    yAxis: { type: 'value', name: power ? 'kW' : 'kWh', axisLabel: { formatter: (v: number) => (power ? String(v / 1000) : String(v)) } },
+    series: power
+      ? [{ name: t('plant.power'), type: 'line', showSymbol: chart.points.length < 3, smooth: true, areaStyle: { opacity: 0.15 }, data: chart.points as [number, number][] }]
+      : [{ name: t('plant.energy'), type: 'bar', barMaxWidth: 24, data: chart.points.map((p) => Number(p[1])) }],
+  };
+}
+
+/** Production of the plant over the history ranges of spec §9, read from rollups by the server. */
+export function ProductionChart({ plantId }: { plantId: number }) {
+  const { t } = useTranslation();
+  const [range, setRange] = useState<ChartRange>('realtime');
+  const { data, isLoading } = usePlantChart(plantId, range);
+  const option = useMemo(() => (data ? optionOf(data, range, t, Date.now()) : undefined), [data, range, t]);
+
+  const empty = data && data.points.every((p) => p[1] === 0);
+  return (
+    <div>
+      <Segmented<ChartRange>
+        value={range}
+        onChange={setRange}
+        data-testid="plant-chart-range"
+        options={[
+          { value: 'realtime', label: t('plant.range.realtime') },
+          { value: '1', label: t('plant.range.1') },
+          { value: '7', label: t('plant.range.7') },
+          { value: '15', label: t('plant.range.15') },
+          { value: '30', label: t('plant.range.30') },
+        ]}
+      />
+      <Spin spinning={isLoading}>
+        <div style={{ position: 'relative' }}>
+          {option ? <Chart option={option} height={300} label={t('plant.production')} data-testid="plant-chart" /> : <div style={{ height: 300 }} data-testid="plant-chart" />}
+          {empty && <Empty style={{ position: 'absolute', inset: 0, margin: 'auto', height: 100 }} description={t('plant.noData')} />}
+        </div>
+      </Spin>
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import type { FaultRow, PlantDeviceRow } from '@pv/contract';
+import { Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Statistic, Table, Tabs, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Access, useHasPerm } from '../../../lib/access';
+import { formatTime } from '../../../lib/format';
+import { usePlant } from '../api/get-plant';
+import { usePlantDevices } from '../api/get-plant-devices';
+import { usePlantFaults } from '../api/get-plant-faults';
+import { EnergyFlow } from '../components/energy-flow';
+import { formatEnergy, formatPower } from '../components/format';
+import { GrantsTab } from '../components/grants-tab';
+import { PlantFormModal } from '../components/plant-form-modal';
+import { PlantStatusTag } from '../components/plant-status';
+import { ProductionChart } from '../components/production-chart';
+
+const DEVICE_STATE_COLOR: Record<string, string> = { online: 'green', offline: 'default', inactive: 'default', failure: 'red', run: 'blue', normal: 'default', stop: 'orange' };
+
+function DevicesTable({ plantId, timeZone }: { plantId: number; timeZone: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
+  const { data, isLoading } = usePlantDevices(plantId, paging.pageNum, paging.pageSize);
+  return (
+    <Table<PlantDeviceRow>
+      rowKey="id"
+      size="small"
+      loading={isLoading}
+      dataSource={data?.rows ?? []}
+      scroll={{ x: 'max-content' }}
+      pagination={{ current: paging.pageNum, pageSize: paging.pageSize, total: data?.total ?? 0, onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }) }}
+      columns={[
+        { title: t('plant.device.sn'), dataIndex: 'sn', render: (sn: string, d) => <a onClick={() => void navigate(`/devices/devices_detail?id=${d.id}`)} data-testid={`plant-device-${sn}`}>{sn}</a> },
+        { title: t('plant.device.name'), dataIndex: 'name' },
+        { title: t('plant.device.type'), dataIndex: 'type', render: (v: string) => t(`plant.device.types.${v}`) },
+        { title: t('plant.device.parentSn'), dataIndex: 'parentSn', render: (v: string | null) => v ?? '—' },
+        { title: t('plant.device.onlineState'), dataIndex: 'onlineState', render: (v: string) => <Tag color={DEVICE_STATE_COLOR[v]}>{t(`plant.device.states.${v}`)}</Tag> },
+        { title: t('plant.device.runState'), dataIndex: 'runState', render: (v: string) => <Tag color={DEVICE_STATE_COLOR[v]}>{t(`plant.device.states.${v}`)}</Tag> },
+        { title: t('plant.power'), dataIndex: 'power', render: (v: number | null) => formatPower(v) },
+        { title: t('plant.device.lastOnlineAt'), dataIndex: 'lastOnlineAt', render: (v: number | null) => (v ? formatTime(v, undefined, timeZone) : '—') },
+      ]}
+    />
+  );
+}
+
+function FaultsTable({ plantId, timeZone }: { plantId: number; timeZone: string }) {
+  const { t } = useTranslation();
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
+  const { data, isLoading } = usePlantFaults(plantId, paging.pageNum, paging.pageSize);
+  return (
+    <Table<FaultRow>
+      rowKey="id"
+      size="small"
+      loading={isLoading}
+      dataSource={data?.rows ?? []}
+      scroll={{ x: 'max-content' }}
+      pagination={{ current: paging.pageNum, pageSize: paging.pageSize, total: data?.total ?? 0, onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }) }}
+      columns={[
+        { title: t('plant.fault.code'), dataIndex: 'code' },
+        { title: t('plant.device.sn'), dataIndex: 'sn' },
+        { title: t('plant.fault.message'), dataIndex: 'message', render: (v: string | null) => v ?? '—' },
+        { title: t('plant.fault.state'), dataIndex: 'state', render: (v: string) => <Tag color={v === 'fixed' ? 'green' : 'red'}>{t(`plant.fault.states.${v}`)}</Tag> },
+        { title: t('plant.fault.openedAt'), dataIndex: 'openedAt', render: (v: number) => formatTime(v, undefined, timeZone) },
+        { title: t('plant.fault.fixedAt'), dataIndex: 'fixedAt', render: (v: number | null) => (v ? formatTime(v, undefined, timeZone) : '—') },
+      ]}
+    />
+  );
+}
+
+const num = (v: number | null, digits: number, unit: string) => (v === null ? '—' : `${v.toFixed(digits)} ${unit}`);
+
+/** /power_station/power_station_detail?id=…: facts, weather, production, energy flow, devices, faults, authorised users. */
+export default function PlantDetailPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const can = useHasPerm();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  const { data: p, isLoading, isError } = usePlant(id);
+  const [editing, setEditing] = useState(false);
+
+  if (!id || isError)
+    return (
+      <Card>
+        <Result status="404" title={t('plant.notFound')} extra={<Button onClick={() => void navigate('/power_station/power_station_list')}>{t('plant.backToList')}</Button>} />
+      </Card>
+    );
+  if (isLoading || !p)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
+
+  const prText = p.performanceRatio !== null ? `${(p.performanceRatio * 100).toFixed(1)} %` : '—';
+  const tabs = [
+    { key: 'devices', label: t('plant.tabs.devices'), children: <DevicesTable plantId={p.id} timeZone={p.timeZone} /> },
+    { key: 'faults', label: t('plant.tabs.faults'), children: <FaultsTable plantId={p.id} timeZone={p.timeZone} /> },
+    ...(can('plant:authorize') && p.access === 'org' ? [{ key: 'grants', label: <span data-testid="plant-tab-grants">{t('plant.tabs.grants')}</span>, children: <GrantsTab plantId={p.id} /> }] : []),
+  ];
+
+  return (
+    <Space direction="vertical" size={12} style={{ width: '100%' }}>
+      <Card
+        title={
+          <Space wrap>
+            <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => void navigate('/power_station/power_station_list')} aria-label={t('plant.backToList')} />
+            <span data-testid="plant-detail-name">{p.name}</span>
+            <PlantStatusTag status={p.status} />
+            {p.access === 'grant' && <Tag color="purple">{t('plant.grantedToYou')}</Tag>}
+          </Space>
+        }
+        extra={
+          p.access === 'org' && (
+            <Access perm="plant:update">
+              <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="plant-detail-edit">
+                {t('common.update')}
+              </Button>
+            </Access>
+          )
+        }
+      >
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
+          <Descriptions.Item label={t('plant.capacity')}>{`${p.capacityKw} kWp`}</Descriptions.Item>
+          <Descriptions.Item label={t('plant.installCapacityWp')}>{p.installCapacityWp ? `${p.installCapacityWp} Wp` : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('plant.countryTimeZone')}>{`${p.country ? `${p.country} / ` : ''}${p.timeZone}`}</Descriptions.Item>
+          <Descriptions.Item label={t('plant.address')}>{p.address ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('plant.coordinates')}>{p.latitude !== null && p.longitude !== null ? `${p.latitude}, ${p.longitude}` : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('plant.installPosition')}>{p.installPosition ? t(`plant.position.${p.installPosition}`) : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('plant.installedAt')}>{p.installedAt ? formatTime(p.installedAt, 'YYYY-MM-DD', p.timeZone) : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('plant.dataUpdatedAt')}>{p.dataUpdatedAt ? formatTime(p.dataUpdatedAt, undefined, p.timeZone) : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('plant.owner')}>{p.owner ? `${p.owner.name}${p.owner.phone ? ` · ${p.owner.phone}` : ''}${p.owner.email ? ` · ${p.owner.email}` : ''}` : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('plant.installer')}>{p.installerName ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('plant.organisation')}>{p.orgName}</Descriptions.Item>
+          <Descriptions.Item label={t('plant.devicesOnline')}>{`${p.devicesOnline} / ${p.devices}`}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+
+      <Row gutter={[12, 12]}>
+        <Col xs={24} xl={16}>
+          <Card title={t('plant.production')} size="small" style={{ height: '100%' }}>
+            <Row gutter={[12, 12]} style={{ marginBottom: 8 }}>
+              <Col xs={12} sm={8} lg={4}>
+                <Statistic title={t('plant.power')} value={formatPower(p.power)} />
+              </Col>
+              <Col xs={12} sm={8} lg={4}>
+                <Statistic title={t('plant.energyToday')} value={formatEnergy(p.energyToday)} />
+              </Col>
+              <Col xs={12} sm={8} lg={4}>
+                <Statistic title={t('plant.energyMonth')} value={formatEnergy(p.energyMonth)} />
+              </Col>
+              <Col xs={12} sm={8} lg={4}>
+                <Statistic title={t('plant.energyYear')} value={formatEnergy(p.energyYear)} />
+              </Col>
+              <Col xs={12} sm={8} lg={4}>
+                <Statistic title={t('plant.energyTotal')} value={formatEnergy(p.energyTotal)} />
+              </Col>
+            </Row>
+            <ProductionChart plantId={p.id} />
+          </Card>
+        </Col>
+        <Col xs={24} xl={8}>
+          <Space direction="vertical" size={12} style={{ width: '100%' }}>
+            <Card title={t('plant.weather.title')} size="small" data-testid="plant-weather">
+              <Row gutter={[8, 8]}>
+                <Col span={12}>
+                  <Statistic title={t('plant.weather.temperature')} value={num(p.weather.temperature, 1, '°C')} />
+                </Col>
+                <Col span={12}>
+                  <Statistic title={t('plant.weather.humidity')} value={num(p.weather.humidity, 0, '%')} />
+                </Col>
+                <Col span={12}>
+                  <Statistic title={t('plant.weather.windSpeed')} value={num(p.weather.windSpeed, 1, 'm/s')} />
+                </Col>
+                <Col span={12}>
+                  <Statistic title={t('plant.weather.airPressure')} value={num(p.weather.airPressure, 0, 'hPa')} />
+                </Col>
+              </Row>
+            </Card>
+            <Card title={t('plant.performance')} size="small">
+              <Row gutter={[8, 8]}>
+                <Col span={12}>
+                  <Statistic title={t('plant.specificYield')} value={p.specificYield === null ? '—' : `${p.specificYield.toFixed(2)} kWh/kWp`} />
+                </Col>
+                <Col span={12}>
+                  <Tooltip title={p.performanceRatioNote ? t(`plant.prNote.${p.performanceRatioNote}`) : t('plant.prHelp')}>
+                    <Statistic title={t('plant.performanceRatio')} value={prText} />
+                  </Tooltip>
+                </Col>
+              </Row>
+            </Card>
+          </Space>
+        </Col>
+      </Row>
+
+      <Card title={t('plant.energyFlow')} size="small">
+        <EnergyFlow flow={p.energyFlow} />
+      </Card>
+
+      <Card size="small">
+        <Tabs items={tabs} />
+      </Card>
+      <PlantFormModal open={editing} plant={p} onClose={() => setEditing(false)} />
+    </Space>
+  );
+}

@@ -1,0 +1,94 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n';
+import { renderWithProviders, signedInWith } from '../../../test-utils';
+import PlantListPage from './plant-list-page';
+
+initI18n('en');
+
+const base = { country: 'DE', address: 'Hauptstr. 1', installedAt: 1795000000000, dataUpdatedAt: 1795000000000, ownerId: 1, installerOrgId: 2, installerName: 'Green Roof', orgId: 2, orgName: 'SunPath', energyMonth: 100, energyYear: 1000, energyTotal: 5000, devicesOnline: 2, openFaults: 0, installPosition: 'roof', installCapacityWp: 8000, latitude: 52, longitude: 13, createdAt: 1795000000000 };
+const rows = [
+  { ...base, id: 1, name: 'Berlin1', capacityKw: 8, timeZone: 'Europe/Berlin', ownerName: 'Chen Jing', power: 3200, energyToday: 12.5, status: 'online', devices: 3, favourite: false },
+  { ...base, id: 2, name: 'Madrid1', capacityKw: 5, timeZone: 'Europe/Madrid', ownerName: 'Maria Lopez', power: 0, energyToday: 0, status: 'fault', devices: 4, favourite: true },
+];
+
+function serve() {
+  const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+    const body = init?.method && init.method !== 'GET' ? { code: 200, msg: 'ok', data: init.method === 'DELETE' ? { unboundDevices: 3 } : null } : { code: 200, msg: 'ok', data: { rows, total: 2, counts: { all: 2, online: 1, offline: 0, fault: 1 } } };
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const urls = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.map(([u]) => String(u));
+const renderPage = () =>
+  renderWithProviders(
+    <MemoryRouter>
+      <PlantListPage />
+    </MemoryRouter>,
+  );
+
+// antd's table is slow to mount on a busy machine: generous waits, same assertions
+describe('plant list', { timeout: 30_000 }, () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the rows, the spec columns and the status tab counts', async () => {
+    signedInWith('plant:list');
+    const fetch = serve();
+    renderPage();
+    expect(await screen.findByText('Berlin1', {}, { timeout: 8000 })).toBeTruthy();
+    expect(screen.getByText('3.20 kW')).toBeTruthy();
+    expect(screen.getByText('12.50 kWh')).toBeTruthy();
+    expect(screen.getByText('DE / Europe/Berlin')).toBeTruthy();
+    expect(screen.getByTestId('plant-tab-all').textContent).toBe('All (2)');
+    expect(screen.getByTestId('plant-tab-fault').textContent).toBe('Fault (1)');
+    expect(urls(fetch)[0]).toBe('/photo_voltaic/plants?pageNum=1&pageSize=20');
+  });
+
+  it('hides create, edit, delete and export without the permissions, and shows them with', async () => {
+    signedInWith('plant:list');
+    serve();
+    renderPage();
+    await screen.findByText('Berlin1', {}, { timeout: 8000 });
+    for (const id of ['plant-create', 'plant-export', 'plant-edit-1', 'plant-delete-1']) expect(screen.queryByTestId(id)).toBeNull();
+    cleanup();
+    signedInWith('plant:list,plant:create,plant:update,plant:delete,plant:export');
+    serve();
+    renderPage();
+    await screen.findByText('Berlin1', {}, { timeout: 8000 });
+    for (const id of ['plant-create', 'plant-export', 'plant-edit-1', 'plant-delete-1']) expect(screen.getByTestId(id)).toBeTruthy();
+  });
+
+  it('asks the server for a status tab, favourites only and a sorted column', async () => {
+    signedInWith('plant:list');
+    const fetch = serve();
+    renderPage();
+    await screen.findByText('Berlin1', {}, { timeout: 8000 });
+    fireEvent.click(screen.getByTestId('plant-tab-fault'));
+    await waitFor(() => expect(urls(fetch)).toContain('/photo_voltaic/plants?pageNum=1&pageSize=20&status=fault'));
+    fireEvent.click(screen.getByTestId('plant-favourites-only'));
+    await waitFor(() => expect(urls(fetch)).toContain('/photo_voltaic/plants?pageNum=1&pageSize=20&status=fault&favourite=1'));
+    fireEvent.click(screen.getAllByText('Production power')[0]!.closest('th')!);
+    await waitFor(() => expect(urls(fetch).some((u) => u.includes('sortField=power&sortOrder=ascend'))).toBe(true));
+  });
+
+  it('stars a plant and deletes one only after the confirmation that says its devices are unbound', async () => {
+    signedInWith('plant:list,plant:delete');
+    const fetch = serve();
+    renderPage();
+    fireEvent.click(await screen.findByTestId('plant-star-1', {}, { timeout: 8000 }));
+    await waitFor(() => expect(fetch.mock.calls.some(([u, i]) => i?.method === 'PUT' && u === '/photo_voltaic/plants/1/favourite')).toBe(true));
+    const put = fetch.mock.calls.find(([, i]) => i?.method === 'PUT')!;
+    expect(JSON.parse(put[1]!.body as string)).toEqual({ favourite: true });
+    fireEvent.click(screen.getByTestId('plant-delete-2'));
+    const text = await screen.findByText('Its 4 devices are unbound and keep all their data; favourites and authorised users of the plant are removed.');
+    expect(fetch.mock.calls.some(([, i]) => i?.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(text.closest('.ant-popover') as HTMLElement).getAllByRole('button').at(-1)!);
+    await waitFor(() => expect(fetch.mock.calls.some(([u, i]) => i?.method === 'DELETE' && u === '/photo_voltaic/plants/2')).toBe(true));
+  });
+});

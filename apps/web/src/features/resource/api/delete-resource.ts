@@ -1,0 +1,9 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+
+export const deleteResource = (id: number) => http.delete<null>(`/resources/${id}`);
+
+export function useDeleteResource() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: deleteResource, onSuccess: () => qc.invalidateQueries({ queryKey: ['resources'] }) });
+}

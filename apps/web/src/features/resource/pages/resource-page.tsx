@@ -1,0 +1,86 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ResourceRow } from '@pv/contract';
+import { App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Access } from '../../../lib/access';
+import { useDeleteResource } from '../api/delete-resource';
+import { useResources } from '../api/get-resources';
+import { ResourceFormModal } from '../components/resource-form-modal';
+import { buildTree, useResourceLabel, type TreeRow } from '../components/resource-tree';
+
+/** /auth/res: the tree of menus and buttons; changes reach the users on their next currentInfo. */
+export default function ResourcePage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const label = useResourceLabel();
+  const { data, isFetching } = useResources();
+  const remove = useDeleteResource();
+  const [target, setTarget] = useState<{ parentId: number | null; resource?: ResourceRow } | null>(null);
+  const tree = useMemo(() => buildTree(data ?? []), [data]);
+  const yesNo = (v: boolean) => (v ? <Tag color="orange">{t('role.yes')}</Tag> : <Typography.Text type="secondary">{t('role.no')}</Typography.Text>);
+
+  const columns = [
+    { title: t('resource.name'), key: 'label', render: (_: unknown, r: ResourceRow) => <span data-testid={`res-${r.id}`}>{label(r)}</span> },
+    { title: t('resource.nameEn'), dataIndex: 'nameEn', render: (v: string | null) => v ?? '—', responsive: ['xl' as const] },
+    { title: t('resource.level'), dataIndex: 'level', width: 70 },
+    { title: t('resource.kind'), dataIndex: 'kind', render: (k: ResourceRow['kind']) => <Tag color={k === 'menu' ? 'blue' : 'default'}>{t(`resource.${k}`)}</Tag> },
+    { title: t('resource.routerPath'), dataIndex: 'routerPath', render: (v: string | null) => v ?? '—', responsive: ['md' as const] },
+    { title: t('resource.icon'), dataIndex: 'icon', render: (v: string | null) => v ?? '—', responsive: ['xl' as const] },
+    { title: t('resource.perm'), dataIndex: 'perm', render: (v: string | null) => (v ? <Typography.Text code>{v}</Typography.Text> : '—'), responsive: ['md' as const] },
+    { title: t('resource.dataPerm'), dataIndex: 'dataPerm', render: yesNo, responsive: ['lg' as const] },
+    { title: t('resource.sensitive'), dataIndex: 'sensitive', render: yesNo, responsive: ['lg' as const] },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_: unknown, r: TreeRow<ResourceRow>) => (
+        <Space size={0} wrap>
+          {r.kind === 'menu' && (
+            <Access perm="res:create">
+              <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setTarget({ parentId: r.id })} data-testid={`res-add-${r.id}`}>
+                {t('resource.addChild')}
+              </Button>
+            </Access>
+          )}
+          <Access perm="res:update">
+            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setTarget({ parentId: r.parentId, resource: r })} data-testid={`res-update-${r.id}`}>
+              {t('common.update')}
+            </Button>
+          </Access>
+          <Access perm="res:delete">
+            <Popconfirm
+              title={t(r.seeded ? 'resource.confirmDeleteSeeded' : 'resource.confirmDelete', { name: label(r) })}
+              okButtonProps={{ danger: true }}
+              onConfirm={async () => {
+                try {
+                  await remove.mutateAsync(r.id);
+                  void message.success(t('success.delete'));
+                } catch {
+                  // shown by the API client (children first, the last ROOT administrator…)
+                }
+              }}
+            >
+              <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled={!!r.children?.length} data-testid={`res-delete-${r.id}`}>
+                {t('common.delete')}
+              </Button>
+            </Popconfirm>
+          </Access>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <div style={{ marginBottom: 12 }}>
+        <Access perm="res:create">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ parentId: null })} data-testid="res-create">
+            {t('common.create')}
+          </Button>
+        </Access>
+      </div>
+      <Table<TreeRow<ResourceRow>> rowKey="id" size="small" loading={isFetching} columns={columns} dataSource={tree} pagination={false} scroll={{ x: 'max-content' }} />
+      <ResourceFormModal target={target} resources={data ?? []} onClose={() => setTarget(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,9 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+
+export const deleteRole = (id: number) => http.delete<null>(`/roles/${id}`);
+
+export function useDeleteRole() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: deleteRole, onSuccess: () => qc.invalidateQueries({ queryKey: ['roles'] }) });
+}

@@ -1,0 +1,9 @@
+import type { Page, RoleListQuery, RoleRow } from '@pv/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+
+export const getRoles = (query: RoleListQuery) => http.get<Page<RoleRow>>('/roles', { query: { ...query } });
+
+export const rolesQuery = (query: RoleListQuery) => queryOptions({ queryKey: ['roles', query], queryFn: () => getRoles(query), placeholderData: keepPreviousData });
+
+export const useRoles = (query: RoleListQuery) => useQuery(rolesQuery(query));

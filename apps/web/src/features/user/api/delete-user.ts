@@ -1,0 +1,9 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+
+export const deleteUser = (id: number) => http.delete<null>(`/users/${id}`);
+
+export function useDeleteUser() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: deleteUser, onSuccess: () => qc.invalidateQueries({ queryKey: ['users'] }) });
+}

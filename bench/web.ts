@@ -1,0 +1,116 @@
+// The console's load cost as a browser sees it: first-load JavaScript per route (the bytes of every
+// script the page loads until the network is idle, gzip-compressed as a server would send them)
+// and Lighthouse performance scores of the login page and the dashboard (desktop and mobile presets).
+// Run: npm run build && npm run web -w @pv/bench   (prints figures; not a test)
+// Needs Debian's chromium (CHROMIUM_PATH to use another binary).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ROUTES = ['/login', '/dashboard', '/power_station/power_station_list', '/devices/devices__manage', '/auth/user'];
+const TOKEN_COOKIE = 'Admin-Token';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+  console.error('The console is not built: run `npm run build` first.');
+  process.exit(1);
+}
+
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'pv-bench-web-'));
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  env: { ...process.env, PORT: String(port), MQTT_PORT: String(await freePort()), DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const origin = `http://127.0.0.1:${port}`;
+const userDataDir = mkdtempSync(join(tmpdir(), 'pv-bench-chrome-'));
+
+async function signIn(): Promise<string> {
+  const res = await fetch(`${origin}/photo_voltaic/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'demo123456' }) });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+async function withToken(context: BrowserContext, token: string) {
+  await context.addCookies([{ name: TOKEN_COOKIE, value: token, url: origin }]);
+}
+
+try {
+  for (let i = 0; ; i++) {
+    if (i > 120) throw new Error('the server did not start');
+    if (await fetch(`${origin}/photo_voltaic/health`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const token = await signIn();
+  console.log(`PV Console web benchmark: Chromium ${executablePath}, Node ${process.version}`);
+
+  // first-load JS: a fresh context per route (nothing cached), every script response counted
+  const browser = await chromium.launch({ executablePath, args: CHROME_ARGS });
+  console.log('\nfirst-load JavaScript per route: gzip -6 of each script, its raw size, and the bytes the server actually sent');
+  for (const route of ROUTES) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    if (route !== '/login') await withToken(context, token);
+    const page = await context.newPage();
+    const scripts: Promise<{ url: string; raw: number; gz: number; sent: number }>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      const url = res.url().replace(origin, '');
+      const sent = res.request().sizes().then((z) => z.responseBodySize, () => 0);
+      scripts.push(Promise.all([res.body(), sent]).then(([b, n]) => ({ url, raw: b.length, gz: gzipSync(b).length, sent: n }), () => ({ url, raw: 0, gz: 0, sent: 0 })));
+    });
+    await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
+    const sizes = await Promise.all(scripts);
+    const raw = sizes.reduce((s, x) => s + x.raw, 0);
+    const gz = sizes.reduce((s, x) => s + x.gz, 0);
+    const sent = sizes.reduce((s, x) => s + x.sent, 0);
+    // BENCH_VERBOSE=1 lists the files of each route, largest first
+    if (process.env.BENCH_VERBOSE) for (const f of [...sizes].sort((a, b) => b.gz - a.gz)) console.log(`    ${(f.gz / 1024).toFixed(1).padStart(7)} KB  ${f.url}`);
+    console.log(`${route.padEnd(36)} ${String(sizes.length).padStart(3)} files   ${(gz / 1024).toFixed(1).padStart(7)} KB gzip   ${(raw / 1024).toFixed(1).padStart(8)} KB raw   ${(sent / 1024).toFixed(1).padStart(7)} KB sent (brotli)`);
+    await context.close();
+  }
+  await browser.close();
+
+  // Lighthouse drives the default context of a persistent browser, where the sign-in cookie is set
+  const debugPort = await freePort();
+  const context = await chromium.launchPersistentContext(userDataDir, { executablePath, headless: true, args: [...CHROME_ARGS, `--remote-debugging-port=${debugPort}`] });
+  await withToken(context, token);
+  console.log('\nLighthouse performance score (0-100)');
+  for (const route of ['/login', '/dashboard']) {
+    for (const preset of ['desktop', 'mobile'] as const) {
+      const result = await lighthouse(
+        `${origin}${route}`,
+        { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+        preset === 'desktop' ? desktopConfig : undefined,
+      );
+      const lhr = result?.lhr;
+      const score = Math.round((lhr?.categories.performance?.score ?? 0) * 100);
+      const metric = (id: string) => lhr?.audits[id]?.displayValue ?? '-';
+      console.log(`${route.padEnd(12)} ${preset.padEnd(8)} score ${String(score).padStart(3)}   FCP ${metric('first-contentful-paint')}   LCP ${metric('largest-contentful-paint')}   TBT ${metric('total-blocking-time')}   CLS ${metric('cumulative-layout-shift')}`);
+    }
+  }
+  await context.close();
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(userDataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,44 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, signIn } from '../support/session';
+
+async function useLanguage(page: Page, lang: 'en' | 'zh') {
+  await page.context().addCookies([{ name: 'language', value: lang, url: test.info().project.use.baseURL ?? 'http://127.0.0.1' }]);
+}
+
+for (const [lang, labels] of [
+  ['en', { power: 'Current power', chart: "Today's power", live: 'Live' }],
+  ['zh', { power: '当前功率', chart: '今日功率', live: '实时' }],
+] as const) {
+  test(`dashboard (${lang}): KPIs and charts of the demo fleet, a live update from the simulator changes the current power without reload`, async ({ page }) => {
+    await useLanguage(page, lang);
+    const stream = page.waitForResponse((r) => r.url().includes('/photo_voltaic/events?token='));
+    await signIn(page, 'admin');
+    await expect(page).toHaveURL('/dashboard');
+    expect((await stream).headers()['content-type']).toContain('text/event-stream');
+
+    const power = page.getByTestId('kpi-power');
+    await expect(power).toContainText(labels.power);
+    await expect(page.getByTestId('kpi-plants')).toContainText('24');
+    await expect(page.getByTestId('chart-power')).toContainText(labels.chart);
+    await expect(page.getByTestId('chart-power').locator('canvas')).toBeVisible();
+    await expect(page.getByText(labels.live, { exact: true })).toBeVisible();
+
+    // the page must not reload: a mark on the window survives only without one
+    await page.evaluate(() => ((window as unknown as { pvMark: number }).pvMark = 42));
+    const before = await power.textContent();
+    const refetch = page.waitForResponse((r) => r.url().includes('/photo_voltaic/dashboard?'), { timeout: 55_000 });
+    // the simulator reports every 10 s, the server refreshes every 15 s and pushes an event
+    await expect.poll(async () => power.textContent(), { timeout: 55_000, intervals: [1000] }).not.toBe(before);
+    expect((await refetch).status()).toBe(200);
+    expect(await page.evaluate(() => (window as unknown as { pvMark?: number }).pvMark)).toBe(42);
+  });
+}
+
+test('the agent has no dashboard: the API answers 403 and the console starts at the plant list', async ({ page, request }) => {
+  const token = await apiToken(request, 'agent');
+  const res = await request.get('/photo_voltaic/dashboard', { headers: { 'X-Token': token } });
+  expect(res.status()).toBe(403);
+  await signIn(page, 'agent');
+  await expect(page).toHaveURL(/\/power_station/);
+  await expect(page.getByTestId('kpi-power')).toHaveCount(0);
+});

@@ -1,0 +1,135 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, signIn } from '../support/session';
+
+const T = {
+  en: { pushSuccess: 'Push Success', unbind: 'Unbinding Successfully', chooseFirst: 'A device must be chosen before deleting', notFound: 'This device does not exist', samples: /\d+ samples/ },
+  zh: { pushSuccess: '推送成功', unbind: '解绑成功', chooseFirst: '删除前请先选择设备', notFound: '设备不存在', samples: /共 \d+ 条数据/ },
+} as const;
+
+// sign-in, lazy pages and an MQTT round trip each; the machine is shared, so give them room
+test.describe.configure({ timeout: 90_000 });
+
+async function signInIn(page: Page, lang: 'en' | 'zh', user = 'admin') {
+  await page.context().addCookies([{ name: 'language', value: lang, url: test.info().project.use.baseURL ?? 'http://127.0.0.1' }]);
+  await signIn(page, user);
+}
+
+for (const lang of ['en', 'zh'] as const) {
+  test.describe(`devices (${lang})`, () => {
+    test('the list filters by SN in the server, asks for a choice before deleting, and opens a detail', async ({ page }) => {
+      await signInIn(page, lang);
+      await page.goto('/devices/devices__manage');
+      const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+      // the first visit loads the page's code and the first page of devices
+      await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+      await page.getByTestId('filter-sn').fill('INVP0001');
+      await page.getByTestId('device-search').click();
+      await expect(rows.first()).toContainText('INVP0001');
+      const count = await rows.count();
+      expect(count).toBeGreaterThan(0);
+      for (let i = 0; i < count; i++) await expect(rows.nth(i)).toContainText('INVP0001');
+
+      await page.getByTestId('device-delete').click();
+      await expect(page.getByText(T[lang].chooseFirst)).toBeVisible();
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('device-export').click()]);
+      expect(download.suggestedFilename()).toBe('devices.xlsx');
+
+      await page.getByTestId('device-open-INVP000101').click();
+      await expect(page).toHaveURL(/\/devices\/devices_detail\?id=\d+/);
+      await expect(page.getByTestId('device-title')).toBeVisible();
+      await expect(page.getByTestId('live-points')).toBeVisible();
+    });
+
+    test('a control command pushed to a simulated device reaches success from its ack', async ({ page }) => {
+      // one device per language, so each starts with an empty history
+      const sn = lang === 'en' ? 'INVP000102' : 'INVP000103';
+      await signInIn(page, lang);
+      await page.goto('/devices/devices__manage');
+      await page.getByTestId('filter-sn').fill(sn);
+      await page.getByTestId('device-search').click();
+      await page.getByTestId(`device-open-${sn}`).click();
+      const panel = page.getByTestId('control-panel');
+      await expect(panel).toBeVisible();
+      // an overlapping schedule is refused in the form (spec §5) before anything is sent
+      await page.getByTestId('control-power').fill('2500');
+      await page.getByTestId('period-add').click();
+      await page.getByTestId('period-add').click();
+      await page.getByTestId('period-start-0').fill('08:00');
+      await page.getByTestId('period-end-0').fill('12:00');
+      await page.getByTestId('period-start-1').fill('11:00');
+      await page.getByTestId('period-end-1').fill('13:00');
+      await page.getByTestId('control-push').click();
+      await expect(page.getByTestId('control-error')).toBeVisible();
+      await expect(page.getByTestId('command-history').locator('tr.ant-table-row')).toHaveCount(0);
+
+      await page.getByTestId('period-start-1').fill('13:00');
+      await page.getByTestId('period-end-1').fill('15:00');
+      await page.getByTestId('control-push').click();
+      await expect(page.getByText(T[lang].pushSuccess)).toBeVisible();
+      const first = page.getByTestId('command-history').locator('tr.ant-table-row').first();
+      await expect(first).toContainText('2500 W');
+      await expect(first).toContainText('admin');
+      // the simulator acks over MQTT; the history refetches until the status settles
+      await expect(first.getByTestId('command-status-success')).toBeVisible({ timeout: 20_000 });
+      await expect(first).toContainText('mode=charge');
+    });
+
+    test('data acquisition shows the raw samples of a device', async ({ page }) => {
+      await signInIn(page, lang);
+      await page.goto('/devices/data');
+      await page.getByTestId('data-device').click();
+      await page.keyboard.type('INVP000101');
+      await page.locator('.ant-select-item-option', { hasText: 'INVP000101' }).click();
+      await page.getByTestId('data-search').click();
+      const table = page.getByTestId('samples-table');
+      await expect(table.locator('.ant-table-row').first()).toBeVisible();
+      await expect(page.getByText(T[lang].samples)).toBeVisible();
+      await expect(table.locator('thead')).toContainText(lang === 'en' ? 'AC power (W)' : '交流功率 (W)');
+      // the range exported by the server as .xlsx
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('data-export').click()]);
+      expect(download.suggestedFilename()).toBe('samples-INVP000101.xlsx');
+    });
+  });
+}
+
+test('the agent sees only its own devices: a device of another organisation is not found', async ({ page, request }) => {
+  const token = await apiToken(request, 'admin');
+  const res = await request.get('/photo_voltaic/devices?pageSize=500', { headers: { 'x-token': token } });
+  const rows = ((await res.json()) as { data: { rows: { id: number; orgName: string; sn: string }[] } }).data.rows;
+  const other = rows.find((r) => r.orgName === 'Delta Energy Services')!;
+  expect(other).toBeTruthy();
+  await signInIn(page, 'en', 'agent');
+  await page.goto('/devices/devices__manage');
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.ant-table-tbody')).not.toContainText(other.sn);
+  await page.goto(`/devices/devices_detail?id=${other.id}`);
+  await expect(page.getByText(T.en.notFound)).toBeVisible();
+});
+
+test('a device created in the console shows its key once, and that key signs the device in', async ({ page, request }) => {
+  await signInIn(page, 'en');
+  await page.goto('/devices/devices__manage');
+  await page.getByTestId('device-create').click();
+  const sn = `E2E-${Date.now() % 1_000_000}`;
+  await page.locator('#device-form_sn').fill(sn);
+  await page.locator('#device-form_name').fill('E2E inverter');
+  await page.locator('#device-form_type').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Inverter' }).click();
+  await page.locator('#device-form_mac').fill('not-a-mac');
+  await page.getByTestId('device-form-ok').click();
+  await expect(page.getByText('Please enter a MAC address like 00:1A:2B:3C:4D:5E')).toBeVisible();
+  await page.locator('#device-form_mac').fill('');
+  await page.getByTestId('device-form-ok').click();
+  await expect(page.getByText('Create Successful')).toBeVisible();
+  const key = (await page.getByTestId('device-key').innerText()).trim();
+  expect(key.length).toBeGreaterThanOrEqual(20);
+  // the key is a real credential: the device posts telemetry over HTTP with it
+  const ok = await request.post(`/photo_voltaic/devices/${sn}/telemetry`, { headers: { 'x-device-key': key }, data: { ts: Date.now(), points: { acPower: 1234 } } });
+  expect(ok.status()).toBe(200);
+  const bad = await request.post(`/photo_voltaic/devices/${sn}/telemetry`, { headers: { 'x-device-key': `${key}x` }, data: { ts: Date.now(), points: { acPower: 1 } } });
+  expect(bad.status()).toBe(401);
+  // the key's own dialog (the create form may still be closing behind it)
+  await page.locator('.ant-modal', { has: page.getByTestId('device-key') }).getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByTestId('device-key')).toHaveCount(0);
+});

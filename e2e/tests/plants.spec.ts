@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { apiToken, signIn } from '../support/session';
+
+const LIST = '/power_station/power_station_list';
+
+async function inChinese(page: Page) {
+  await page.context().addCookies([{ name: 'language', value: 'zh', url: page.url().startsWith('http') ? page.url() : 'http://127.0.0.1' }]);
+}
+
+/** The plant rows of the current table page, by name. */
+const rowNames = (page: Page) => page.locator('[data-testid^="plant-link-"]').allInnerTexts();
+
+test('admin searches, stars, filters favourites, sorts and exports the plant list', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto(LIST);
+  await expect(page.getByTestId('plant-tab-all')).toHaveText(/^All \(\d+\)$/);
+  await page.locator('#plantSearch_name').fill('Berlin 1');
+  await page.getByRole('button', { name: /Search/ }).click();
+  await expect.poll(() => rowNames(page)).toEqual(['Berlin 1']);
+  const row = page.locator('tr', { has: page.getByText('Berlin 1', { exact: true }) });
+  await row.locator('[data-testid^="plant-star-"]').click();
+  await page.getByRole('button', { name: /Reset/ }).click();
+  await page.getByTestId('plant-favourites-only').click();
+  await expect.poll(() => rowNames(page)).toEqual(['Berlin 1']);
+  await page.getByTestId('plant-favourites-only').click();
+  await page.locator('th', { hasText: 'Capacity' }).click();
+  await expect.poll(async () => (await rowNames(page)).length).toBe(20);
+  const download = page.waitForEvent('download');
+  await page.getByTestId('plant-export').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('plants.xlsx');
+  expect(readFileSync(await file.path()).subarray(0, 2).toString()).toBe('PK');
+});
+
+test('admin creates a plant with the form rules, edits and deletes it with confirmation', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto(LIST);
+  await page.getByTestId('plant-create').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('#plantForm_name').fill('bad name!');
+  await dialog.locator('#plantForm_capacityKw').fill('5');
+  await dialog.locator('#plantForm_latitude').fill('95');
+  await page.getByTestId('plant-form-ok').click();
+  await expect(dialog.getByText('Name must be 1-30 letters, digits or Chinese characters')).toBeVisible();
+  await expect(dialog.getByText('Latitude must be between -90 and 90')).toBeVisible();
+  await dialog.locator('#plantForm_name').fill('E2EPlant');
+  await dialog.locator('#plantForm_latitude').fill('48.1');
+  await dialog.locator('#plantForm_longitude').fill('11.5');
+  await page.getByTestId('plant-form-ok').click();
+  await expect(page.getByText('Create Successful')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.locator('#plantSearch_name').fill('E2EPlant');
+  await page.getByRole('button', { name: /Search/ }).click();
+  await expect.poll(() => rowNames(page)).toEqual(['E2EPlant']);
+  await page.locator('[data-testid^="plant-edit-"]').first().click();
+  await dialog.locator('#plantForm_name').fill('E2EPlant2');
+  await page.getByTestId('plant-form-ok').click();
+  await expect(page.getByText('Update Successful')).toBeVisible();
+  await page.locator('#plantSearch_name').fill('E2EPlant2');
+  await page.getByRole('button', { name: /Search/ }).click();
+  await expect.poll(() => rowNames(page)).toEqual(['E2EPlant2']);
+
+  await page.locator('[data-testid^="plant-delete-"]').first().click();
+  await expect(page.getByText('Its 0 devices are unbound and keep all their data')).toBeVisible();
+  await page.locator('.ant-popover').getByRole('button', { name: /OK/ }).click();
+  await expect(page.getByText('Deleted Success')).toBeVisible();
+  await expect.poll(() => rowNames(page)).toEqual([]);
+});
+
+test('the plant detail shows facts, weather, the chart ranges, energy flow and the devices', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto(LIST);
+  await page.locator('#plantSearch_name').fill('Shanghai 1');
+  await page.getByRole('button', { name: /Search/ }).click();
+  await expect.poll(() => rowNames(page)).toEqual(['Shanghai 1']);
+  await page.locator('[data-testid^="plant-link-"]').first().click();
+  await expect(page).toHaveURL(/\/power_station\/power_station_detail\?id=\d+/);
+  await expect(page.getByTestId('plant-detail-name')).toHaveText('Shanghai 1');
+  await expect(page.getByTestId('plant-weather')).toContainText('Temperature');
+  await expect(page.getByTestId('plant-weather')).toContainText('°C');
+  await expect(page.getByTestId('flow-pv')).toBeVisible();
+  const chart = page.waitForResponse((r) => r.url().includes('/chart?range=7'));
+  await page.getByTestId('plant-chart-range').getByText('7 days').click();
+  expect((await (await chart).json()).data.points).toHaveLength(7);
+  await expect(page.locator('[data-testid^="plant-device-INV"]').first()).toBeVisible();
+  await page.locator('[data-testid^="plant-device-INV"]').first().click();
+  await expect(page).toHaveURL(/\/devices\/devices_detail\?id=\d+/);
+});
+
+test('in Chinese: the list tabs, columns and the detail', async ({ page }) => {
+  await page.goto('/login');
+  await inChinese(page);
+  await signIn(page, 'admin');
+  await page.goto(LIST);
+  await expect(page.getByTestId('plant-tab-all')).toHaveText(/^全部 \(\d+\)$/);
+  await expect(page.getByTestId('plant-tab-online')).toContainText('在线');
+  await expect(page.locator('th', { hasText: '日发电量' })).toBeVisible();
+  await expect(page.locator('th', { hasText: '数据更新时间' })).toBeVisible();
+  await page.locator('[data-testid^="plant-link-"]').first().click();
+  await expect(page.getByTestId('plant-weather')).toContainText('温度');
+  await expect(page.getByText('能量流')).toBeVisible();
+  await expect(page.getByTestId('plant-chart-range')).toContainText('实时');
+});
+
+test('the agent sees only the plants of its organisation, and a grant shares one with another agent', async ({ page, request }) => {
+  const admin = await apiToken(request, 'admin');
+  const all = (await (await request.get('/photo_voltaic/plants?pageSize=100', { headers: { 'X-Token': admin } })).json()).data.rows as { id: number; name: string; orgName: string }[];
+  const mine = all.filter((p) => p.orgName === 'SunPath Services' || p.orgName === 'Green Roof Installers');
+  const others = all.filter((p) => !mine.includes(p));
+  expect(mine.length).toBeGreaterThan(0);
+  expect(others.length).toBeGreaterThan(0);
+
+  await signIn(page, 'agent');
+  await expect(page).toHaveURL(LIST);
+  await expect(page.getByTestId('plant-tab-all')).toHaveText(`All (${mine.length})`);
+  const names = await rowNames(page);
+  for (const n of names) expect(mine.map((p) => p.name)).toContain(n);
+  for (const p of others) expect(names).not.toContain(p.name);
+  // another tenant's plant by id: not found
+  await page.goto(`/power_station/power_station_detail?id=${others[0]!.id}`);
+  await expect(page.getByText('This plant does not exist or is not in your scope')).toBeVisible();
+
+  // the agent authorises the Delta agent on one of its plants
+  const shared = mine[0]!;
+  await page.goto(`/power_station/power_station_detail?id=${shared.id}`);
+  await page.getByTestId('plant-tab-grants').click();
+  await page.getByTestId('grant-add').click();
+  await page.getByTestId('grant-emails').fill('agent@sunpath.example');
+  await page.getByRole('dialog').getByRole('button', { name: /Save/ }).click();
+  await expect(page.getByText('The authorised object cannot be the authoriser')).toBeVisible();
+  await page.getByTestId('grant-emails').fill('ops@delta.example');
+  await page.getByRole('dialog').getByRole('button', { name: /Save/ }).click();
+  await expect(page.getByText('Authorization Successful')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Delta Agent (delta)' })).toBeVisible();
+
+  const delta = await apiToken(request, 'delta');
+  const seen = (await (await request.get(`/photo_voltaic/plants/${shared.id}`, { headers: { 'X-Token': delta } })).json()).data;
+  expect(seen).toMatchObject({ name: shared.name, access: 'grant' });
+  const edit = await request.put(`/photo_voltaic/plants/${shared.id}`, { headers: { 'X-Token': delta }, data: { name: 'Hijack', capacityKw: 1, timeZone: 'UTC' } });
+  expect(edit.status()).toBe(404);
+
+  await page.getByTestId('grant-delete-delta').click();
+  await page.locator('.ant-popover').getByRole('button', { name: /OK/ }).click();
+  await expect(page.getByText('Deleted Success')).toBeVisible();
+  expect((await request.get(`/photo_voltaic/plants/${shared.id}`, { headers: { 'X-Token': delta } })).status()).toBe(404);
+});

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { DEFAULT_TIME_ZONE, FAULT_COUNT_WINDOW_DAYS, OFFLINE_COUNT_WINDOW_DAYS } from './constants.js';
+import { zTimeZone } from './plant.js';
+
+/**
+ * The dashboard (home of ROOT users) and the live-update stream of the whole console.
+ * Windows of spec §9: devices that went offline within the last 3 days, faults opened within the last 30.
+ */
+export const DASHBOARD_OFFLINE_WINDOW_DAYS = OFFLINE_COUNT_WINDOW_DAYS;
+export const DASHBOARD_FAULT_WINDOW_DAYS = FAULT_COUNT_WINDOW_DAYS;
+/**
+ * CO2 avoided per kWh produced, kg/kWh: the IEA's world-average emission intensity of electricity
+ * generation (about 475 g CO2/kWh), used for every plant whatever its grid.
+ */
+export const CO2_KG_PER_KWH = 0.475;
+/** Plants in the specific-yield ranking. */
+export const DASHBOARD_TOP_PLANTS = 10;
+/** The power curve and the current power have one point per 5 minutes. */
+export const DASHBOARD_BUCKET_MS = 5 * 60_000;
+/** How often a server refreshes the dashboard rollups and publishes what changed (ms). */
+export const DASHBOARD_TICK_MS = 15_000;
+/** The console refetches at most this often on live events (ms). */
+export const LIVE_THROTTLE_MS = 5_000;
+/** Comment lines keep the event stream open through proxies (ms). */
+export const LIVE_HEARTBEAT_MS = 25_000;
+
+/** tz: the IANA time zone whose calendar gives "today", "this month" and "this year". */
+export const dashboardQuery = z.object({ tz: zTimeZone.default(DEFAULT_TIME_ZONE) });
+export type DashboardQuery = z.input<typeof dashboardQuery>;
+
+export const dashboardKpi = z.object({
+  plants: z.number(),
+  /** kWp */
+  capacityKwp: z.number(),
+  /** W, the latest 5-minute snapshot */
+  powerW: z.number(),
+  /**
+   * kWh of the days (plant-local dates) that are today, this month and this year in the caller's
+   * time zone: the sums of the daily and monthly charts
+   */
+  energyToday: z.number(),
+  energyMonth: z.number(),
+  energyYear: z.number(),
+  /** kWh since installation (plant_stats) */
+  energyTotal: z.number(),
+  plantsOnline: z.number(),
+  plantsOffline: z.number(),
+  plantsFault: z.number(),
+  devicesOffline: z.number(),
+  faults: z.number(),
+  /** kg, energyTotal × CO2_KG_PER_KWH */
+  co2Kg: z.number(),
+  /** h, today's production per installed kWp */
+  equivalentHours: z.number(),
+  /** when the figures were last refreshed (epoch ms), null before the first refresh */
+  updatedAt: z.number().nullable(),
+});
+export type DashboardKpi = z.infer<typeof dashboardKpi>;
+
+export const dashboardData = z.object({
+  kpi: dashboardKpi,
+  /** today's curve in the caller's time zone: [bucket start epoch ms, W] */
+  power: z.array(z.tuple([z.number(), z.number()])),
+  /** production per day of the current month: [YYYY-MM-DD, kWh] */
+  daily: z.array(z.tuple([z.string(), z.number()])),
+  /** production per month of the current year: [YYYY-MM, kWh] */
+  monthly: z.array(z.tuple([z.string(), z.number()])),
+  /** the best plants of the month by specific yield (kWh/kWp) */
+  top: z.array(z.object({ id: z.number(), name: z.string(), capacityKwp: z.number(), energyKwh: z.number(), yieldKwhPerKwp: z.number() })),
+});
+export type DashboardData = z.infer<typeof dashboardData>;
+
+/**
+ * What the event stream (GET /photo_voltaic/events) sends, each as `event: <type>`:
+ * `stats` after each dashboard refresh (the organisations, plants and new faults of the caller's
+ * scope that changed), `expired` when the session ends (the stream then closes).
+ */
+export const statsEvent = z.object({
+  type: z.literal('stats'),
+  at: z.number(),
+  orgIds: z.array(z.number()),
+  plantIds: z.array(z.number()),
+  /** faults opened since the previous refresh */
+  faultIds: z.array(z.number()),
+});
+export type StatsEvent = z.infer<typeof statsEvent>;
+export type LiveEvent = StatsEvent;
+export type LiveEventType = LiveEvent['type'] | 'expired';

@@ -1,0 +1,78 @@
+/**
+ * Server and form messages of the admin screens (en is the source; zh must hold the same keys).
+ * Merged into messagesEn / messagesZh by ../messages.ts.
+ */
+const en = {
+  'admin.loginNameTaken': 'The login name {{name}} is already taken',
+  'admin.roleCodeTaken': 'A role with the identifier {{code}} already exists',
+  'admin.lastRootAdmin': 'This would leave no enabled ROOT administrator: the last one cannot be locked out',
+  'admin.cannotDeleteSelf': 'You cannot delete your own account',
+  'admin.notGrantable': 'You cannot grant what you do not hold yourself',
+  'admin.scopeTooWide': 'You cannot give a data permission wider than your own',
+  'admin.sensitiveNotHeld': 'You cannot give the sensitive-data grant without holding it',
+  'admin.userTooPowerful': 'This user holds rights you do not have: you cannot change them',
+  'admin.roleInUse': 'Users still have this role: take it from them first',
+  'admin.resourceHasChildren': 'This resource has children: delete them first',
+  'admin.badParent': 'The parent must be an existing menu',
+  'admin.orgOutOfScope': 'Choose an organisation in your data scope',
+  'validation.adminRoles': 'Choose at least one role',
+  'validation.adminRouterPath': 'A menu needs a router path starting with /',
+  'validation.adminPermRequired': 'A button needs a permission code like user:create',
+  'validation.adminPerm': 'A permission code looks like user:create',
+  'admin.passwordReset': 'The password is reset; the user’s sessions have ended',
+  'validation.adminNickname': 'A nickname is 1-30 characters',
+  'validation.adminName': 'A name is 1-64 characters',
+} as const;
+
+export const adminMessagesEn = en;
+export const adminMessagesZh: Record<keyof typeof en, string> = {
+  'admin.loginNameTaken': '登录名 {{name}} 已被占用',
+  'admin.roleCodeTaken': '标识为 {{code}} 的角色已存在',
+  'admin.lastRootAdmin': '此操作会使平台没有可用的 ROOT 管理员：不能锁定最后一位管理员',
+  'admin.cannotDeleteSelf': '不能删除自己的账号',
+  'admin.notGrantable': '不能授予自己没有的权限',
+  'admin.scopeTooWide': '不能授予比自己更大的数据权限',
+  'admin.sensitiveNotHeld': '自己没有敏感数据权限时不能授予该权限',
+  'admin.userTooPowerful': '该用户拥有您没有的权限，您不能修改该用户',
+  'admin.roleInUse': '仍有用户拥有该角色，请先为他们取消该角色',
+  'admin.resourceHasChildren': '该资源下还有子资源，请先删除子资源',
+  'admin.badParent': '上级必须是已存在的菜单',
+  'admin.orgOutOfScope': '请选择您数据权限范围内的组织',
+  'validation.adminRoles': '请至少选择一个角色',
+  'validation.adminRouterPath': '菜单需要以 / 开头的路由地址',
+  'validation.adminPermRequired': '按钮需要形如 user:create 的权限标识',
+  'validation.adminPerm': '权限标识形如 user:create',
+  'admin.passwordReset': '密码已重置，该用户的会话已全部结束',
+  'validation.adminNickname': '昵称长度为1-30个字符',
+  'validation.adminName': '名称长度为1-64个字符',
+};
+export const adminFieldNamesEn: Record<string, string> = {
+  orgId: 'Organisation',
+  roleIds: 'Roles',
+  resourceIds: 'Resources',
+  dataScope: 'Data permission',
+  sensitive: 'Sensitive data',
+  nameEn: 'English name',
+  kind: 'Type',
+  routerPath: 'Router path',
+  perm: 'Permission',
+  icon: 'Icon',
+  parentId: 'Parent',
+  sort: 'Order',
+  dataPerm: 'Data permission',
+};
+export const adminFieldNamesZh: Record<string, string> = {
+  orgId: '组织',
+  roleIds: '角色',
+  resourceIds: '资源',
+  dataScope: '数据权限',
+  sensitive: '敏感数据',
+  nameEn: '英文名称',
+  kind: '类型',
+  routerPath: '路由地址',
+  perm: '权限标识',
+  icon: '图标',
+  parentId: '上级',
+  sort: '排序',
+  dataPerm: '数据权限',
+};

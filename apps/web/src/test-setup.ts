@@ -1,4 +1,6 @@
-import { afterAll } from 'vitest';
+import { act, cleanup } from '@testing-library/react';
+import { Modal, message, notification } from 'antd';
+import { afterAll, afterEach } from 'vitest';
 
 // Component tests run in happy-dom; antd needs matchMedia.
 if (!window.matchMedia) {
@@ -15,8 +17,20 @@ if (!window.matchMedia) {
     }),
   });
 }
-// React's scheduler can still hold a tick of work when a file's last test ends (a query settling
-// after unmount); let it run before the test DOM is torn down, or it meets a missing `window`.
-afterAll(() => new Promise((resolve) => setTimeout(resolve, 300)));
+
+// Nothing a test rendered may keep running once it ends: React roots are unmounted, and antd's
+// static message / notification / modal roots (lib/http shows its error toast there, closing on a
+// 5-second timer) are emptied inside act, so no commit is left for after the test DOM is gone.
+afterEach(async () => {
+  cleanup();
+  await act(async () => {
+    message.destroy();
+    notification.destroy();
+    Modal.destroyAll();
+  });
+});
+
+// A last scheduler tick (passive effects of the final unmount) runs before the DOM is torn down.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 100)));
 
 export {};

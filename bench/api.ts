@@ -2,7 +2,8 @@
 // then the plant list (20 rows) and a 30-day plant chart over 10,000 plants and 100,000 devices
 // (issue 4 goals: list >= 3,000 req/s with p99 <= 50 ms, chart median <= 10 ms, 100 connections).
 // Run: npm run api -w @pv/bench   (prints req/s and latency percentiles; not a test)
-// BENCH_ONLY=plants runs only the plant cases; BENCH_PLANTS / BENCH_DEVICES change the fleet size.
+// BENCH_ONLY=plants runs only the plant cases; BENCH_PLANTS / BENCH_DEVICES change the fleet size;
+// BENCH_NODE_ARGS adds Node options to the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import autocannon from 'autocannon';
 import { seedPlantFleet } from './plants-seed.js';
 import { spawn } from 'node:child_process';
@@ -28,7 +29,7 @@ function freePort(): Promise<number> {
 
 async function startServer(dataDir: string, env: Record<string, string>) {
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  const server = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
     env: { ...process.env, PORT: String(port), MQTT_PORT: String(await freePort()), DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -7,7 +7,7 @@
 import autocannon from 'autocannon';
 import { seedPlantFleet } from './plants-seed.js';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -46,7 +46,13 @@ async function startServer(dataDir: string, env: Record<string, string>) {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
   };
-  return { base, token, stop };
+  return { base, token, stop, pid: server.pid! };
+}
+
+/** CPU time (user + system, ms) the server process has used so far: the cost per request holds on a busy machine, where req/s does not. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
 }
 
 interface Case {
@@ -57,11 +63,14 @@ interface Case {
   connections: number;
 }
 
-async function run(base: string, token: string, cases: Case[]) {
+async function run(srv: { base: string; token: string; pid: number }, cases: Case[]) {
+  const { base, token } = srv;
   for (const c of cases) {
+    const cpu0 = cpuMs(srv.pid);
     const r = await autocannon({ url: `${base}${c.path}`, method: c.method ?? 'GET', body: c.body, connections: c.connections, duration, headers: { 'x-token': token, 'content-type': 'application/json' } });
     const non2xx = r.non2xx;
-    console.log(`${c.title.padEnd(44)} ${Math.round(r.requests.average).toString().padStart(7)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   errors ${r.errors + non2xx}`);
+    const perReq = ((cpuMs(srv.pid) - cpu0) * 1000) / Math.max(1, r.requests.total);
+    console.log(`${c.title.padEnd(44)} ${Math.round(r.requests.average).toString().padStart(7)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   errors ${r.errors + non2xx}   server CPU ${Math.round(perReq)} µs/req`);
   }
 }
 
@@ -72,7 +81,7 @@ if (!only || only === 'core') {
   const dataDir = mkdtempSync(join(tmpdir(), 'pv-bench-'));
   const srv = await startServer(dataDir, {});
   try {
-    await run(srv.base, srv.token, [
+    await run(srv, [
       { title: 'GET /sysOrgUser/currentInfo', path: '/sysOrgUser/currentInfo', connections: 20 },
       { title: 'GET /users?pageSize=20', path: '/users?pageNum=1&pageSize=20', connections: 20 },
       { title: 'GET /health', path: '/health', connections: 20 },
@@ -98,7 +107,7 @@ if (!only || only === 'plants') {
     console.log(`server up (first plant_stats refresh included) in ${Date.now() - t0} ms`);
     try {
       const mid = Math.ceil(plants / 2);
-      await run(srv.base, srv.token, [
+      await run(srv, [
         { title: 'GET /plants?pageSize=20', path: '/plants?pageNum=1&pageSize=20', connections: 100 },
         { title: 'GET /plants?pageSize=20&sort=energyToday', path: '/plants?pageNum=3&pageSize=20&sortField=energyToday&sortOrder=descend', connections: 100 },
         { title: 'GET /plants/:id/chart?range=30', path: `/plants/${mid}/chart?range=30`, connections: 100 },

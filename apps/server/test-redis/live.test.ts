@@ -44,6 +44,15 @@ describe('event bus over Redis', () => {
     stream.close();
   });
 
+  it("empties every process's cache of signed-in users when one of them changes something", async () => {
+    const token = await login(b.app, 'viewer');
+    expect((await b.app.inject({ method: 'GET', url: '/photo_voltaic/sysOrgUser/currentInfo', headers: { 'x-token': token } })).statusCode).toBe(200);
+    expect(b.app.sessions.size).toBeGreaterThan(0);
+    await a.app.dataChanged();
+    for (let i = 0; i < 100 && b.app.sessions.size > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(b.app.sessions.size).toBe(0);
+  });
+
   it('delivers to every subscriber on the channel, in order', async () => {
     const channel = `pv:test:${randomBytes(4).toString('hex')}`;
     const log = a.app.log;

@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { registerAccess } from '../src/plugins/access.js';
+import { memoryBus } from '../src/plugins/bus.js';
 import { buildTestApp, login, type TestApp } from './helper.js';
 
 let t: TestApp;
@@ -27,6 +29,8 @@ describe('permissions', () => {
 
   it('a route that declares no access stops the server from starting', async () => {
     const app = Fastify();
+    app.decorate('config', loadConfig({}));
+    app.decorate('bus', memoryBus());
     registerAccess(app);
     expect(() => app.get('/photo_voltaic/forgotten', async () => 'x')).toThrow(/declares no access/);
     expect(() => app.get('/photo_voltaic/declared', { config: { access: 'public' } }, async () => 'x')).not.toThrow();

@@ -119,6 +119,7 @@ describe('dashboard API', () => {
     const menu = await t.app.db.selectFrom('resources').select('id').where('router_path', '=', '/dashboard').executeTakeFirstOrThrow();
     const role = await t.app.db.selectFrom('roles').select('id').where('code', '=', 'agent').executeTakeFirstOrThrow();
     await t.app.db.insertInto('role_resources').values({ role_id: role.id, resource_id: menu.id }).execute();
+    t.app.sessions.clear(); // granted behind the server's back: signed-in users are read again
 
     const res = await get(`/dashboard?tz=${TZ}`, agent);
     expect(res.statusCode).toBe(200);

@@ -161,6 +161,34 @@ describe('plant list', () => {
   });
 });
 
+describe('kept answers', () => {
+  const row = async (token: string) => ((await call('GET', '/plants?pageSize=100&name=StatsPlant', token)).json().data.rows as { id: number; power: number; favourite: boolean }[]).find((r) => r.id === plantId)!;
+
+  it('sends the list again as it was until the stats refresh writes new figures', async () => {
+    const before = await row(admin);
+    const sub = await t.app.db.selectFrom('devices').select('id').where('sn', '=', 'TSUB02').executeTakeFirstOrThrow();
+    await t.app.db.updateTable('devices').set({ last_points: JSON.stringify({ acPower: 2500, energyTotal: 10 }) }).where('id', '=', sub.id).execute();
+    expect((await row(admin)).power).toBe(before.power); // the same answer: nothing has told the server yet
+    await refreshPlantStats(t.app.db, now + 2000);
+    expect((await row(admin)).power).toBe(before.power + 500);
+    await t.app.db.updateTable('devices').set({ last_points: JSON.stringify({ acPower: 2000, energyTotal: 10 }) }).where('id', '=', sub.id).execute();
+    await refreshPlantStats(t.app.db, now + 3000);
+    expect((await row(admin)).power).toBe(before.power);
+  });
+
+  it('shows a console write from the next request, and keeps answers apart per session and language', async () => {
+    expect((await row(admin)).favourite).toBe(false);
+    expect((await row(agent)).favourite).toBe(false);
+    expect((await call('PUT', `/plants/${plantId}/favourite`, admin, { favourite: true })).statusCode).toBe(200);
+    expect((await row(admin)).favourite).toBe(true);
+    expect((await row(agent)).favourite).toBe(false); // the agent's star is its own
+    const zh = await call('GET', '/plants?pageSize=100&name=StatsPlant', admin, undefined, 'zh');
+    expect(zh.json().msg).not.toBe((await call('GET', '/plants?pageSize=100&name=StatsPlant', admin)).json().msg);
+    expect((await call('PUT', `/plants/${plantId}/favourite`, admin, { favourite: false })).statusCode).toBe(200);
+    expect((await row(admin)).favourite).toBe(false);
+  });
+});
+
 describe('plant create / edit / delete', () => {
   const body = { name: 'NewPlant1', capacityKw: 8.5, country: 'DE', timeZone: 'Europe/Berlin', address: 'Hauptstr. 1', installedAt: now, installPosition: 'roof', installCapacityWp: 8500, latitude: 52.1, longitude: 13.2 };
   let created: number;

@@ -1,7 +1,7 @@
 import { API_BASE, pickLanguage } from '@pv/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors.js';
-import { findSessionUser } from '../modules/auth/session.repository.js';
+import { findSessionUser, SessionCache } from '../modules/auth/session.repository.js';
 import { isApiUrl } from './errors.js';
 
 /** The token of a request: the X-Token header, else the `token` query parameter (spec §7). */
@@ -17,7 +17,43 @@ export function tokenOf(req: FastifyRequest): string | undefined {
  * Every API route declares what it needs (`config.access`); a route without it stops the
  * server at start. Each request is then checked here, before its body is even parsed.
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionCache;
+    /** Something a console write changed: every server process reads signed-in users (and cached answers) again. */
+    dataChanged(): Promise<void>;
+    /** Registers what to empty when a console write goes through (here or in another process). */
+    onDataChanged(clear: () => void): void;
+  }
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 export function registerAccess(app: FastifyInstance) {
+  const sessions = new SessionCache(app.config.sessionCacheMs);
+  app.decorate('sessions', sessions);
+  const clears: (() => void)[] = [() => sessions.clear()];
+  const clearAll = () => clears.forEach((clear) => clear());
+  app.decorate('onDataChanged', (clear: () => void) => void clears.push(clear));
+  app.decorate('dataChanged', async () => {
+    clearAll(); // this process at once (the bus may deliver our own event later)
+    await app.bus.publish({ type: 'changed', at: Date.now() });
+  });
+  // every server process empties its caches when any of them changes something (ARCHITECTURE §4:
+  // a disabled user, a revoked session, a role's new permissions count from the next request)
+  const unsubscribe = app.bus.subscribe((event) => {
+    if (event.type === 'changed') clearAll();
+  });
+  app.addHook('onClose', async () => unsubscribe());
+  // Any console write that went through may have changed users, roles, resources, organisations
+  // or sessions; rather than a list of tables to keep in step with every route, any successful
+  // write of a signed-in user clears the cache (writes are rare next to reads). It happens before
+  // the answer leaves, so the caller's next request already reads the change. (A GET that changes
+  // them, the spec's GET /sysLogout, calls app.dataChanged itself.)
+  app.addHook('onSend', async (req, reply) => {
+    if (req.user && MUTATING.has(req.method) && reply.statusCode < 400) await app.dataChanged();
+  });
+
   app.addHook('onRoute', (route) => {
     const url = route.url;
     if (!url.startsWith(API_BASE) || url.startsWith(`${API_BASE}/docs`)) return;
@@ -31,7 +67,7 @@ export function registerAccess(app: FastifyInstance) {
     if (!access || access === 'public') return;
     const token = tokenOf(req);
     if (!token) throw unauthorized();
-    const user = await findSessionUser(app.db, token, app.config.sessionIdleMs);
+    const user = await findSessionUser(app.db, token, app.config.sessionIdleMs, sessions);
     if (!user) throw unauthorized('error.sessionExpired');
     req.user = user;
     if (access !== 'session' && !user.perms.has(access.perm)) throw forbidden();

@@ -8,7 +8,7 @@ import { redactUrl } from '../lib/redact.js';
  * modules/dashboard/events.routes.ts). Ids come with their organisation so a stream can check the
  * caller's data scope without asking the database.
  */
-export interface BusEvent {
+export interface StatsBusEvent {
   type: 'stats';
   at: number;
   orgIds: number[];
@@ -17,6 +17,17 @@ export interface BusEvent {
   /** [faultId, orgId] of faults opened since the previous refresh */
   faults: [number, number][];
 }
+
+/**
+ * A console write went through somewhere: what each process keeps from the database that the write
+ * may have changed (signed-in users, answers of the plant list) is read again.
+ */
+export interface ChangedBusEvent {
+  type: 'changed';
+  at: number;
+}
+
+export type BusEvent = StatsBusEvent | ChangedBusEvent;
 
 export type BusListener = (event: BusEvent) => void;
 

@@ -109,6 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const me = userOf(req);
       await revokeSession(db, me.sessionId);
+      await app.dataChanged();
       app.audit.push({ user_id: me.id, login_name: me.loginName, org_id: me.orgId, action: 'logout', entity: 'session', record_id: String(me.id), method: 'GET', route: '/sysLogout', ip: req.ip });
       return { code: 200, msg: translate(req.lang, 'success.logout'), data: null };
     },

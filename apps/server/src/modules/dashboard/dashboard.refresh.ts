@@ -2,7 +2,7 @@ import { DASHBOARD_BUCKET_MS, DASHBOARD_FAULT_WINDOW_DAYS, DASHBOARD_OFFLINE_WIN
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DialectName } from '../../db/dialect.js';
-import type { BusEvent } from '../../plugins/bus.js';
+import type { StatsBusEvent } from '../../plugins/bus.js';
 
 const DAY = 86_400_000;
 const CHUNK = 200;
@@ -33,7 +33,7 @@ export const newRefreshState = (): RefreshState => ({ snapshot: new Map() });
  * (it is tuned for throughput), and the console needs at most one refresh per few seconds anyway;
  * one event per tick per process carries every organisation, plant and fault that changed.
  */
-export async function refreshDashboard(db: Kysely<Database>, dialect: DialectName, state: RefreshState, now = Date.now()): Promise<BusEvent | null> {
+export async function refreshDashboard(db: Kysely<Database>, dialect: DialectName, state: RefreshState, now = Date.now()): Promise<StatsBusEvent | null> {
   if (state.running) return null;
   state.running = true;
   try {
@@ -43,7 +43,7 @@ export async function refreshDashboard(db: Kysely<Database>, dialect: DialectNam
   }
 }
 
-async function refreshOnce(db: Kysely<Database>, dialect: DialectName, state: RefreshState, now: number): Promise<BusEvent | null> {
+async function refreshOnce(db: Kysely<Database>, dialect: DialectName, state: RefreshState, now: number): Promise<StatsBusEvent | null> {
   const since = state.at ?? now - DASHBOARD_BUCKET_MS;
   const acPower = dialect === 'postgres' ? sql<number>`(d.last_points::json ->> 'acPower')::double precision` : sql<number>`json_extract(d.last_points, '$.acPower')`;
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import type { SessionUser } from '../../lib/types.js';
 import { userOf } from '../../lib/types.js';
-import type { BusEvent } from '../../plugins/bus.js';
+import type { StatsBusEvent } from '../../plugins/bus.js';
 
 /** Organisation paths ('/1/4/') by id, read again when an unknown organisation shows up. */
 class OrgPaths {
@@ -44,7 +44,7 @@ export function orgVisible(me: SessionUser, orgId: number, path: string | undefi
 }
 
 /** The part of a bus event the user may see, or null when nothing of it is theirs. */
-export function eventFor(me: SessionUser, event: BusEvent, paths: Map<number, string>): StatsEvent | null {
+export function eventFor(me: SessionUser, event: StatsBusEvent, paths: Map<number, string>): StatsEvent | null {
   const visible = (orgId: number) => orgVisible(me, orgId, paths.get(orgId));
   const orgIds = event.orgIds.filter(visible);
   if (!orgIds.length) return null;
@@ -101,6 +101,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ heartbeatMs?: number }> = asy
 
       let closed = false;
       const unsubscribe = app.bus.subscribe((event) => {
+        if (event.type !== 'stats') return;
         void paths.get(event.orgIds).then((p) => {
           const mine = eventFor(me, event, p);
           if (mine && !closed) send(mine.type, mine);

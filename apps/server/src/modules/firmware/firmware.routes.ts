@@ -101,7 +101,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!d?.secret_hash || d.secret_hash !== hashDeviceKey(key)) throw unauthorized('error.deviceCredentials');
     } else {
       const token = tokenOf(req);
-      const user = token ? await findSessionUser(db, token, app.config.sessionIdleMs) : undefined;
+      const user = token ? await findSessionUser(db, token, app.config.sessionIdleMs, app.sessions) : undefined;
       if (!user) throw unauthorized();
       if (!user.perms.has('cmd:list')) throw new ApiError(403, 'error.forbidden');
     }

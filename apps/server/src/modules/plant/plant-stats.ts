@@ -58,6 +58,15 @@ const CLOSED_SLICE = 20;
 const yieldLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const running = new WeakMap<Kysely<Database>, Promise<{ plants: number; written: number }>>();
+const listeners = new WeakMap<Kysely<Database>, Set<() => void>>();
+
+/** Calls `changed` after each refresh of `db` that wrote new figures (answers built on the old ones are stale). */
+export function onPlantStatsChanged(db: Kysely<Database>, changed: () => void): () => void {
+  let set = listeners.get(db);
+  if (!set) listeners.set(db, (set = new Set()));
+  set.add(changed);
+  return () => set.delete(changed);
+}
 const stopped = new WeakSet<Kysely<Database>>();
 
 /**
@@ -68,7 +77,12 @@ const stopped = new WeakSet<Kysely<Database>>();
 export function refreshPlantStats(db: Kysely<Database>, now?: number, options: { ifIdle?: boolean } = {}): Promise<{ plants: number; written: number }> {
   const current = running.get(db);
   if (current && options.ifIdle) return current;
-  const run = (current ? current.catch(() => undefined) : Promise.resolve()).then(() => refresh(db, now ?? Date.now()));
+  const run = (current ? current.catch(() => undefined) : Promise.resolve())
+    .then(() => refresh(db, now ?? Date.now()))
+    .then((result) => {
+      if (result.written > 0) listeners.get(db)?.forEach((changed) => changed());
+      return result;
+    });
   const tracked = run.finally(() => {
     if (running.get(db) === tracked) running.delete(db);
   });

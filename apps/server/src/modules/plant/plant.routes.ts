@@ -28,17 +28,23 @@ import {
   type PlantBody,
 } from '@pv/contract';
 import ExcelJS from 'exceljs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { ApiError, badRequest, notFound } from '../../lib/errors.js';
+import { GenerationCache } from '../../lib/generation-cache.js';
+import { tokenOf } from '../../plugins/access.js';
 import { inScope, maskEmail, maskMobile } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
 import { userOf } from '../../lib/types.js';
 import { plantChart as chartOf, plantLive, yieldAndRatio } from './plant-detail.js';
-import { refreshPlantStats } from './plant-stats.js';
+import { onPlantStatsChanged, refreshPlantStats } from './plant-stats.js';
 import { clearPlantCounts, findPlant, iteratePlants, listPlants, plantInOrgScope, plantScope } from './plant.repository.js';
+
+/** Longest a kept list or chart answer is sent again (stats refreshes and writes empty it sooner). */
+const ANSWER_TTL_MS = 10_000;
 
 const maskAddress = (v: string | null) => (v ? `${v.slice(0, Math.min(6, Math.ceil(v.length / 3)))}****` : v);
 
@@ -90,8 +96,26 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
     void refreshPlantStats(db, undefined, { ifIdle: true }).catch((err) => app.log.error({ err }, 'plant stats refresh failed'));
   };
 
-  app.get(`${API_BASE}/plants`, { config: { access: { perm: 'plant:list' } }, schema: { tags: ['plants'], summary: 'Plants you may see (scope and grants), filtered, sorted and paged in SQL, with tab counts', querystring: plantListQuery, response: { 200: envelope(plantPage) } } }, async (req) =>
-    ok(req.lang, await listPlants(db, userOf(req), req.query)),
+  /**
+   * Answers of the list and the chart as sent, per session, language and URL: consoles ask the
+   * same pages again on every live update, and the figures behind them change only when the
+   * stats refresh writes new ones (every 10 s at most) or a console write goes through, which
+   * both empty it (the write in every process, through the bus).
+   */
+  const answers = new GenerationCache<string>({ ttlMs: ANSWER_TTL_MS, max: 5_000, maxSize: 64 * 1024 * 1024, sizeOf: (body) => body.length || 1 });
+  app.onDataChanged(() => answers.clear());
+  const unlisten = onPlantStatsChanged(db, () => answers.clear());
+  app.addHook('onClose', async () => unlisten());
+  /** Sends the kept answer of this request, or builds it with `load` (checked against `schema` like any answer). */
+  const kept = async (req: FastifyRequest, reply: FastifyReply, schema: z.ZodType, load: () => Promise<unknown>) => {
+    const body = await answers.getOrLoad(`${tokenOf(req)}\n${req.lang}\n${req.url}`, async () => JSON.stringify(schema.parse(await load())));
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
+  const listAnswer = envelope(plantPage);
+  const chartAnswer = envelope(plantChart);
+
+  app.get(`${API_BASE}/plants`, { config: { access: { perm: 'plant:list' } }, schema: { tags: ['plants'], summary: 'Plants you may see (scope and grants), filtered, sorted and paged in SQL, with tab counts', querystring: plantListQuery, response: { 200: listAnswer } } }, async (req, reply) =>
+    kept(req, reply, listAnswer, async () => ok(req.lang, await listPlants(db, userOf(req), req.query))),
   );
 
   app.get(
@@ -154,12 +178,14 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.get(`${API_BASE}/plants/:id/chart`, { config: { access: { perm: 'plant:list' } }, schema: { tags: ['plants'], summary: 'Production chart from rollups: real time / 1 day (5-minute power), 7 / 15 / 30 days (daily energy)', params: idParam, querystring: plantChartQuery, response: { 200: envelope(plantChart) } } }, async (req) => {
-    const me = userOf(req);
-    const plant = await db.selectFrom('plants as p').innerJoin('orgs as o', 'o.id', 'p.org_id').select(['p.id', 'p.time_zone']).where('p.id', '=', req.params.id).where(plantScope(me)).executeTakeFirst();
-    if (!plant) throw notFound();
-    return ok(req.lang, await chartOf(db, { id: plant.id, timeZone: plant.time_zone }, req.query.range, Date.now()));
-  });
+  app.get(`${API_BASE}/plants/:id/chart`, { config: { access: { perm: 'plant:list' } }, schema: { tags: ['plants'], summary: 'Production chart from rollups: real time / 1 day (5-minute power), 7 / 15 / 30 days (daily energy)', params: idParam, querystring: plantChartQuery, response: { 200: chartAnswer } } }, async (req, reply) =>
+    kept(req, reply, chartAnswer, async () => {
+      const me = userOf(req);
+      const plant = await db.selectFrom('plants as p').innerJoin('orgs as o', 'o.id', 'p.org_id').select(['p.id', 'p.time_zone']).where('p.id', '=', req.params.id).where(plantScope(me)).executeTakeFirst();
+      if (!plant) throw notFound();
+      return ok(req.lang, await chartOf(db, { id: plant.id, timeZone: plant.time_zone }, req.query.range, Date.now()));
+    }),
+  );
 
   // the plant's devices and faults, readable by whoever sees the plant (a grant included)
   app.get(`${API_BASE}/plants/:id/devices`, { config: { access: { perm: 'plant:list' } }, schema: { tags: ['plants'], summary: "The plant's devices (read-only)", params: idParam, querystring: pageQuery, response: { 200: envelope(page(plantDeviceRow)) } } }, async (req) => {

@@ -3,6 +3,7 @@
 // (issue 4 goals: list >= 3,000 req/s with p99 <= 50 ms, chart median <= 10 ms, 100 connections).
 // Run: npm run api -w @pv/bench   (prints req/s and latency percentiles; not a test)
 // BENCH_ONLY=plants runs only the plant cases; BENCH_PLANTS / BENCH_DEVICES change the fleet size;
+// CACHE_SECONDS=0 turns off the server's kept sessions and answers (every request reads the database);
 // BENCH_NODE_ARGS adds Node options to the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import autocannon from 'autocannon';
 import { seedPlantFleet } from './plants-seed.js';

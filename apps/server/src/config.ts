@@ -24,7 +24,7 @@ const schema = z.object({
   ADMIN_PASSWORD: z.string().min(7, 'must be longer than 6 characters').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
   SESSION_MAX_HOURS: z.coerce.number().positive().default(168),
-  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
+  CACHE_SECONDS: z.coerce.number().min(0).max(300).default(10),
   DEVICE_OFFLINE_MINUTES: z.coerce.number().positive().default(5),
   COMMAND_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   FIRMWARE_MAX_MB: z.coerce.number().positive().max(1024).default(64),
@@ -50,8 +50,8 @@ export interface AppConfig {
   adminPassword?: string;
   sessionIdleMs: number;
   sessionMaxMs: number;
-  /** How long a process may reuse a signed-in user it read (0: read every request); changes clear it at once. */
-  sessionCacheMs: number;
+  /** How long a process may reuse what it read: signed-in users, plant list and chart answers (0: read every request). Console writes and stats refreshes clear them at once. */
+  cacheMs: number;
   logLevel: string;
   /** Take the client address from X-Forwarded-For (set TRUST_PROXY=true behind a reverse proxy). */
   trustProxy: boolean;
@@ -91,7 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: c.ADMIN_PASSWORD,
     sessionIdleMs: c.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: c.SESSION_MAX_HOURS * 3_600_000,
-    sessionCacheMs: c.SESSION_CACHE_SECONDS * 1000,
+    cacheMs: c.CACHE_SECONDS * 1000,
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
     deviceOfflineMs: c.DEVICE_OFFLINE_MINUTES * 60_000,

@@ -30,7 +30,7 @@ declare module 'fastify' {
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function registerAccess(app: FastifyInstance) {
-  const sessions = new SessionCache(app.config.sessionCacheMs);
+  const sessions = new SessionCache(app.config.cacheMs);
   app.decorate('sessions', sessions);
   const clears: (() => void)[] = [() => sessions.clear()];
   const clearAll = () => clears.forEach((clear) => clear());

@@ -43,9 +43,6 @@ import { plantChart as chartOf, plantLive, yieldAndRatio } from './plant-detail.
 import { onPlantStatsChanged, refreshPlantStats } from './plant-stats.js';
 import { clearPlantCounts, findPlant, iteratePlants, listPlants, plantInOrgScope, plantScope } from './plant.repository.js';
 
-/** Longest a kept list or chart answer is sent again (stats refreshes and writes empty it sooner). */
-const ANSWER_TTL_MS = 10_000;
-
 const maskAddress = (v: string | null) => (v ? `${v.slice(0, Math.min(6, Math.ceil(v.length / 3)))}****` : v);
 
 /** Owner and organisations of a plant body must be in the caller's scope. */
@@ -102,7 +99,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
    * stats refresh writes new ones (every 10 s at most) or a console write goes through, which
    * both empty it (the write in every process, through the bus).
    */
-  const answers = new GenerationCache<string>({ ttlMs: ANSWER_TTL_MS, max: 5_000, maxSize: 64 * 1024 * 1024, sizeOf: (body) => body.length || 1 });
+  const answers = new GenerationCache<string>({ ttlMs: app.config.cacheMs, max: 5_000, maxSize: 64 * 1024 * 1024, sizeOf: (body) => body.length || 1 });
   app.onDataChanged(() => answers.clear());
   const unlisten = onPlantStatsChanged(db, () => answers.clear());
   app.addHook('onClose', async () => unlisten());

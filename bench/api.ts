@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const warmup = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -67,6 +68,8 @@ interface Case {
 async function run(srv: { base: string; token: string; pid: number }, cases: Case[]) {
   const { base, token } = srv;
   for (const c of cases) {
+    // a short unreported run first: start-up work (the first stats and dashboard refreshes) and JIT warm-up are not the figure
+    await autocannon({ url: `${base}${c.path}`, connections: c.connections, duration: warmup, headers: { 'x-token': token } });
     const cpu0 = cpuMs(srv.pid);
     const r = await autocannon({ url: `${base}${c.path}`, method: c.method ?? 'GET', body: c.body, connections: c.connections, duration, headers: { 'x-token': token, 'content-type': 'application/json' } });
     const non2xx = r.non2xx;

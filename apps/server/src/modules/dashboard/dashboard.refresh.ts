@@ -10,6 +10,8 @@ const CHUNK = 200;
 const POWER_RETENTION_MS = 35 * DAY;
 /** Production is summed again at most this often (ms): it moves slowly and reads every device's day. */
 const ENERGY_EVERY_MS = 60_000;
+/** devices read per statement by the refresh */
+const DEVICE_SLICE = 2_000;
 
 /** What the previous refresh of this process saw, to publish only what changed. */
 export interface RefreshState {
@@ -47,16 +49,27 @@ async function refreshOnce(db: Kysely<Database>, dialect: DialectName, state: Re
   const since = state.at ?? now - DASHBOARD_BUCKET_MS;
   const acPower = dialect === 'postgres' ? sql<number>`(d.last_points::json ->> 'acPower')::double precision` : sql<number>`json_extract(d.last_points, '$.acPower')`;
 
-  // one pass over the devices: power of the online inverters, devices gone offline within 3 days
-  const devices = await db
-    .selectFrom('devices as d')
-    .select((eb) => [
-      'd.org_id',
-      eb.fn.sum<number>(sql`case when d.online_state = 'online' and d.type = 'inverter' and d.last_points is not null then coalesce(${acPower}, 0) else 0 end`).as('power'),
-      eb.fn.sum<number>(sql`case when d.online_state = 'offline' and d.last_online_at >= ${now - DASHBOARD_OFFLINE_WINDOW_DAYS * DAY} then 1 else 0 end`).as('offline'),
-    ])
-    .groupBy('d.org_id')
-    .execute();
+  // one pass over the devices (a slice at a time): power of the online inverters, devices gone offline within 3 days
+  const devices = new Map<number, { org_id: number; power: number; offline: number }>();
+  await overDeviceSlices(db, async (lo, hi) => {
+    const part = await db
+      .selectFrom('devices as d')
+      .select((eb) => [
+        'd.org_id',
+        eb.fn.sum<number>(sql`case when d.online_state = 'online' and d.type = 'inverter' and d.last_points is not null then coalesce(${acPower}, 0) else 0 end`).as('power'),
+        eb.fn.sum<number>(sql`case when d.online_state = 'offline' and d.last_online_at >= ${now - DASHBOARD_OFFLINE_WINDOW_DAYS * DAY} then 1 else 0 end`).as('offline'),
+      ])
+      .where('d.id', '>=', lo)
+      .where('d.id', '<', hi)
+      .groupBy('d.org_id')
+      .execute();
+    for (const r of part) {
+      const org = devices.get(r.org_id) ?? { org_id: r.org_id, power: 0, offline: 0 };
+      org.power += Number(r.power ?? 0);
+      org.offline += Number(r.offline ?? 0);
+      devices.set(r.org_id, org);
+    }
+  });
   const faults = await db
     .selectFrom('faults as f')
     .innerJoin('devices as d', 'd.id', 'f.device_id')
@@ -66,7 +79,7 @@ async function refreshOnce(db: Kysely<Database>, dialect: DialectName, state: Re
     .execute();
 
   const rows = new Map<number, { org_id: number; power_w: number; devices_offline: number; faults: number; updated_at: number }>();
-  for (const d of devices) rows.set(d.org_id, { org_id: d.org_id, power_w: Math.round(Number(d.power ?? 0) * 10) / 10, devices_offline: Number(d.offline ?? 0), faults: 0, updated_at: now });
+  for (const d of devices.values()) rows.set(d.org_id, { org_id: d.org_id, power_w: Math.round(d.power * 10) / 10, devices_offline: d.offline, faults: 0, updated_at: now });
   for (const f of faults) {
     const row = rows.get(f.org_id) ?? { org_id: f.org_id, power_w: 0, devices_offline: 0, faults: 0, updated_at: now };
     row.faults = Number(f.n);
@@ -141,6 +154,18 @@ async function refreshOnce(db: Kysely<Database>, dialect: DialectName, state: Re
 }
 
 /**
+ * Runs `each` over the device ids a slice at a time, giving the event loop back in between: on a
+ * large fleet one statement over every device would hold API requests for a second or more.
+ */
+async function overDeviceSlices(db: Kysely<Database>, each: (lo: number, hi: number) => Promise<void>) {
+  const top = Number((await db.selectFrom('devices').select((eb) => eb.fn.max<number>('id').as('id')).executeTakeFirst())?.id ?? 0);
+  for (let lo = 1; lo <= top; lo += DEVICE_SLICE) {
+    await each(lo, lo + DEVICE_SLICE);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
  * Production per organisation and plant-local day from device_daily (inverters only: a battery's
  * counter is throughput, not production). Only the days still growing are summed again — today and
  * yesterday in every plant's time zone — except on the first run, which sums all history.
@@ -161,16 +186,26 @@ export async function refreshEnergy(db: Kysely<Database>, now = Date.now()): Pro
     days = [...set].sort();
     if (!days.length) return;
   }
-  let q = db
-    .selectFrom('device_daily as dd')
-    .innerJoin('devices as d', 'd.id', 'dd.device_id')
-    .select((eb) => ['d.org_id', 'dd.day', eb.fn.sum<number>('dd.energy_kwh').as('energy_kwh')])
-    .where('d.type', '=', 'inverter')
-    .groupBy(['d.org_id', 'dd.day']);
-  if (days) q = q.where('dd.day', 'in', days);
-  if (from) q = q.where('dd.day', '>=', from);
-  const sums = await q.execute();
-  const rows = sums.map((s) => ({ org_id: s.org_id, day: s.day, energy_kwh: Number(s.energy_kwh ?? 0), updated_at: now })).sort((a, b) => a.org_id - b.org_id || a.day.localeCompare(b.day));
+  const sums = new Map<string, { org_id: number; day: string; energy_kwh: number }>();
+  await overDeviceSlices(db, async (lo, hi) => {
+    let q = db
+      .selectFrom('device_daily as dd')
+      .innerJoin('devices as d', 'd.id', 'dd.device_id')
+      .select((eb) => ['d.org_id', 'dd.day', eb.fn.sum<number>('dd.energy_kwh').as('energy_kwh')])
+      .where('d.type', '=', 'inverter')
+      .where('d.id', '>=', lo)
+      .where('d.id', '<', hi)
+      .groupBy(['d.org_id', 'dd.day']);
+    if (days) q = q.where('dd.day', 'in', days);
+    if (from) q = q.where('dd.day', '>=', from);
+    for (const r of await q.execute()) {
+      const key = `${r.org_id}|${r.day}`;
+      const sum = sums.get(key);
+      if (sum) sum.energy_kwh += Number(r.energy_kwh ?? 0);
+      else sums.set(key, { org_id: r.org_id, day: r.day, energy_kwh: Number(r.energy_kwh ?? 0) });
+    }
+  });
+  const rows = [...sums.values()].map((s) => ({ ...s, updated_at: now })).sort((a, b) => a.org_id - b.org_id || a.day.localeCompare(b.day));
   if (!rows.length) return;
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += CHUNK) {

@@ -329,6 +329,12 @@ describe('authorised users', () => {
     expect((await call('GET', `/plants/${plantId}`, delta)).json().data).toMatchObject({ name: 'StatsPlant', access: 'grant' });
     expect((await call('GET', `/plants/${plantId}/devices`, delta)).json().data.total).toBe(6);
     expect((await call('GET', `/plants/${plantId}/chart?range=7`, delta)).statusCode).toBe(200);
+    // the "control" permission of the grant: commands to the plant's devices (with the role's device:control)
+    const sub = await t.app.db.selectFrom('devices').select('id').where('sn', '=', 'TSUB01').executeTakeFirstOrThrow();
+    const reboot = () => call('POST', `/devices/${sub.id}/commands`, delta, { kind: 'reboot', params: {} });
+    expect((await reboot()).statusCode).toBe(200);
+    const foreign = await t.app.db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select('d.id').where('o.code', '=', 'SUNPATH').where((eb) => eb.or([eb('d.plant_id', '<>', plantId), eb('d.plant_id', 'is', null)])).executeTakeFirstOrThrow();
+    expect((await call('POST', `/devices/${foreign.id}/commands`, delta, { kind: 'reboot', params: {} })).statusCode).toBe(404);
     // reading only: no edit, delete or re-granting through the grant, no other SunPath plant
     expect((await call('PUT', `/plants/${plantId}`, delta, { name: 'Hijack', capacityKw: 1, timeZone: 'UTC' })).statusCode).toBe(404);
     expect((await call('DELETE', `/plants/${plantId}`, delta)).statusCode).toBe(404);
@@ -341,6 +347,7 @@ describe('authorised users', () => {
     const upd = await call('PUT', `/plants/${plantId}/grants/${grants[0].id}`, agent, { perms: ['view'] });
     expect(upd.json().msg).toBe('Update Successful');
     expect((await call('GET', `/plants/${plantId}/grants`, agent)).json().data[0].perms).toEqual(['view']);
+    expect((await reboot()).statusCode).toBe(403); // seen through the grant, no longer controlled
     expect((await call('PUT', `/plants/${plantId}/grants/${grants[0].id}`, agent, { perms: [] })).statusCode).toBe(400);
     expect((await call('DELETE', `/plants/${plantId}/grants/${grants[0].id}`, agent)).json().msg).toBe('Deleted Success');
     expect((await call('GET', `/plants/${plantId}`, delta)).statusCode).toBe(404);

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { notFound } from '../../lib/errors.js';
-import { deviceInScope } from './device.repository.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { deviceInScope, deviceToControl } from './device.repository.js';
 import { userOf } from '../../lib/types.js';
 
 
@@ -51,8 +51,10 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: { perm: 'device:control' } }, schema: { tags: ['devices'], summary: 'Push a command: stored first, then sent; the ack settles it', params: idParam, body: pushCommandBody, response: { 200: envelope(commandRow) } } },
     async (req) => {
       const me = userOf(req);
-      const device = await deviceInScope(db, me, { id: req.params.id });
-      if (!device) throw notFound();
+      const found = await deviceToControl(db, me, req.params.id);
+      if (!found.visible) throw notFound();
+      if (!found.controllable) throw forbidden();
+      const device = found.device;
       const data = await pushCommand(app, device, req.body.kind, req.body.params as Record<string, unknown>, me.id);
       return { code: 200, msg: translate(req.lang, 'success.push'), data };
     },

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { inScope } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
@@ -7,6 +7,29 @@ import type { SessionUser } from '../../lib/types.js';
 export function deviceInScope(db: Kysely<Database>, me: SessionUser, by: { id: number } | { sn: string }) {
   const q = db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select(['d.id', 'd.sn', 'd.parent_id', 'd.plant_id', 'd.type']).where(inScope(me, 'o'));
   return ('id' in by ? q.where('d.id', '=', by.id) : q.where('d.sn', '=', by.sn)).executeTakeFirst();
+}
+
+/** The user holds a grant on the device's plant carrying `perm` (plant_grants.perms is a comma list). */
+const grantedOn = (me: SessionUser, perm: 'view' | 'control') =>
+  sql<SqlBool>`d.plant_id in (select g.plant_id from plant_grants g where g.user_id = ${me.id} and (',' || g.perms || ',') like ${`%,${perm},%`})`;
+
+/**
+ * A device the caller may command: in their data scope, or on a plant granted to them with the
+ * "control" permission (§3 authorised users). `visible` says whether they may at least see it
+ * (any grant), so a device seen through a view-only grant answers 403 rather than 404.
+ */
+export async function deviceToControl(db: Kysely<Database>, me: SessionUser, id: number) {
+  const row = await db
+    .selectFrom('devices as d')
+    .innerJoin('orgs as o', 'o.id', 'd.org_id')
+    .select(['d.id', 'd.sn', 'd.parent_id', 'd.plant_id', 'd.type'])
+    .select(sql<SqlBool>`${inScope(me, 'o')} or ${grantedOn(me, 'control')}`.as('controllable'))
+    .where('d.id', '=', id)
+    .where((eb) => eb.or([inScope(me, 'o'), grantedOn(me, 'view'), grantedOn(me, 'control')]))
+    .executeTakeFirst();
+  if (!row) return { visible: false as const };
+  const { controllable, ...device } = row;
+  return { visible: true as const, controllable: Boolean(Number(controllable)), device };
 }
 
 /** A plant only when it belongs to the caller's data scope. */

@@ -1,11 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, theme as antdTheme, type ConfigProviderProps } from 'antd';
 import type { Size } from '@pv/contract';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { setFeedback } from '../lib/feedback';
 import { antdLocale } from '../lib/i18n';
-import { queryClient } from '../lib/query-client';
 import { useApp } from '../stores/app';
 import { useSettings } from '../stores/settings';
 import { useAppRouter } from './router';
@@ -44,9 +42,8 @@ export function App() {
     >
       <AntApp message={{ maxCount: 3 }}>
         <Feedback />
-        <QueryClientProvider client={queryClient}>
-          <Router />
-        </QueryClientProvider>
+        {/* react-query's provider is in the signed-in layout (app/layout/console-layout) */}
+        <Router />
       </AntApp>
     </ConfigProvider>
   );

@@ -1,8 +1,9 @@
 import { flattenRoutes, type FlatRoute, type RouteDef } from '@pv/contract';
-import { lazy, useEffect, useMemo, useRef } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { useSession, type UserInfo } from '../stores/session';
-import { RouteErrorPage } from '../components/error-boundary';
 import { RequireAuth } from './guards/require-auth';
 import {
   AuthRedirectPage,
@@ -21,6 +22,29 @@ import { firstPath, groupRedirect, permittedTree } from './route-utils';
 
 // The signed-in shell (sidebar, navbar, tags view) loads on demand: the login page never pays for it.
 const ConsoleLayout = lazy(() => import('./layout/console-layout').then((m) => ({ default: m.ConsoleLayout })));
+
+/** What is left when even the error page's code cannot load (the console was redeployed, say). */
+function ReloadOffer() {
+  const { t } = useTranslation();
+  return (
+    <div className="pv-page-loading">
+      <Button onClick={() => window.location.reload()}>{t('layout.reload')}</Button>
+    </div>
+  );
+}
+
+// The last-resort error page (antd Result) loads only when a route fails, not with every first load.
+const RouteErrorPage = lazy(() =>
+  import('../components/error-boundary').then(
+    (m) => ({ default: m.RouteErrorPage }),
+    () => ({ default: ReloadOffer }),
+  ),
+);
+const ROUTE_ERROR = (
+  <Suspense fallback={null}>
+    <RouteErrorPage />
+  </Suspense>
+);
 
 /** What a matched route tells the layout: its title, and the console page it shows. */
 export interface RouteHandle {
@@ -87,7 +111,7 @@ export function consoleRoutes(tree: RouteDef[]): RouteObject[] {
  */
 export function buildRoutes(info: Pick<UserInfo, 'routerPaths'> | null, saas: boolean = __SAAS__): RouteObject[] {
   const signedIn = info ? consoleRoutes(permittedTree(info.routerPaths, saas)) : [{ path: '*', element: <RequireAuth /> }];
-  return [{ element: <RootLayout />, errorElement: <RouteErrorPage />, children: [...PUBLIC_ROUTES, ...signedIn] }];
+  return [{ element: <RootLayout />, errorElement: ROUTE_ERROR, children: [...PUBLIC_ROUTES, ...signedIn] }];
 }
 
 /** Changes only when what the user may reach changes (not when the profile is re-read). */

@@ -1,4 +1,5 @@
 import { flattenRoutes, SIDEBAR_WIDTH_DOUBLE, SIDEBAR_WIDTH_SINGLE, type FlatRoute, type RouteDef } from '@pv/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Drawer, Spin } from 'antd';
 import { Activity, Suspense, useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
@@ -7,6 +8,7 @@ import { homePathOf, useSession } from '../../stores/session';
 import { useSettings } from '../../stores/settings';
 import { useTagsView, type TagView } from '../../stores/tags-view';
 import { PageErrorBoundary } from '../../components/error-boundary';
+import { queryClient } from '../../lib/query-client';
 import { PageRouteContext } from '../page-context';
 import { NotFoundPage, pageFor } from '../pages';
 import { pagesByPath } from '../route-utils';
@@ -49,12 +51,21 @@ function PageView({ route, refreshKey }: { route: FlatRoute; refreshKey: number 
   );
 }
 
+/** Server state (react-query) serves the signed-in screens only, so its client loads with them, not with /login. */
+export function ConsoleLayout(props: { tree: RouteDef[] }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConsoleShell {...props} />
+    </QueryClientProvider>
+  );
+}
+
 /**
  * The signed-in console: sidebar, navbar, tags view and the permitted pages. Visited pages stay
  * mounted but hidden (React <Activity>) unless their route is noCache, so a list keeps its
  * filters and scroll when the user comes back through a tab.
  */
-export function ConsoleLayout({ tree }: { tree: RouteDef[] }) {
+function ConsoleShell({ tree }: { tree: RouteDef[] }) {
   const info = useSession((s) => s.info);
   const { pathname, search } = useLocation();
   const matches = useMatches();

@@ -45,6 +45,16 @@ describe('login page', () => {
     expect(document.title).toBe('Sign in - PV Monitoring Platform');
   });
 
+  it('switches the language from the sign-in page: the choice is stored and the page reloads into it', () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    renderAt('/login');
+    fireEvent.click(screen.getByText('中文'));
+    expect(Cookies.get('language')).toBe('zh');
+    expect(reload).toHaveBeenCalledOnce();
+    Cookies.remove('language');
+  });
+
   it('ships no demo account or password in the console code', () => {
     const sources = import.meta.glob<string>(['../../../{lib,features,stores}/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true });
     expect(Object.keys(sources).length).toBeGreaterThan(20);

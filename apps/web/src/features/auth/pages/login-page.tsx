@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Typography } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -35,13 +35,12 @@ export default function LoginPage() {
 
   return (
     <PublicLayout titleKey="public.title.login" center>
-      <Card className="pvf-login-card">
-        <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 8 }} data-testid="login-brand">
+      {/* plain elements styled as a card: antd's Card and Typography would bring Tabs and Tooltip into the first load */}
+      <section className="pvf-login-card">
+        <h1 className="pvf-login-title" data-testid="login-brand">
           {platformTitle(i18n.language)}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ textAlign: 'center' }}>
-          {t('auth.subtitle')}
-        </Typography.Paragraph>
+        </h1>
+        <p className="pvf-login-subtitle">{t('auth.subtitle')}</p>
         <Form<Values> layout="vertical" size="large" onFinish={submit} requiredMark={false}>
           <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, whitespace: true, message: t('validation.usernameRequired') }]}>
             <Input prefix={<UserOutlined />} autoComplete="username" data-testid="login-username" autoFocus />
@@ -53,7 +52,7 @@ export default function LoginPage() {
             {t('auth.signIn')}
           </Button>
         </Form>
-      </Card>
+      </section>
     </PublicLayout>
   );
 }

@@ -11,7 +11,7 @@ import { deviceInScope } from './device.repository.js';
 
 /** One point's value in a JSON text column, as a number (the point name is checked by the contract). */
 const pointValue = (dialect: DialectName, column: string, point: string) =>
-  dialect === 'postgres' ? sql<number | null>`(${sql.ref(column)}::jsonb ->> ${point})::double precision` : sql<number | null>`json_extract(${sql.ref(column)}, ${`$.${point}`})`;
+  dialect === 'postgres' ? sql<number | null>`(${sql.ref(column)}::json ->> ${point})::double precision` : sql<number | null>`json_extract(${sql.ref(column)}, ${`$.${point}`})`;
 
 /**
  * A device's point over a window, from the 5-minute rollups: each bucket of `stepMs` is the

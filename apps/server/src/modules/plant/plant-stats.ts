@@ -137,7 +137,7 @@ async function refreshSlice(db: Kysely<Database>, cache: Cache, pg: boolean, pla
   const from = ids[0]!;
   const to = ids[ids.length - 1]!;
   const todays = [...new Set(plantToday.values())];
-  const acPower = pg ? sql<number>`coalesce((d.last_points::jsonb->>'acPower')::double precision, 0)` : sql<number>`coalesce(json_extract(d.last_points, '$.acPower'), 0)`;
+  const acPower = pg ? sql<number>`coalesce((d.last_points::json->>'acPower')::double precision, 0)` : sql<number>`coalesce(json_extract(d.last_points, '$.acPower'), 0)`;
 
   const devices = await db
     .selectFrom('devices as d')

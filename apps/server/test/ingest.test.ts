@@ -103,6 +103,9 @@ describe('MQTT device protocol on the embedded broker', () => {
     expect(faults).toHaveLength(1);
     expect(faults[0]).toMatchObject({ code: 'F07', state: 'unrepaired', message: 'Grid overvoltage' });
     expect((await t.app.db.selectFrom('devices').select('run_state').where('sn', '=', SN).executeTakeFirstOrThrow()).run_state).toBe('failure');
+    // a faulted device that goes on reporting stays failed until the fault is repaired or clears
+    await c.publishAsync(topics.telemetry(SN), JSON.stringify({ ts: Date.now(), points: { acPower: 900 } }), { qos: 1 });
+    expect((await t.app.db.selectFrom('devices').select('run_state').where('sn', '=', SN).executeTakeFirstOrThrow()).run_state).toBe('failure');
     await c.endAsync();
 
     // the fault list and the repair action
@@ -170,6 +173,42 @@ describe('energy rollups in order', () => {
     expect(await days()).toEqual([
       ['2026-07-01', 2],
       ['2026-07-02', 3.5],
+    ]);
+    // a reading a little back is a glitch: 2.5 → 2.4 → 3.5 adds 1 kWh, not 3.5 (a "reset") nor 1.1
+    await send('2026-07-02T10:00:00Z', 2.4);
+    await send('2026-07-02T11:00:00Z', 3.5);
+    expect(await days()).toEqual([
+      ['2026-07-01', 2],
+      ['2026-07-02', 4.5],
+    ]);
+    // and a late sample recomputes the day with the same rule
+    await send('2026-07-02T08:30:00Z', 1.5);
+    expect(await days()).toEqual([
+      ['2026-07-01', 2],
+      ['2026-07-02', 4.5],
+    ]);
+    await c.endAsync();
+  });
+
+  it('counts a device that reports only energyToday from that daily counter', async () => {
+    const db = t.app.db;
+    const ref = await db.selectFrom('devices').select(['org_id', 'plant_id']).where('sn', '=', SN).executeTakeFirstOrThrow();
+    await db
+      .insertInto('devices')
+      .values({ sn: 'DAILYINV05', name: 'DAILYINV05', type: 'inverter', product_id: null, org_id: ref.org_id, plant_id: ref.plant_id, parent_id: null, secret_hash: hashDeviceKey('k5'), mac: null, comm_mode: 'mqtt', online_state: 'inactive', run_state: 'normal', hw_version: null, sw_version: null, protocol_version: null, last_online_at: null, last_points: null, created_at: Date.now() })
+      .execute();
+    const c = await connect('DAILYINV05', 'k5');
+    const send = (iso: string, today: number) => c.publishAsync(topics.telemetry('DAILYINV05'), JSON.stringify({ ts: Date.parse(iso), points: { acPower: 100, energyToday: today } }), { qos: 1 });
+    // Berlin (UTC+2 in July): 18:00 → 21:00 local 10 → 12 kWh; the counter restarts at midnight
+    await send('2026-07-01T16:00:00Z', 10);
+    await send('2026-07-01T19:00:00Z', 12);
+    await send('2026-07-02T06:00:00Z', 0.5);
+    await send('2026-07-02T08:00:00Z', 3);
+    const days = (await db.selectFrom('device_daily').select(['day', 'energy_kwh']).where('device_id', '=', await deviceId('DAILYINV05')).orderBy('day').execute()).map((d) => [d.day, Math.round(d.energy_kwh * 1000) / 1000]);
+    // the reset step (19:00Z → 06:00Z, 0.5 kWh over 11 h, Berlin midnight at 22:00Z) gives 3/11 of it to the 1st
+    expect(days).toEqual([
+      ['2026-07-01', Math.round((2 + (0.5 * 3) / 11) * 1000) / 1000],
+      ['2026-07-02', Math.round((2.5 + (0.5 * 8) / 11) * 1000) / 1000],
     ]);
     await c.endAsync();
   });

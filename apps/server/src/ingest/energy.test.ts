@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counterDelta, dailyEnergy, localDay, rollUp, type CounterSample } from './energy.js';
+import { counterDelta, counterOf, dailyEnergy, isCounterGlitch, localDay, rollUp, type CounterSample } from './energy.js';
 
 const H = 3_600_000;
 /** Hourly samples from `start` (ISO), the counter rising by `perHour` kWh each hour. */
@@ -14,6 +14,34 @@ describe('counter deltas', () => {
     // reset to zero then 0.4 kWh produced since: 0.4, not -9.6 and not 12.4
     expect(counterDelta({ ts: 0, energyTotal: 10 }, { ts: H, energyTotal: 0.4 })).toBe(0.4);
     expect(counterDelta({ ts: H, energyTotal: 10 }, { ts: H, energyTotal: 11 })).toBe(0);
+  });
+
+  it('takes a small step back for a glitch, not a reset: nothing added, the mark kept', () => {
+    expect(isCounterGlitch({ ts: 0, energyTotal: 1000 }, { ts: H, energyTotal: 999.9 })).toBe(true);
+    expect(isCounterGlitch({ ts: 0, energyTotal: 1000 }, { ts: H, energyTotal: 0.4 })).toBe(false);
+    expect(isCounterGlitch({ ts: 0, energyTotal: 1000 }, { ts: H, energyTotal: 1000.5 })).toBe(false);
+    expect(counterDelta({ ts: 0, energyTotal: 1000 }, { ts: H, energyTotal: 999.9 })).toBe(0);
+    // 1000 → 999.9 → 1001 produced 1 kWh (from the mark), not 1001 (a "reset") nor 1.1
+    const days = dailyEnergy(
+      [
+        { ts: Date.parse('2026-06-20T02:00:00Z'), energyTotal: 1000 },
+        { ts: Date.parse('2026-06-20T03:00:00Z'), energyTotal: 999.9 },
+        { ts: Date.parse('2026-06-20T04:00:00Z'), energyTotal: 1001 },
+      ],
+      { timeZone: 'Asia/Shanghai' },
+    );
+    expect(Object.fromEntries(days)).toEqual({ '2026-06-20': 1 });
+  });
+
+  it('reads energyToday when a device reports no lifetime counter', () => {
+    expect(counterOf({ energyTotal: 12, energyToday: 3 })).toBe(12);
+    expect(counterOf({ energyToday: 3 })).toBe(3);
+    expect(counterOf({ acPower: 100 })).toBeUndefined();
+    // a daily counter: 18:00 → 23:00 Shanghai it reads 20 → 21, resets at midnight, 0.2 → 2.2 the next morning
+    const day = (iso: string, v: number) => ({ ts: Date.parse(iso), energyTotal: v });
+    const days = dailyEnergy([day('2026-06-20T10:00:00Z', 20), day('2026-06-20T15:00:00Z', 21), day('2026-06-20T23:00:00Z', 0.2), day('2026-06-21T01:00:00Z', 2.2)], { timeZone: 'Asia/Shanghai' });
+    // the reset step (15:00Z → 23:00Z, 0.2 kWh) is split at local midnight (16:00Z): 1/8 to the 20th
+    expect(Object.fromEntries(days)).toEqual({ '2026-06-20': 1.025, '2026-06-21': 2.175 });
   });
 
   it('caps a glitch at what the device could have produced', () => {

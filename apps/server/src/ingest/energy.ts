@@ -45,18 +45,42 @@ export function localDay(ts: number, timeZone: string): string {
 }
 
 /**
- * Energy produced between two consecutive samples. A counter that goes backwards was reset
- * (midnight on some devices, a replaced or re-flashed unit): the energy since the reset is the new
- * reading, never a negative step and never the old reading counted again.
+ * A reading below the counter's high-water mark by less than this share of it is a glitch (a
+ * rounding step back, a resent older value), not a reset: it adds nothing and the mark stays, so
+ * the counter's return to the mark is not counted twice. A drop below half the mark is a reset.
+ */
+const RESET_SHARE = 0.5;
+
+/** True when `cur` reads a little below `base` (a glitch: ignore it, keep `base`). */
+export function isCounterGlitch(base: CounterSample, cur: CounterSample): boolean {
+  return cur.energyTotal < base.energyTotal && cur.energyTotal >= base.energyTotal * RESET_SHARE;
+}
+
+/**
+ * Energy produced between the counter's last good reading `prev` and `cur`. A counter that drops
+ * below half its reading was reset (midnight on some devices, a replaced or re-flashed unit): the
+ * energy since the reset is the new reading, never a negative step and never the old reading
+ * counted again. A smaller drop is a glitch and adds nothing (see `isCounterGlitch`); a
+ * replacement unit whose counter starts above half the old reading therefore counts from the
+ * moment it passes the old reading.
  */
 export function counterDelta(prev: CounterSample, cur: CounterSample, maxPowerW?: number): number {
-  if (cur.ts <= prev.ts) return 0;
+  if (cur.ts <= prev.ts || isCounterGlitch(prev, cur)) return 0;
   let delta = cur.energyTotal >= prev.energyTotal ? cur.energyTotal - prev.energyTotal : cur.energyTotal;
   if (maxPowerW !== undefined) {
     const ceiling = (maxPowerW * (cur.ts - prev.ts)) / 3_600_000_000;
     delta = Math.min(delta, ceiling);
   }
   return Math.max(0, delta);
+}
+
+/**
+ * The counter a sample carries: the lifetime `energyTotal`, else `energyToday` for devices that
+ * report only a daily counter (it resets at their midnight, which counts as a reset above).
+ */
+export function counterOf(points: Record<string, unknown>): number | undefined {
+  const v = typeof points.energyTotal === 'number' ? points.energyTotal : points.energyToday;
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
 /** Sorts by time and drops repeated timestamps (a resent message is counted once). */
@@ -74,11 +98,14 @@ export function dailyEnergy(samples: readonly CounterSample[], options: EnergyOp
   const days = new Map<string, number>();
   const add = (day: string, kWh: number) => days.set(day, (days.get(day) ?? 0) + kWh);
   const list = normalise(samples);
-  for (let i = 1; i < list.length; i++) {
-    const prev = list[i - 1]!;
+  // `prev` is the last good reading (the high-water mark): a glitch is skipped, not followed
+  for (let i = 1, prev = list[0]!; i < list.length; i++) {
     const cur = list[i]!;
+    if (isCounterGlitch(prev, cur)) continue;
     const delta = counterDelta(prev, cur, options.maxPowerW);
-    const startDay = localDay(prev.ts, tz);
+    const from = prev;
+    prev = cur;
+    const startDay = localDay(from.ts, tz);
     const endDay = localDay(cur.ts, tz);
     if (startDay === endDay || delta === 0) {
       add(endDay, delta);
@@ -86,10 +113,10 @@ export function dailyEnergy(samples: readonly CounterSample[], options: EnergyOp
     }
     // Walk the interval an hour at a time (a local day lasts at least 23 h, DST included) and
     // find each local midnight exactly by bisection.
-    const span = cur.ts - prev.ts;
-    let segStart = prev.ts;
+    const span = cur.ts - from.ts;
+    let segStart = from.ts;
     let segDay = startDay;
-    for (let t = Math.min(cur.ts, prev.ts + HOUR); ; t = Math.min(cur.ts, t + HOUR)) {
+    for (let t = Math.min(cur.ts, from.ts + HOUR); ; t = Math.min(cur.ts, t + HOUR)) {
       const d = localDay(t, tz);
       if (d !== segDay) {
         let lo = t - HOUR > segStart ? t - HOUR : segStart;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import { sqliteHandle } from '../db/dialect.js';
-import { dailyEnergy, localDay, type CounterSample } from './energy.js';
+import { counterOf, dailyEnergy, isCounterGlitch, localDay, type CounterSample } from './energy.js';
 import { accumulate, writeRollups, type BucketSums } from './rollup.js';
 import { postgresStatements, sqliteStatements, type DeviceState, type HotStatements, type SampleRow } from './statements.js';
 
@@ -214,9 +214,10 @@ export class IngestPipeline {
       if (!pointsOf.has(key)) pointsOf.set(key, points);
       const prev = latest.get(deviceId);
       if (!prev || prev.ts <= ts) latest.set(deviceId, { ts, points });
-      if (points.energyTotal !== undefined) {
+      const counter = counterOf(points);
+      if (counter !== undefined) {
         const list = energyTouched.get(deviceId) ?? [];
-        list.push({ ts, energyTotal: points.energyTotal });
+        list.push({ ts, energyTotal: counter });
         energyTouched.set(deviceId, list);
       }
     };
@@ -329,6 +330,8 @@ export class IngestPipeline {
           late.set(deviceId, [...(late.get(deviceId) ?? []), s.ts]);
           continue;
         }
+        // a reading a little below the last good one adds nothing and does not replace it
+        if (isCounterGlitch(last, s)) continue;
         for (const [day, kWh] of dailyEnergy([last, s], { timeZone })) {
           const key = `${deviceId}|${day}`;
           const inc = increments.get(key) ?? { deviceId, day, kWh: 0 };
@@ -360,8 +363,8 @@ export class IngestPipeline {
     const windows = devices.map(([device_id, tss]) => ({ device_id, from: Math.min(...tss) - 26 * HOUR, to: Math.max(...tss) + 26 * HOUR }));
     const stored = new Map<number, CounterSample[]>();
     for (const r of await this.hot.readWindows(trx, windows)) {
-      const v = (JSON.parse(r.points) as Record<string, number>).energyTotal;
-      if (typeof v !== 'number') continue;
+      const v = counterOf(JSON.parse(r.points) as Record<string, unknown>);
+      if (v === undefined) continue;
       const list = stored.get(r.device_id);
       if (list) list.push({ ts: r.ts, energyTotal: v });
       else stored.set(r.device_id, [{ ts: r.ts, energyTotal: v }]);

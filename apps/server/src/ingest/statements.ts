@@ -86,7 +86,7 @@ export interface HotStatements {
 export function sqliteStatements(handle: SQLite.Database): HotStatements {
   const insertSample = handle.prepare('insert into samples (device_id, ts, points, received_at) values (?, ?, ?, ?) on conflict (device_id, ts) do nothing');
   const updateDevice = handle.prepare(
-    "update devices set online_state = 'online', last_online_at = case when last_online_at is null or last_online_at < ? then ? else last_online_at end, last_points = coalesce(?, last_points), run_state = coalesce(?, run_state) where id = ?",
+    "update devices set online_state = 'online', last_online_at = case when last_online_at is null or last_online_at < ? then ? else last_online_at end, last_points = coalesce(?, last_points), run_state = case when run_state = 'failure' then run_state else coalesce(?, run_state) end where id = ?",
   );
   const readCounter = handle.prepare('select device_id, last_ts, last_total from device_counters where device_id = ?');
   const writeCounter = handle.prepare('insert into device_counters (device_id, last_ts, last_total) values (?, ?, ?) on conflict (device_id) do update set last_ts = excluded.last_ts, last_total = excluded.last_total');
@@ -202,7 +202,7 @@ export const postgresStatements: HotStatements = {
         online_state = 'online',
         last_online_at = case when d.last_online_at is null or d.last_online_at < v.seen then v.seen else d.last_online_at end,
         last_points = coalesce(v.points, d.last_points),
-        run_state = coalesce(v.run, d.run_state)
+        run_state = case when d.run_state = 'failure' then d.run_state else coalesce(v.run, d.run_state) end
       from unnest(${ids}::int[], ${list.map((d) => d.seen)}::bigint[], ${list.map((d) => d.points)}::text[], ${list.map((d) => d.run)}::text[]) as v(id, seen, points, run)
       where d.id = v.id`.execute(trx);
   },

@@ -124,6 +124,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerErrorHandling(app);
   registerAccess(app);
+  // a console write in any process (a device deleted, rebound, a plant's time zone changed) makes
+  // every process's ingest read its device facts again
+  app.onDataChanged(() => pipeline.invalidate());
   registerAudit(app);
 
   await app.register(fastifySwagger, {

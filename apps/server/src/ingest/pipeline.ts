@@ -104,7 +104,12 @@ export class IngestPipeline {
     return this.options.concurrency ?? 1;
   }
 
-  /** Forget cached device facts (after a device or plant changes). */
+  /** How many devices' facts are cached (tests). */
+  get cachedDevices(): number {
+    return this.devices.size;
+  }
+
+  /** Forget cached device facts (after a device or plant changes, in any server process). */
   invalidate(sn?: string) {
     if (sn) this.devices.delete(sn);
     else {

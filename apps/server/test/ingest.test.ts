@@ -304,6 +304,34 @@ describe('commands', () => {
     await device.endAsync();
   });
 
+  it('settles a refused command as failed with the ack content, and keeps a command across a restart', async () => {
+    const admin = await login(t.app, 'admin');
+    const id = await deviceId(SN);
+    let device = await connect(SN, KEY);
+    await device.subscribeAsync(topics.downAll(SN), { qos: 1 });
+    const next = (c: mqtt.MqttClient) => new Promise<{ cmdId: string }>((resolve) => c.once('message', (_t, buf) => resolve(JSON.parse(buf.toString()))));
+    let received = next(device);
+    const refused = await push(admin, id, { kind: 'reboot', params: {} });
+    await device.publishAsync(topics.ack(SN), JSON.stringify({ ts: Date.now(), cmdId: (await received).cmdId, ok: false, content: 'busy: OTA in progress' }), { qos: 1 });
+    const history = async (token: string) => (await t.app.inject({ method: 'GET', url: `/photo_voltaic/devices/${id}/commands`, headers: { 'x-token': token } })).json().data.rows as { cmdId: string; status: string; ackContent: string | null }[];
+    expect((await history(admin)).find((r) => r.cmdId === refused.json().data.cmdId)).toMatchObject({ status: 'failed', ackContent: 'busy: OTA in progress' });
+
+    // sent, then the server restarts before the ack: the command is still there, processing,
+    // and the ack that arrives after the restart settles it
+    received = next(device);
+    const pending = await push(admin, id, { kind: 'reboot', params: {} });
+    const { cmdId } = await received;
+    await device.endAsync();
+    await t.reopen();
+    url = `mqtt://127.0.0.1:${t.app.deviceLink!.port}`;
+    const again = await login(t.app, 'admin');
+    expect((await history(again)).find((r) => r.cmdId === pending.json().data.cmdId)).toMatchObject({ status: 'processing' });
+    device = await connect(SN, KEY);
+    await device.publishAsync(topics.ack(SN), JSON.stringify({ ts: Date.now(), cmdId, ok: true, content: 'rebooted' }), { qos: 1 });
+    expect((await history(again)).find((r) => r.cmdId === cmdId)).toMatchObject({ status: 'success', ackContent: 'rebooted' });
+    await device.endAsync();
+  });
+
   it('answers 403 without device:control and 404 outside the scope', async () => {
     const id = await deviceId(SN);
     expect((await push(await login(t.app, 'viewer'), id, { kind: 'reboot', params: {} })).statusCode).toBe(403);

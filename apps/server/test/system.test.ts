@@ -1,5 +1,9 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pruneSamples } from '../src/modules/system/archive.js';
+import { pruneSamples, runArchive } from '../src/modules/system/archive.js';
 import { buildTestApp, login, type TestApp } from './helper.js';
 
 let t: TestApp;
@@ -53,5 +57,35 @@ describe('archive', () => {
     const cfg = (await call('GET', '/archive-config', admin)).json().data;
     expect(cfg).toMatchObject({ retentionDays: 30, lastPruned: 1 });
     expect(cfg.lastFiledAt).toBe(now);
+  });
+
+  it('files the samples past the retention to a gzip file before removing them (medium "file")', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pv-archive-'));
+    try {
+      expect((await call('PUT', '/archive-config', admin, { filingRate: 'hourly', storageMedium: 'file', retentionDays: 30 })).statusCode).toBe(200);
+      const device = await t.app.db.selectFrom('devices').select(['id', 'sn']).orderBy('id').executeTakeFirstOrThrow();
+      const now = Date.now();
+      const old = [now - 45 * 86_400_000, now - 40 * 86_400_000, now - 35 * 86_400_000];
+      await t.app.db
+        .insertInto('samples')
+        .values([...old.map((ts, i) => ({ device_id: device.id, ts, points: JSON.stringify({ acPower: 100 + i }), received_at: now - 1000 })), { device_id: device.id, ts: now - 86_400_000, points: '{"acPower":7}', received_at: now - 1000 }])
+        .execute();
+      const run = await runArchive(t.app.db, now, { archiveDir: dir, force: true });
+      expect(run).toMatchObject({ pruned: 3 });
+      expect(readdirSync(dir)).toEqual([run!.file!.split('/').pop()]);
+      const lines = gunzipSync(readFileSync(run!.file!)).toString().trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines).toEqual(old.map((ts, i) => ({ sn: device.sn, ts, points: { acPower: 100 + i } })));
+      const left = (await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', device.id).execute()).map((r) => Number(r.ts));
+      expect(left).toContain(now - 86_400_000);
+      expect(left.filter((ts) => ts < now - 30 * 86_400_000)).toEqual([]);
+
+      // hourly: not due again within the hour; due after it (and nothing left to file: no empty file)
+      expect(await runArchive(t.app.db, now + 30 * 60_000, { archiveDir: dir })).toBeNull();
+      expect(await runArchive(t.app.db, now + 3_600_000, { archiveDir: dir })).toEqual({ pruned: 0, file: null });
+      expect(readdirSync(dir)).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await call('PUT', '/archive-config', admin, { filingRate: 'daily', storageMedium: 'database', retentionDays: 30 });
+    }
   });
 });

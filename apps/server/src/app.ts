@@ -30,7 +30,7 @@ import { productRoutes } from './modules/device/product.routes.js';
 import { faultRoutes } from './modules/fault/fault.routes.js';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import fastifyMultipart from '@fastify/multipart';
-import { pruneSamples } from './modules/system/archive.js';
+import { runArchive } from './modules/system/archive.js';
 import { connectExternalBroker, startEmbeddedBroker, type DeviceLink } from './ingest/broker.js';
 import { IngestPipeline } from './ingest/pipeline.js';
 import { markOffline } from './ingest/state.js';
@@ -44,6 +44,7 @@ import { createBus } from './plugins/bus.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { eventsRoutes } from './modules/dashboard/events.routes.js';
 import { newRefreshState, refreshDashboard } from './modules/dashboard/dashboard.refresh.js';
+import { JobRunner } from './plugins/jobs.js';
 import { DASHBOARD_TICK_MS } from '@pv/contract';
 import { AuditLog, registerAudit } from './plugins/audit.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -62,7 +63,20 @@ export interface BuildOptions {
   onDemoFleet?: (fleet: DemoFleet) => void;
   /** Heartbeat (and session check) of the live event stream, ms (tests shorten it). */
   liveHeartbeatMs?: number;
+  /** Periods of the periodic jobs by name, ms (tests shorten them); see JOB_PERIODS. */
+  jobPeriods?: Partial<Record<JobName, number>>;
 }
+
+/** The periodic jobs and their periods (ms). */
+export const JOB_PERIODS = {
+  'offline-sweep': 15_000,
+  'command-timeouts': 15_000,
+  // asks every 10 minutes; the archive runs when its filing rate (hourly, daily, weekly) says so
+  'archive-prune': 600_000,
+  'plant-stats': 10_000,
+  dashboard: DASHBOARD_TICK_MS,
+} as const;
+export type JobName = keyof typeof JOB_PERIODS;
 
 /** The whole server as one Fastify instance: production and tests build it the same way. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -93,15 +107,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const audit = new AuditLog(db, app.log);
   app.decorate('audit', audit);
   app.decorate('bus', await createBus(config.redisUrl, app.log));
-  const timers: { sweeper?: NodeJS.Timeout; archive?: NodeJS.Timeout; plantStats?: NodeJS.Timeout; dashboard?: NodeJS.Timeout } = {};
-  // one place closes everything, in order: devices, then the pending writes, then the database
+  const jobs = new JobRunner(db, app.log);
+  app.decorate('jobs', jobs);
+  // one place closes everything, in order: periodic jobs, devices, then the pending writes, then the database
   app.addHook('onClose', async () => {
-    clearInterval(timers.sweeper);
-    clearInterval(timers.archive);
-    clearInterval(timers.plantStats);
-    clearInterval(timers.dashboard);
+    jobs.stop();
+    await stopPlantStats(db); // a plant-stats run under way ends after its current slice
+    await jobs.idle();
     await app.bus.close();
-    await stopPlantStats(db);
     await app.deviceLink?.close().catch(() => undefined);
     await pipeline.close();
     await audit.flush();
@@ -176,28 +189,42 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (config.mqttUrl) link = await connectExternalBroker({ url: config.mqttUrl, pipeline, log: app.log });
   else link = await startEmbeddedBroker({ port: config.mqttPort, db, pipeline, log: app.log });
   app.deviceLink = link;
-  timers.sweeper = setInterval(() => {
-    const now = Date.now();
-    void markOffline(db, now, config.deviceOfflineMs).catch((err) => app.log.error({ err }, 'offline sweep failed'));
-    void expireCommands(db, now, config.commandTimeoutMs).catch((err) => app.log.error({ err }, 'command sweep failed'));
-  }, 15_000);
-  timers.sweeper.unref();
-  // raw samples past the retention are pruned hourly; rollups stay
-  timers.archive = setInterval(() => void pruneSamples(db, Date.now()).catch((err) => app.log.error({ err }, 'archive run failed')), 3_600_000);
-  timers.archive.unref();
-  // what the plant list sorts on (plant_stats), from device state, device_daily and faults
-  await refreshPlantStats(db).catch((err) => app.log.error({ err }, 'plant stats refresh failed'));
-  timers.plantStats = setInterval(() => void refreshPlantStats(db, undefined, { ifIdle: true }).catch((err) => app.log.error({ err }, 'plant stats refresh failed')), 10_000);
-  timers.plantStats.unref();
-  // dashboard rollups, then one compact event of what changed to every console (live updates)
+
+  // Periodic jobs (plugins/jobs.ts). Every one of them writes rows that all server processes
+  // share, so each runs once per period across the processes on the database, whichever claims
+  // the tick; none only touches the memory of its own process (such a job would keep a plain
+  // setInterval). What other processes must learn of a run goes through the bus.
+  const period = (name: JobName) => options.jobPeriods?.[name] ?? JOB_PERIODS[name];
+  // devices silent past their window go offline (devices.online_state); nothing is kept in memory
+  jobs.add({ name: 'offline-sweep', periodMs: period('offline-sweep'), run: async ({ now }) => void (await markOffline(db, now, config.deviceOfflineMs)) });
+  // commands without an ack in time become unknown (commands.status)
+  jobs.add({ name: 'command-timeouts', periodMs: period('command-timeouts'), run: async ({ now }) => void (await expireCommands(db, now, config.commandTimeoutMs)) });
+  // raw samples past the retention are filed (medium 'file': DATA_DIR/archive) and deleted at the
+  // filing rate (rollups stay); archive_config records the run
+  const archiveDir = join(config.dataDir, 'archive');
+  jobs.add({ name: 'archive-prune', periodMs: period('archive-prune'), run: async ({ now }) => void (await runArchive(db, now, { archiveDir })) });
+  // what the plant list sorts on (plant_stats), from device state, device_daily and faults; a run
+  // that writes new figures tells every process's plant list through the bus (plant.routes.ts)
+  jobs.add({ name: 'plant-stats', periodMs: period('plant-stats'), run: async ({ now }) => void (await refreshPlantStats(db, now, { ifIdle: true })) });
+  // dashboard rollups (org_snapshot, org_power_5m, org_daily_energy), then one compact event of
+  // what changed on the bus, which every process's live streams filter for their clients; where
+  // the previous run stopped travels with the job (job_runs.state), whichever process ran it
   const dashboardState = newRefreshState();
-  const refresh = () =>
-    void refreshDashboard(db, dialect, dashboardState)
-      .then((event) => event && app.bus.publish(event))
-      .catch((err) => app.log.error({ err }, 'dashboard refresh failed'));
-  timers.dashboard = setInterval(refresh, DASHBOARD_TICK_MS);
-  timers.dashboard.unref();
-  app.addHook('onReady', async () => refresh());
+  jobs.add({
+    name: 'dashboard',
+    periodMs: period('dashboard'),
+    run: async ({ now, state }) => {
+      Object.assign(dashboardState, state);
+      const event = await refreshDashboard(db, dialect, dashboardState, now);
+      if (event) await app.bus.publish(event);
+      const { at, energyAt, maxFaultId } = dashboardState;
+      return { at, energyAt, maxFaultId };
+    },
+  });
+  // the first plant-stats and dashboard ticks come at start (unless another process ran them within their period)
+  await jobs.tick('plant-stats');
+  jobs.start();
+  app.addHook('onReady', async () => void jobs.tick('dashboard'));
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(join(webDist, 'index.html'));

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUS_CHANNEL, redisBus } from '../src/plugins/bus.js';
 import { newRefreshState, refreshDashboard } from '../src/modules/dashboard/dashboard.refresh.js';
+import { refreshPlantStats } from '../src/modules/plant/plant-stats.js';
 import { buildTestApp, login, type TestApp } from '../test/helper.js';
 import { openStream } from '../test/sse.js';
 
@@ -60,6 +61,32 @@ describe('event bus over Redis', () => {
     await a.app.dataChanged();
     for (let i = 0; i < 100 && b.app.ingest.cachedDevices > 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(b.app.ingest.cachedDevices).toBe(0);
+  });
+
+  it("empties every process's plant list answers when the plant-stats refresh (run by one of them) writes new figures", async () => {
+    const token = await login(b.app, 'admin');
+    const energyToday = async () => {
+      const res = await b.app.inject({ method: 'GET', url: '/photo_voltaic/plants?pageNum=1&pageSize=1&sortField=energyToday&sortOrder=descend', headers: { 'x-token': token } });
+      expect(res.statusCode).toBe(200);
+      return res.json().data.rows[0].energyToday as number;
+    };
+    const before = await energyToday();
+    // what another process's refresh wrote (the two apps have their own databases here)
+    await b.app.db.updateTable('plant_stats').set({ energy_today: before + 1000 }).execute();
+    expect(await energyToday()).toBe(before); // B answers from its cache
+    const heard = new Promise<void>((resolve) => {
+      const off = b.app.bus.subscribe((e) => {
+        if (e.type === 'plantStats') {
+          off();
+          resolve();
+        }
+      });
+    });
+    // a refresh in A that writes (its rows were tampered with) tells every process
+    await a.app.db.updateTable('plant_stats').set({ energy_today: -1 }).execute();
+    expect((await refreshPlantStats(a.app.db)).written).toBeGreaterThan(0);
+    await heard;
+    expect(await energyToday()).toBe(before + 1000);
   });
 
   it('delivers to every subscriber on the channel, in order', async () => {

@@ -203,6 +203,19 @@ describe('live events (server-sent events)', () => {
     stream.close();
   });
 
+  it('ends the stream of a user disabled meanwhile (the session checks of every request)', async () => {
+    const token = await login(t.app, 'viewer');
+    const stream = await openStream(base, token);
+    expect(stream.status).toBe(200);
+    await t.app.db.updateTable('users').set({ state: 'disabled' }).where('login_name', '=', 'viewer').execute();
+    try {
+      await stream.next('expired', 3000);
+      expect(await stream.waitEnd()).toBe(true);
+    } finally {
+      await t.app.db.updateTable('users').set({ state: 'enabled' }).where('login_name', '=', 'viewer').execute();
+    }
+  });
+
   it('ends the stream with an expired event after logout, and refuses a stream without a session', async () => {
     const token = await login(t.app, 'admin');
     const stream = await openStream(base, token);

@@ -94,6 +94,21 @@ describe('plant_stats refresh', () => {
     expect(s.energy_total - s.energy_year).toBe(100);
   });
 
+  it('writes a row again when the table differs from the figures, whoever wrote it last (processes take turns at the refresh)', async () => {
+    const db = t.app.db;
+    const before = await db.selectFrom('plant_stats').selectAll().where('plant_id', '=', plantId).executeTakeFirstOrThrow();
+    // another process's refresh wrote other figures meanwhile (say, before a device reported again)
+    await db.updateTable('plant_stats').set({ power_w: 1, updated_at: now + 1500 }).where('plant_id', '=', plantId).execute();
+    const { written } = await refreshPlantStats(db, now + 2000);
+    expect(written).toBeGreaterThanOrEqual(1);
+    const after = await db.selectFrom('plant_stats').selectAll().where('plant_id', '=', plantId).executeTakeFirstOrThrow();
+    expect({ ...after, updated_at: 0 }).toEqual({ ...before, updated_at: 0 });
+    // the same figures again: nothing to write
+    const again = await refreshPlantStats(db, now + 3000);
+    expect((await db.selectFrom('plant_stats').select('updated_at').where('plant_id', '=', plantId).executeTakeFirstOrThrow()).updated_at).toBe(now + 2000);
+    expect(again.written).toBe(0);
+  });
+
   it('stays cheap: every plant has a row', async () => {
     const plants = await t.app.db.selectFrom('plants').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const stats = await t.app.db.selectFrom('plant_stats').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -331,6 +331,18 @@ export interface OrgDailyEnergyTable {
   updated_at: number;
 }
 
+/** A periodic job's turn-taking between server processes (plugins/jobs.ts). */
+export interface JobRunsTable {
+  name: string;
+  /** epoch ms of the latest claimed tick, 0 before the first */
+  claimed_at: number;
+  claimed_by: string | null;
+  /** claimed_at of the latest run that ended (equal to claimed_at: no run under way) */
+  done_at: number | null;
+  /** JSON carried from one run to the next */
+  state: string | null;
+}
+
 export interface AuditLogsTable {
   id: Generated<number>;
   at: number;
@@ -354,6 +366,7 @@ export interface Database {
   org_power_5m: OrgPower5mTable;
   org_daily_energy: OrgDailyEnergyTable;
   audit_logs: AuditLogsTable;
+  job_runs: JobRunsTable;
   device_rollup_5m: DeviceRollup5mTable;
   plant_stats: PlantStatsTable;
   firmware: FirmwareTable;

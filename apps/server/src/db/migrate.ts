@@ -10,6 +10,7 @@ import * as createFirmware from './migrations/202611230500_create_firmware.js';
 import * as createRollups from './migrations/202611240000_create_rollups.js';
 import * as addRollupPointCounts from './migrations/202611245000_add_rollup_point_counts.js';
 import * as createAuditLogs from './migrations/202611246010_create_audit_logs.js';
+import * as createJobRuns from './migrations/202611247000_create_job_runs.js';
 import * as createDashboardRollups from './migrations/202611242000_create_dashboard_rollups.js';
 import * as createPlantExtras from './migrations/202611241000_create_plant_extras.js';
 import * as extendOrgs from './migrations/202611246000_extend_orgs.js';
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '202611245000_add_rollup_point_counts': addRollupPointCounts,
   '202611246000_extend_orgs': extendOrgs,
   '202611246010_create_audit_logs': createAuditLogs,
+  '202611247000_create_job_runs': createJobRuns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -27,7 +27,16 @@ export interface ChangedBusEvent {
   at: number;
 }
 
-export type BusEvent = StatsBusEvent | ChangedBusEvent;
+/**
+ * The plant-stats refresh wrote new figures (it runs in one server process per tick): every
+ * process empties the plant list answers built on the old ones.
+ */
+export interface PlantStatsBusEvent {
+  type: 'plantStats';
+  at: number;
+}
+
+export type BusEvent = StatsBusEvent | ChangedBusEvent | PlantStatsBusEvent;
 
 export type BusListener = (event: BusEvent) => void;
 

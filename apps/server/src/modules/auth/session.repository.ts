@@ -84,7 +84,9 @@ async function loadSession(db: Kysely<Database>, hash: string): Promise<LoadedSe
   };
 }
 
-const usable = (s: LoadedSession, now: number, idleMs: number) => s.revokedAt === null && s.state === 'enabled' && now <= s.expiresAt && now - s.lastSeenAt <= idleMs;
+/** A session still counts: not revoked, its user enabled, not past its expiry, not idle too long. */
+export const usable = (s: Pick<LoadedSession, 'revokedAt' | 'state' | 'expiresAt' | 'lastSeenAt'>, now: number, idleMs: number) =>
+  s.revokedAt === null && s.state === 'enabled' && now <= s.expiresAt && now - s.lastSeenAt <= idleMs;
 
 /** The user behind a token, or undefined when it is unknown, revoked, expired or idle too long. */
 export async function findSessionUser(db: Kysely<Database>, token: string, idleMs: number, cache?: SessionCache): Promise<SessionUser | undefined> {

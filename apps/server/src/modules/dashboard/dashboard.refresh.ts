@@ -13,17 +13,21 @@ const ENERGY_EVERY_MS = 60_000;
 /** devices read per statement by the refresh */
 const DEVICE_SLICE = 2_000;
 
-/** What the previous refresh of this process saw, to publish only what changed. */
+/**
+ * Where the previous refresh stopped, to publish only what is new: when it ran, when it summed
+ * production, the last fault it announced. Several server processes take turns at the refresh
+ * (app.ts, plugins/jobs.ts), so this travels with the job from one run to the next; what each
+ * organisation's figures were is read back from org_snapshot, never kept in a process.
+ */
 export interface RefreshState {
   at?: number;
   energyAt?: number;
   maxFaultId?: number;
-  snapshot: Map<number, string>;
   /** a refresh is under way (a slow one is not started twice) */
   running?: boolean;
 }
 
-export const newRefreshState = (): RefreshState => ({ snapshot: new Map() });
+export const newRefreshState = (): RefreshState => ({});
 
 /**
  * The dashboard's periodic job (every DASHBOARD_TICK_MS, registered in app.ts): per organisation the
@@ -33,7 +37,8 @@ export const newRefreshState = (): RefreshState => ({ snapshot: new Map() });
  *
  * Why a tick and not a publish from the ingest pipeline: the pipeline's hot path stays untouched
  * (it is tuned for throughput), and the console needs at most one refresh per few seconds anyway;
- * one event per tick per process carries every organisation, plant and fault that changed.
+ * one event per tick (run by one of the server processes, published on the bus to all of them)
+ * carries every organisation, plant and fault that changed.
  */
 export async function refreshDashboard(db: Kysely<Database>, dialect: DialectName, state: RefreshState, now = Date.now()): Promise<StatsBusEvent | null> {
   if (state.running) return null;
@@ -87,18 +92,12 @@ async function refreshOnce(db: Kysely<Database>, dialect: DialectName, state: Re
   }
   const values = [...rows.values()].sort((a, b) => a.org_id - b.org_id);
   const bucket = Math.floor(now / DASHBOARD_BUCKET_MS) * DASHBOARD_BUCKET_MS;
+  // against what the previous refresh wrote, whichever process ran it
+  const keyOf = (v: { power_w: number; devices_offline: number; faults: number }) => `${Number(v.power_w)}|${Number(v.devices_offline)}|${Number(v.faults)}`;
+  const previous = new Map((await db.selectFrom('org_snapshot').select(['org_id', 'power_w', 'devices_offline', 'faults']).execute()).map((r) => [r.org_id, keyOf(r)]));
   const changedOrgs = new Set<number>();
-  for (const v of values) {
-    const key = `${v.power_w}|${v.devices_offline}|${v.faults}`;
-    if (state.snapshot.get(v.org_id) !== key) changedOrgs.add(v.org_id);
-    state.snapshot.set(v.org_id, key);
-  }
-  for (const orgId of state.snapshot.keys()) {
-    if (!rows.has(orgId)) {
-      state.snapshot.delete(orgId);
-      changedOrgs.add(orgId);
-    }
-  }
+  for (const v of values) if (previous.get(v.org_id) !== keyOf(v)) changedOrgs.add(v.org_id);
+  for (const orgId of previous.keys()) if (!rows.has(orgId)) changedOrgs.add(orgId);
 
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < values.length; i += CHUNK) {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
+import { usable } from '../auth/session.repository.js';
 import type { SessionUser } from '../../lib/types.js';
 import { userOf } from '../../lib/types.js';
 import type { StatsBusEvent } from '../../plugins/bus.js';
@@ -57,11 +58,15 @@ export function eventFor(me: SessionUser, event: StatsBusEvent, paths: Map<numbe
   };
 }
 
-/** Still signed in? Like the access check, but without counting the stream as use (idle expiry still applies). */
+/** Still signed in? The access check's rules (`usable`), but without counting the stream as use (idle expiry still applies). */
 async function sessionAlive(db: Kysely<Database>, sessionId: number, idleMs: number): Promise<boolean> {
-  const s = await db.selectFrom('sessions').select(['revoked_at', 'expires_at', 'last_seen_at']).where('id', '=', sessionId).executeTakeFirst();
-  const now = Date.now();
-  return !!s && s.revoked_at === null && now <= s.expires_at && now - s.last_seen_at <= idleMs;
+  const s = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.revoked_at as revokedAt', 's.expires_at as expiresAt', 's.last_seen_at as lastSeenAt', 'u.state'])
+    .where('s.id', '=', sessionId)
+    .executeTakeFirst();
+  return !!s && usable(s, Date.now(), idleMs);
 }
 
 /**

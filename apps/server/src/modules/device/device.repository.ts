@@ -9,9 +9,15 @@ export function deviceInScope(db: Kysely<Database>, me: SessionUser, by: { id: n
   return ('id' in by ? q.where('d.id', '=', by.id) : q.where('d.sn', '=', by.sn)).executeTakeFirst();
 }
 
-/** The user holds a grant on the device's plant carrying `perm` (plant_grants.perms is a comma list). */
-const grantedOn = (me: SessionUser, perm: 'view' | 'control') =>
-  sql<SqlBool>`d.plant_id in (select g.plant_id from plant_grants g where g.user_id = ${me.id} and (',' || g.perms || ',') like ${`%,${perm},%`})`;
+/**
+ * The user holds a grant on the device's plant carrying `perm` (plant_grants.perms is a comma
+ * list), or without `perm` any grant: every grant carries view or control (the contract's
+ * grant bodies require at least one), so any grant is what "view or control" means.
+ */
+const grantedOn = (me: SessionUser, perm?: 'control') =>
+  perm
+    ? sql<SqlBool>`d.plant_id in (select g.plant_id from plant_grants g where g.user_id = ${me.id} and (',' || g.perms || ',') like ${`%,${perm},%`})`
+    : sql<SqlBool>`d.plant_id in (select g.plant_id from plant_grants g where g.user_id = ${me.id})`;
 
 /**
  * A device the caller may command: in their data scope, or on a plant granted to them with the
@@ -25,7 +31,7 @@ export async function deviceToControl(db: Kysely<Database>, me: SessionUser, id:
     .select(['d.id', 'd.sn', 'd.parent_id', 'd.plant_id', 'd.type'])
     .select(sql<SqlBool>`${inScope(me, 'o')} or ${grantedOn(me, 'control')}`.as('controllable'))
     .where('d.id', '=', id)
-    .where((eb) => eb.or([inScope(me, 'o'), grantedOn(me, 'view'), grantedOn(me, 'control')]))
+    .where((eb) => eb.or([inScope(me, 'o'), grantedOn(me)]))
     .executeTakeFirst();
   if (!row) return { visible: false as const };
   const { controllable, ...device } = row;

@@ -15,9 +15,10 @@ import type { Database, PlantStatsTable } from '../../db/database.js';
  *   else offline. Data update time: the latest last_online_at of its devices.
  *
  * Cost with 10,000 plants and 100,000 devices: the plants are taken 100 at a time (by id); for
- * each slice one grouped query over its devices (index on plant_id), one over their open faults
- * and one over their device_daily rows of "today" (primary key lookups), and only changed rows
- * are written. Between slices the event loop is given back, so API requests are never held up
+ * each slice one grouped query over its devices (index on plant_id), one over their open faults,
+ * one over their device_daily rows of "today" (primary key lookups) and one over their current
+ * plant_stats rows, and only rows that differ are written (compared with the table, not with what
+ * this process wrote last: server processes take turns at the refresh, see app.ts). Between slices the event loop is given back, so API requests are never held up
  * by more than one slice (SQLite runs in the server's thread). Month / year / total need every
  * past day: those sums of the days before today are recomputed in a slower pass, 20 plants at a time (every 10
  * minutes, when a plant's local day changes, and after `invalidatePlantStats`) and kept in
@@ -35,13 +36,12 @@ interface Closed {
 interface Cache {
   closed: Map<number, Closed>;
   closedAt: number;
-  written: Map<number, string>;
 }
 
 const caches = new WeakMap<Kysely<Database>, Cache>();
 const CLOSED_TTL_MS = 10 * 60_000;
 
-/** Forces the next refresh to recompute the past-days sums and rewrite every row. */
+/** Forces the next refresh to recompute the past-days sums. */
 export function invalidatePlantStats(db: Kysely<Database>): void {
   caches.delete(db);
 }
@@ -99,7 +99,7 @@ export async function stopPlantStats(db: Kysely<Database>): Promise<void> {
 async function refresh(db: Kysely<Database>, now: number): Promise<{ plants: number; written: number }> {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { closed: new Map(), closedAt: 0, written: new Map() };
+    cache = { closed: new Map(), closedAt: 0 };
     caches.set(db, cache);
   }
   const pg = await isPostgres(db);
@@ -107,7 +107,6 @@ async function refresh(db: Kysely<Database>, now: number): Promise<{ plants: num
   const todayOf = new Map<string, string>();
   let plantsSeen = 0;
   let written = 0;
-  const seen = new Set<number>();
   for (let after = 0; ; ) {
     if (stopped.has(db)) return { plants: plantsSeen, written };
     const plants = await db.selectFrom('plants').select(['id', 'time_zone']).where('id', '>', after).orderBy('id').limit(SLICE).execute();
@@ -121,16 +120,18 @@ async function refresh(db: Kysely<Database>, now: number): Promise<{ plants: num
         todayOf.set(p.time_zone, day);
       }
       plantToday.set(p.id, day);
-      seen.add(p.id);
     }
     written += await refreshSlice(db, cache, pg, plantToday, refreshClosed, now);
     plantsSeen += plants.length;
     await yieldLoop();
   }
   if (refreshClosed) cache.closedAt = now;
-  for (const id of cache.written.keys()) if (!seen.has(id)) cache.written.delete(id);
   return { plants: plantsSeen, written };
 }
+
+/** The figures of a row (not its updated_at), to tell whether it needs writing. */
+const statsKey = (r: PlantStatsTable) =>
+  `${[r.power_w, r.energy_today, r.energy_month, r.energy_year, r.energy_total, r.devices, r.devices_online, r.open_faults].map(Number).join('|')}|${r.status}|${r.data_updated_at ?? ''}`;
 
 async function refreshSlice(db: Kysely<Database>, cache: Cache, pg: boolean, plantToday: Map<number, string>, refreshClosed: boolean, now: number): Promise<number> {
   const ids = [...plantToday.keys()];
@@ -186,6 +187,7 @@ async function refreshSlice(db: Kysely<Database>, cache: Cache, pg: boolean, pla
     }
   }
 
+  const current = new Map((await db.selectFrom('plant_stats').selectAll().where('plant_id', '>=', from).where('plant_id', '<=', to).execute()).map((r) => [r.plant_id, statsKey(r)]));
   const byPlant = new Map(devices.map((d) => [d.plant_id!, d]));
   const openFaults = new Map(faults.map((f) => [f.plant_id!, Number(f.n)]));
   const rows: PlantStatsTable[] = [];
@@ -209,12 +211,7 @@ async function refreshSlice(db: Kysely<Database>, cache: Cache, pg: boolean, pla
       data_updated_at: d?.updated == null ? null : Number(d.updated),
       updated_at: now,
     };
-    const { updated_at: _u, ...compare } = row;
-    const key = JSON.stringify(compare);
-    if (cache.written.get(id) !== key) {
-      rows.push(row);
-      cache.written.set(id, key);
-    }
+    if (current.get(id) !== statsKey(row)) rows.push(row);
   }
   if (rows.length) {
     await db.transaction().execute(async (trx) => {

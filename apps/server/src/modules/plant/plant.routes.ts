@@ -97,12 +97,21 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
    * Answers of the list and the chart as sent, per session, language and URL: consoles ask the
    * same pages again on every live update, and the figures behind them change only when the
    * stats refresh writes new ones (every 10 s at most) or a console write goes through, which
-   * both empty it (the write in every process, through the bus).
+   * both empty it in every process, through the bus (the refresh runs in one process per tick).
    */
   const answers = new GenerationCache<string>({ ttlMs: app.config.cacheMs, max: 5_000, maxSize: 64 * 1024 * 1024, sizeOf: (body) => body.length || 1 });
   app.onDataChanged(() => answers.clear());
-  const unlisten = onPlantStatsChanged(db, () => answers.clear());
-  app.addHook('onClose', async () => unlisten());
+  const unlisten = onPlantStatsChanged(db, () => {
+    answers.clear(); // this process at once (the bus may deliver our own event later)
+    void app.bus.publish({ type: 'plantStats', at: Date.now() }).catch((err: unknown) => app.log.warn({ err }, 'plant stats change not published'));
+  });
+  const unsubscribe = app.bus.subscribe((event) => {
+    if (event.type === 'plantStats') answers.clear();
+  });
+  app.addHook('onClose', async () => {
+    unlisten();
+    unsubscribe();
+  });
   /** Sends the kept answer of this request, or builds it with `load` (checked against `schema` like any answer). */
   const kept = async (req: FastifyRequest, reply: FastifyReply, schema: z.ZodType, load: () => Promise<unknown>) => {
     const body = await answers.getOrLoad(`${tokenOf(req)}\n${req.lang}\n${req.url}`, async () => JSON.stringify(schema.parse(await load())));

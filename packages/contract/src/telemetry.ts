@@ -39,7 +39,7 @@ const points = z.record(z.string().min(1).max(64), z.number().finite());
 export const telemetryMessage = z.object({
   /** Sample time, epoch milliseconds. */
   ts: z.number().int().positive(),
-  /** Device-chosen id; a repeated (sn, msgId) or (sn, ts) is stored once. */
+  /** Device-chosen id for the device's own tracing. A resent message repeats its ts: a repeated (sn, ts) is stored once. */
   msgId: z.string().min(1).max(64).optional(),
   points,
   /** A collector's sub devices (its inverters), each with its own sub SN. */

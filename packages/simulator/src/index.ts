@@ -5,3 +5,4 @@ export * from './runner.js';
 export * from './solar.js';
 export * from './time.js';
 export * from './history.js';
+export * from './register.js';

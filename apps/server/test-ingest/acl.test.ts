@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { topics } from '@pv/contract';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { mosquittoAcl } from '../src/ingest/acl.js';
-import { buildTestApp, type TestApp } from '../test/helper.js';
+import { mosquittoAcl, mosquittoPasswords } from '../src/ingest/acl.js';
+import { buildTestApp, login, type TestApp } from '../test/helper.js';
 
 // A Mosquitto that authenticates with a password file and authorises with the ACL generated from
 // the device registry: the same topic rules as the embedded broker.
@@ -19,21 +19,25 @@ let server: TestApp | undefined;
 let broker: ChildProcess;
 let url: string;
 const dir = mkdtempSync(join(tmpdir(), 'pv-acl-'));
-const PASSWORDS: Record<string, string> = { 'pv-ingest': 'ingest-secret', ACL0001: 'key-1', ACL0002: 'key-2', NOTREGISTERED: 'key-3' };
+const PASSWORDS: Record<string, string> = { 'pv-ingest': 'ingest-secret', NOTREGISTERED: 'key-3' };
 
 beforeAll(async () => {
   registry = await buildTestApp({ SIMULATOR_PLANTS: '1' });
-  const org = await registry.app.db.selectFrom('orgs').select('id').where('code', '=', 'ROOT').executeTakeFirstOrThrow();
-  await registry.app.db
-    .insertInto('devices')
-    .values(['ACL0001', 'ACL0002'].map((sn) => ({ sn, name: sn, type: 'inverter' as const, product_id: null, org_id: org.id, plant_id: null, parent_id: null, secret_hash: null, mac: null, comm_mode: 'mqtt', online_state: 'inactive' as const, run_state: 'normal' as const, hw_version: null, sw_version: null, protocol_version: null, last_online_at: null, last_points: null, created_at: Date.now() })))
-    .execute();
+  // the devices are registered through the console: their keys are answered once, and the
+  // password file is generated from the registry (nothing typed by hand but the ingest user's)
+  const admin = await login(registry.app, 'admin');
+  for (const sn of ['ACL0001', 'ACL0002']) {
+    const res = await registry.app.inject({ method: 'POST', url: '/photo_voltaic/devices', headers: { 'x-token': admin }, payload: { sn, name: sn, type: 'inverter' } });
+    expect(res.statusCode).toBe(200);
+    PASSWORDS[sn] = res.json().data.deviceKey;
+  }
 
   chmodSync(dir, 0o777);
   const acl = await mosquittoAcl(registry.app.db, { ingestUser: 'pv-ingest' });
   writeFileSync(join(dir, 'acl'), acl, { mode: 0o644 });
-  writeFileSync(join(dir, 'passwd'), '', { mode: 0o644 });
-  for (const [user, password] of Object.entries(PASSWORDS)) expect(spawnSync('mosquitto_passwd', ['-b', join(dir, 'passwd'), user, password]).status).toBe(0);
+  writeFileSync(join(dir, 'passwd'), await mosquittoPasswords(registry.app.db, { ingestUser: 'pv-ingest', ingestPassword: PASSWORDS['pv-ingest'] }), { mode: 0o644 });
+  // a broker account the registry does not know: it signs in but gets no topic
+  expect(spawnSync('mosquitto_passwd', ['-b', join(dir, 'passwd'), 'NOTREGISTERED', PASSWORDS.NOTREGISTERED!]).status).toBe(0);
   chmodSync(join(dir, 'passwd'), 0o644);
   const port = await new Promise<number>((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
@@ -98,6 +102,10 @@ it('lets a device publish to its own topics only and read only its own commands'
   expect(got).toEqual([]);
   await a.endAsync();
   await b.endAsync();
+});
+
+it('refuses a device that signs in with a wrong key', async () => {
+  await expect(mqtt.connectAsync(url, { clientId: `wrong-${Date.now()}`, username: 'ACL0001', password: 'not-the-key', protocolVersion: 5, reconnectPeriod: 0 })).rejects.toThrow(/Bad User Name or Password|Not authorized/);
 });
 
 it('gives a device missing from the registry no topic at all', async () => {

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Times are epoch milliseconds everywhere (bigint in PostgreSQL, integer in SQLite). */
 export interface OrgGroupsTable {
@@ -140,6 +140,8 @@ export interface DevicesTable {
   parent_id: number | null;
   /** sha256 of the device key; sub devices have none (they speak through their collector). */
   secret_hash: string | null;
+  /** the key as a Mosquitto password-file hash (`$7$`), for an external broker */
+  broker_hash: ColumnType<string | null, string | null | undefined, string | null>;
   mac: string | null;
   comm_mode: string;
   online_state: 'online' | 'offline' | 'inactive';

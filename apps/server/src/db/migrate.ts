@@ -11,6 +11,7 @@ import * as createRollups from './migrations/202611240000_create_rollups.js';
 import * as addRollupPointCounts from './migrations/202611245000_add_rollup_point_counts.js';
 import * as createAuditLogs from './migrations/202611246010_create_audit_logs.js';
 import * as createJobRuns from './migrations/202611247000_create_job_runs.js';
+import * as addDeviceBrokerHash from './migrations/202611248000_add_device_broker_hash.js';
 import * as createDashboardRollups from './migrations/202611242000_create_dashboard_rollups.js';
 import * as createPlantExtras from './migrations/202611241000_create_plant_extras.js';
 import * as extendOrgs from './migrations/202611246000_extend_orgs.js';
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '202611246000_extend_orgs': extendOrgs,
   '202611246010_create_audit_logs': createAuditLogs,
   '202611247000_create_job_runs': createJobRuns,
+  '202611248000_add_device_broker_hash': addDeviceBrokerHash,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

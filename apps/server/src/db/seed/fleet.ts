@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createFleet, type SimPlant } from '@pv/simulator';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
-import { hashDeviceKey } from '../../ingest/broker.js';
+import { deviceKeyColumns } from '../../ingest/broker.js';
 import { backfillDemoHistory, resumeCounters } from './history.js';
 
 const PRODUCTS = [
@@ -79,7 +79,7 @@ export async function seedDemoFleet(db: Kysely<Database>, options: { seed: numbe
     for (const d of plant.devices) {
       const key = newDeviceKey();
       keys.set(d.sn, key);
-      await db.updateTable('devices').set({ secret_hash: hashDeviceKey(key) }).where('sn', '=', d.sn).execute();
+      await db.updateTable('devices').set(deviceKeyColumns(key)).where('sn', '=', d.sn).execute();
     }
   }
   return { plants: fleet, keys, counters: await resumeCounters(db, fleet, now), history };

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
-import { hashDeviceKey } from '../../ingest/broker.js';
+import { deviceKeyColumns, hashDeviceKey } from '../../ingest/broker.js';
 import { IngestRejected } from '../../ingest/pipeline.js';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { inScope } from '../../lib/scope.js';
@@ -172,7 +172,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       const deviceKey = newDeviceKey();
       const { id } = await db
         .insertInto('devices')
-        .values({ sn: b.sn, name: b.name, type: b.type, product_id: b.productId ?? null, org_id: plant?.org_id ?? me.orgId, plant_id: plant?.id ?? null, parent_id: null, secret_hash: hashDeviceKey(deviceKey), mac: b.mac ?? null, comm_mode: b.commMode, online_state: 'inactive', run_state: 'normal', hw_version: null, sw_version: null, protocol_version: null, last_online_at: null, last_points: null, created_at: Date.now() })
+        .values({ sn: b.sn, name: b.name, type: b.type, product_id: b.productId ?? null, org_id: plant?.org_id ?? me.orgId, plant_id: plant?.id ?? null, parent_id: null, ...deviceKeyColumns(deviceKey), mac: b.mac ?? null, comm_mode: b.commMode, online_state: 'inactive', run_state: 'normal', hw_version: null, sw_version: null, protocol_version: null, last_online_at: null, last_points: null, created_at: Date.now() })
         .returning('id')
         .executeTakeFirstOrThrow();
       return { code: 200, msg: translate(req.lang, 'success.create'), data: { id, sn: b.sn, deviceKey } };
@@ -205,7 +205,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       const device = await deviceInScope(db, userOf(req), { id: req.params.id });
       if (!device) throw notFound();
       const deviceKey = newDeviceKey();
-      await db.updateTable('devices').set({ secret_hash: hashDeviceKey(deviceKey) }).where('id', '=', device.id).execute();
+      await db.updateTable('devices').set(deviceKeyColumns(deviceKey)).where('id', '=', device.id).execute();
       return { code: 200, msg: translate(req.lang, 'success.update'), data: { id: device.id, sn: device.sn, deviceKey } };
     },
   );

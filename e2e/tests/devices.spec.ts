@@ -39,6 +39,9 @@ for (const lang of ['en', 'zh'] as const) {
       await expect(page).toHaveURL(/\/devices\/devices_detail\?id=\d+/);
       await expect(page.getByTestId('device-title')).toBeVisible();
       await expect(page.getByTestId('live-points')).toBeVisible();
+      // the inverter's production from its daily rollups, labelled in the page's language
+      await expect(page.getByTestId('device-energy')).toContainText(lang === 'en' ? 'Total production' : '总发电量');
+      await expect(page.getByTestId('energy-total')).toContainText('kWh');
     });
 
     test('a control command pushed to a simulated device reaches success from its ack', async ({ page }) => {

@@ -26,6 +26,35 @@ async function readXlsx(body: Buffer) {
   return rows;
 }
 
+describe('device detail', () => {
+  it("answers the device's production today, this month, this year and in total on its plant's calendar", async () => {
+    const { localDay } = await import('@pv/contract');
+    const d = await t.app.db.selectFrom('devices as d').innerJoin('plants as p', 'p.id', 'd.plant_id').select(['d.id', 'p.time_zone']).where('d.type', '=', 'inverter').orderBy('d.id').executeTakeFirstOrThrow();
+    await t.app.db.deleteFrom('device_daily').where('device_id', '=', d.id).execute();
+    const today = localDay(Date.now(), d.time_zone);
+    const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+    // a day earlier this month (or the 1st when today is the 1st), last month, last year
+    const earlierThisMonth = today.slice(8) === '01' ? null : `${today.slice(0, 7)}-01`;
+    const lastMonth = m === 1 ? null : `${y}-${String(m - 1).padStart(2, '0')}-15`;
+    const lastYear = `${y - 1}-06-30`;
+    const rows = [
+      { day: today, kWh: 4.5 },
+      ...(earlierThisMonth ? [{ day: earlierThisMonth, kWh: 10 }] : []),
+      ...(lastMonth ? [{ day: lastMonth, kWh: 100 }] : []),
+      { day: lastYear, kWh: 1000 },
+    ];
+    await t.app.db.insertInto('device_daily').values(rows.map((r) => ({ device_id: d.id, day: r.day, energy_kwh: r.kWh, updated_at: Date.now() }))).execute();
+    const res = await get(`/devices/${d.id}`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.energy).toEqual({
+      today: 4.5,
+      month: 4.5 + (earlierThisMonth ? 10 : 0),
+      year: 4.5 + (earlierThisMonth ? 10 : 0) + (lastMonth ? 100 : 0),
+      total: 4.5 + (earlierThisMonth ? 10 : 0) + (lastMonth ? 100 : 0) + 1000,
+    });
+  });
+});
+
 describe('device list filters, sort and export', () => {
   it('filters by product, organisation and plant keyword, in SQL and within the scope', async () => {
     const all = (await get('/devices?pageSize=500', admin)).json().data;

@@ -52,6 +52,12 @@ export const deviceRow = z.object({
 });
 export type DeviceRow = z.infer<typeof deviceRow>;
 
+/** One device: its row and its production (kWh) per plant-local day, month, year and in total, from its daily rollups. */
+export const deviceDetail = deviceRow.extend({
+  energy: z.object({ today: z.number(), month: z.number(), year: z.number(), total: z.number() }),
+});
+export type DeviceDetail = z.infer<typeof deviceDetail>;
+
 export const UP_KINDS = ['telemetry', 'event', 'ack'] as const;
 
 export const deviceCreateBody = z.object({

@@ -1,3 +1,4 @@
+import { localDay } from '@pv/contract';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { inScope } from '../../lib/scope.js';
@@ -41,4 +42,27 @@ export async function deviceToControl(db: Kysely<Database>, me: SessionUser, id:
 /** A plant only when it belongs to the caller's data scope. */
 export function plantInScope(db: Kysely<Database>, me: SessionUser, id: number) {
   return db.selectFrom('plants as p').innerJoin('orgs as o', 'o.id', 'p.org_id').select(['p.id', 'p.org_id']).where('p.id', '=', id).where(inScope(me, 'o')).executeTakeFirst();
+}
+
+/**
+ * A device's production (kWh) today, this month, this year and in total, on the calendar of its
+ * plant's time zone (Asia/Shanghai unbound): sums of its daily rollups (device_daily), which the
+ * ingest keeps as data arrives. One index range over the device's days.
+ */
+export async function deviceEnergy(db: Kysely<Database>, deviceId: number, now: number) {
+  const zone = await db.selectFrom('devices as d').leftJoin('plants as p', 'p.id', 'd.plant_id').select('p.time_zone').where('d.id', '=', deviceId).executeTakeFirst();
+  const today = localDay(now, zone?.time_zone ?? 'Asia/Shanghai');
+  const r = await db
+    .selectFrom('device_daily')
+    .select((eb) => [
+      eb.fn.sum<number | null>(eb.case().when('day', '=', today).then(eb.ref('energy_kwh')).else(0).end()).as('today'),
+      eb.fn.sum<number | null>(eb.case().when('day', '>=', `${today.slice(0, 7)}-01`).then(eb.ref('energy_kwh')).else(0).end()).as('month'),
+      eb.fn.sum<number | null>(eb.case().when('day', '>=', `${today.slice(0, 4)}-01-01`).then(eb.ref('energy_kwh')).else(0).end()).as('year'),
+      eb.fn.sum<number | null>('energy_kwh').as('total'),
+    ])
+    .where('device_id', '=', deviceId)
+    .where('day', '<=', today)
+    .executeTakeFirst();
+  const kWh = (v: number | string | null | undefined) => Math.round(Number(v ?? 0) * 1000) / 1000;
+  return { today: kWh(r?.today), month: kWh(r?.month), year: kWh(r?.year), total: kWh(r?.total) };
 }

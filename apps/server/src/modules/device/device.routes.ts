@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { API_BASE, deviceBindBody, deviceCreateBody, deviceKeyData, deviceListFilters, deviceListQuery, deviceRow, deviceUpdateBody, envelope, idParam, page, translate, UP_KINDS, type DeviceListQuery, type DeviceSortField } from '@pv/contract';
+import { API_BASE, deviceBindBody, deviceCreateBody, deviceDetail, deviceKeyData, deviceListFilters, deviceListQuery, deviceRow, deviceUpdateBody, envelope, idParam, page, translate, UP_KINDS, type DeviceListQuery, type DeviceSortField } from '@pv/contract';
 import ExcelJS from 'exceljs';
 import { newDeviceKey } from '../../db/seed/fleet.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,7 +10,7 @@ import { deviceKeyColumns, hashDeviceKey } from '../../ingest/broker.js';
 import { IngestRejected } from '../../ingest/pipeline.js';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { inScope } from '../../lib/scope.js';
-import { deviceInScope, plantInScope } from './device.repository.js';
+import { deviceEnergy, deviceInScope, plantInScope } from './device.repository.js';
 import type { SessionUser } from '../../lib/types.js';
 import { userOf } from '../../lib/types.js';
 
@@ -125,10 +125,10 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(`${API_BASE}/devices/:id`, { config: { access: { perm: 'device:list' } }, schema: { tags: ['devices'], summary: 'One device with its latest points (404 outside your scope)', params: idParam, response: { 200: envelope(deviceRow) } } }, async (req) => {
+  app.get(`${API_BASE}/devices/:id`, { config: { access: { perm: 'device:list' } }, schema: { tags: ['devices'], summary: 'One device with its latest points and its production today, this month, this year and in total (404 outside your scope)', params: idParam, response: { 200: envelope(deviceDetail) } } }, async (req) => {
     const row = await selectRows(base(db, userOf(req), {})).where('d.id', '=', req.params.id).executeTakeFirst();
     if (!row) throw notFound();
-    return { code: 200, msg: translate(req.lang, 'success.ok'), data: toRow(row) };
+    return { code: 200, msg: translate(req.lang, 'success.ok'), data: { ...toRow(row), energy: await deviceEnergy(db, row.id, Date.now()) } };
   });
 
   // Devices without MQTT post the same JSON over HTTP with their SN and key (the device protocol).

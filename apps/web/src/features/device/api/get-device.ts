@@ -1,8 +1,8 @@
-import type { DeviceRow } from '@pv/contract';
+import type { DeviceDetail } from '@pv/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 
-export const getDevice = (id: number) => http.get<DeviceRow>(`/devices/${id}`);
+export const getDevice = (id: number) => http.get<DeviceDetail>(`/devices/${id}`);
 
 /** Live points: the detail refetches every 10 s, the telemetry interval of the fleet. */
 export const deviceQuery = (id: number, refetchInterval: number | false = false) => queryOptions({ queryKey: ['devices', 'one', id], queryFn: () => getDevice(id), refetchInterval, enabled: id > 0 });

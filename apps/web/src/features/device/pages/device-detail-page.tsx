@@ -1,5 +1,5 @@
 import { CloudUploadOutlined, HistoryOutlined, LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { DeviceRow } from '@pv/contract';
+import type { DeviceDetail, DeviceRow } from '@pv/contract';
 import { Alert, Button, Card, Col, Descriptions, Empty, Result, Row, Space, Statistic, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,26 @@ function LivePoints({ device }: { device: DeviceRow }) {
       {entries.map(([k, v]) => (
         <Col key={k} xs={12} sm={8} md={6} xl={4}>
           <Statistic title={pointLabel(t, k)} value={v} precision={Number.isInteger(v) ? 0 : 2} valueStyle={{ fontSize: 20 }} data-testid={`point-${k}`} />
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** Production today, this month, this year and in total (kWh), from the device's daily rollups. */
+function Production({ energy }: { energy: DeviceDetail['energy'] }) {
+  const { t } = useTranslation();
+  const items = [
+    ['today', t('plant.energyToday')],
+    ['month', t('plant.energyMonth')],
+    ['year', t('plant.energyYear')],
+    ['total', t('plant.energyTotal')],
+  ] as const;
+  return (
+    <Row gutter={[16, 16]} data-testid="device-energy">
+      {items.map(([k, label]) => (
+        <Col key={k} xs={12} md={6}>
+          <Statistic title={label} value={energy[k]} precision={energy[k] >= 100 ? 1 : 2} suffix="kWh" valueStyle={{ fontSize: 20 }} data-testid={`energy-${k}`} />
         </Col>
       ))}
     </Row>
@@ -109,6 +129,12 @@ export default function DeviceDetailPage() {
           {d.parentSn && <Descriptions.Item label={t('device.parentSn')}>{d.parentSn}</Descriptions.Item>}
         </Descriptions>
       </Card>
+
+      {(d.type === 'inverter' || d.energy.total > 0) && (
+        <Card title={t('device.production')}>
+          <Production energy={d.energy} />
+        </Card>
+      )}
 
       <Card
         title={t('device.livePoints')}

@@ -60,8 +60,14 @@ export type DeviceDetail = z.infer<typeof deviceDetail>;
 
 export const UP_KINDS = ['telemetry', 'event', 'ack'] as const;
 
+/** Device types that may report through a collector (a collector's sub devices, with their sub SN). */
+export const SUB_DEVICE_TYPES = ['inverter', 'battery', 'meter'] as const satisfies readonly (typeof DEVICE_TYPES)[number][];
+export const isSubDeviceType = (type: string | undefined | null): boolean => (SUB_DEVICE_TYPES as readonly string[]).includes(type ?? '');
+
+const deviceSn = z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/, { message: 'validation.identifier' });
+
 export const deviceCreateBody = z.object({
-  sn: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/, { message: 'validation.identifier' }),
+  sn: deviceSn,
   name: z.string().trim().min(1).max(64),
   type: z.enum(DEVICE_TYPES),
   productId: z.number().int().positive().nullable().optional(),
@@ -73,6 +79,12 @@ export const deviceCreateBody = z.object({
     .nullable()
     .optional(),
   commMode: z.enum(['mqtt', 'http', '4g', 'wifi', 'rs485']).default('mqtt'),
+  /**
+   * The collector this device reports through (by SN, as the list's `parentSn`): the device then
+   * is its sub device, takes the collector's organisation and plant, communicates 'collector' and
+   * has no key of its own. null on edit makes it a device of its own again.
+   */
+  parentSn: deviceSn.nullable().optional(),
 });
 export type DeviceCreateBody = z.infer<typeof deviceCreateBody>;
 
@@ -81,6 +93,9 @@ export type DeviceUpdateBody = z.infer<typeof deviceUpdateBody>;
 
 /** The device key is shown once, when the device is created or its key rotated. */
 export const deviceKeyData = z.object({ id: z.number(), sn: z.string(), deviceKey: z.string() });
+/** A sub device is created without a key (it reports through its collector): deviceKey null. */
+export const deviceCreatedData = z.object({ id: z.number(), sn: z.string(), deviceKey: z.string().nullable(), parentSn: z.string().nullable() });
+export type DeviceCreatedData = z.infer<typeof deviceCreatedData>;
 
 export const deviceBindBody = z.object({ plantId: z.number().int().positive() });
 

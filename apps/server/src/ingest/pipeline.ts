@@ -13,6 +13,8 @@ export class IngestRejected extends Error {}
 
 interface DeviceRef {
   id: number;
+  /** the collector a sub device reports through */
+  parentId: number | null;
   plantId: number | null;
   timeZone: string;
 }
@@ -32,6 +34,8 @@ export interface IngestStats {
   batches: number;
   lastBatchSize: number;
   lastFlushMs: number;
+  /** sub-device entries of collector telemetry dropped: the sub SN is not registered under that collector */
+  unknownSubs: number;
 }
 
 const SCHEMAS = { telemetry: telemetryMessage, event: eventMessage, ack: ackMessage } as const;
@@ -45,7 +49,7 @@ const CHUNK = 100;
  * (the broker's PUBACK, the HTTP answer) does so after the data is safe.
  */
 export class IngestPipeline {
-  readonly stats: IngestStats = { accepted: 0, rejected: 0, batches: 0, lastBatchSize: 0, lastFlushMs: 0 };
+  readonly stats: IngestStats = { accepted: 0, rejected: 0, batches: 0, lastBatchSize: 0, lastFlushMs: 0, unknownSubs: 0 };
   private queue: Item[] = [];
   private timer: NodeJS.Timeout | undefined;
   /** batches being written: one at a time on SQLite (one connection), a few at once on PostgreSQL */
@@ -100,6 +104,11 @@ export class IngestPipeline {
     return Promise.reject(new IngestRejected(reason));
   }
 
+  /** A collector writes only for its own sub devices (registered with it as their parent). */
+  private isSubOf(subSn: string, collector: DeviceRef) {
+    return this.devices.get(subSn)?.parentId === collector.id;
+  }
+
   private get concurrency() {
     return this.options.concurrency ?? 1;
   }
@@ -149,11 +158,11 @@ export class IngestPipeline {
       const rows = await this.db
         .selectFrom('devices as d')
         .leftJoin('plants as p', 'p.id', 'd.plant_id')
-        .select(['d.id', 'd.sn', 'd.plant_id', 'p.time_zone'])
+        .select(['d.id', 'd.sn', 'd.parent_id', 'd.plant_id', 'p.time_zone'])
         .where('d.sn', 'in', missing.slice(i, i + 500))
         .execute();
       for (const r of rows) {
-        const ref = { id: r.id, plantId: r.plant_id, timeZone: r.time_zone ?? 'Asia/Shanghai' };
+        const ref = { id: r.id, parentId: r.parent_id, plantId: r.plant_id, timeZone: r.time_zone ?? 'Asia/Shanghai' };
         this.devices.set(r.sn, ref);
         this.byId.set(r.id, ref);
       }
@@ -175,8 +184,18 @@ export class IngestPipeline {
     }
     const ok: Item[] = [];
     for (const it of batch) {
-      if (this.devices.has(it.sn)) ok.push(it);
-      else {
+      const device = this.devices.get(it.sn);
+      if (device) {
+        ok.push(it);
+        // the rest of the message is kept; each sub entry not registered under this collector is
+        // counted and logged once here (apply skips it, and may run again on a retry)
+        if (it.parsed.kind === 'telemetry')
+          for (const sub of it.parsed.msg.sub ?? []) {
+            if (this.isSubOf(sub.sn, device)) continue;
+            this.stats.unknownSubs++;
+            this.log.warn({ sn: it.sn, subSn: sub.sn }, 'dropped telemetry of an unknown sub device');
+          }
+      } else {
         this.stats.rejected++;
         it.reject(new IngestRejected(`unknown device ${it.sn}`));
       }
@@ -238,7 +257,7 @@ export class IngestPipeline {
         note(device.id, p.msg.ts, p.msg.points);
         for (const sub of p.msg.sub ?? []) {
           const ref = this.devices.get(sub.sn);
-          if (ref) note(ref.id, p.msg.ts, sub.points);
+          if (ref && ref.parentId === device.id) note(ref.id, p.msg.ts, sub.points);
         }
       } else if (p.kind === 'event') {
         if (p.msg.type === 'fault') faults.push({ deviceId: device.id, code: p.msg.code, message: p.msg.message, ts: p.msg.ts });

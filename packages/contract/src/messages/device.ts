@@ -68,5 +68,5 @@ export const deviceMessagesZh: Record<keyof typeof en, string> = {
   'deviceExport.state.normal': '正常',
   'deviceExport.state.failure': '故障',
 };
-export const deviceFieldNamesEn: Record<string, string> = { point: 'Point', range: 'Range', deviceId: 'Device', start: 'Start', end: 'End', productId: 'Product', orgId: 'Organisation', plant: 'Plant', sortField: 'Sort field', sortOrder: 'Sort order' };
-export const deviceFieldNamesZh: Record<string, string> = { point: '测点', range: '范围', deviceId: '设备', start: '开始时间', end: '结束时间', productId: '产品', orgId: '所属组织', plant: '电站', sortField: '排序字段', sortOrder: '排序方式' };
+export const deviceFieldNamesEn: Record<string, string> = { point: 'Point', range: 'Range', deviceId: 'Device', start: 'Start', end: 'End', productId: 'Product', orgId: 'Organisation', plant: 'Plant', parentSn: 'Collector', sortField: 'Sort field', sortOrder: 'Sort order' };
+export const deviceFieldNamesZh: Record<string, string> = { point: '测点', range: '范围', deviceId: '设备', start: '开始时间', end: '结束时间', productId: '产品', orgId: '所属组织', plant: '电站', parentSn: '采集器', sortField: '排序字段', sortOrder: '排序方式' };

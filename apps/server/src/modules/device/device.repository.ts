@@ -11,6 +11,14 @@ export function deviceInScope(db: Kysely<Database>, me: SessionUser, by: { id: n
 }
 
 /**
+ * The collector a sub device is to report through, by SN, only within the caller's data scope
+ * (else undefined → 404); whether it is a collector is the caller's check (400, not 404).
+ */
+export function parentInScope(db: Kysely<Database>, me: SessionUser, sn: string) {
+  return db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select(['d.id', 'd.sn', 'd.type', 'd.org_id', 'd.plant_id', 'd.parent_id']).where('d.sn', '=', sn).where(inScope(me, 'o')).executeTakeFirst();
+}
+
+/**
  * The user holds a grant on the device's plant carrying `perm` (plant_grants.perms is a comma
  * list), or without `perm` any grant: every grant carries view or control (the contract's
  * grant bodies require at least one), so any grant is what "view or control" means.

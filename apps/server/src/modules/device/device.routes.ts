@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { API_BASE, deviceBindBody, deviceCreateBody, deviceDetail, deviceKeyData, deviceListFilters, deviceListQuery, deviceRow, deviceUpdateBody, envelope, idParam, page, translate, UP_KINDS, type DeviceListQuery, type DeviceSortField } from '@pv/contract';
+import { API_BASE, deviceBindBody, deviceCreateBody, deviceCreatedData, deviceDetail, deviceKeyData, isSubDeviceType, deviceListFilters, deviceListQuery, deviceRow, deviceUpdateBody, envelope, idParam, page, translate, UP_KINDS, type DeviceListQuery, type DeviceSortField } from '@pv/contract';
 import ExcelJS from 'exceljs';
 import { newDeviceKey } from '../../db/seed/fleet.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,7 +10,7 @@ import { deviceKeyColumns, hashDeviceKey } from '../../ingest/broker.js';
 import { IngestRejected } from '../../ingest/pipeline.js';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { inScope } from '../../lib/scope.js';
-import { deviceEnergy, deviceInScope, plantInScope } from './device.repository.js';
+import { deviceEnergy, deviceInScope, parentInScope, plantInScope } from './device.repository.js';
 import type { SessionUser } from '../../lib/types.js';
 import { userOf } from '../../lib/types.js';
 
@@ -160,39 +160,97 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const ok = (lang: string, key: Parameters<typeof translate>[1]) => ({ code: 200, msg: translate(lang, key), data: null });
 
+  /**
+   * The collector a device of `type` is to report through: only inverters, batteries and meters
+   * report through one (400); the collector must be in the caller's scope (404) and be a collector (400).
+   */
+  const collectorFor = async (me: SessionUser, sn: string, type: string) => {
+    if (!isSubDeviceType(type)) throw badRequest('error.subDeviceType');
+    const parent = await parentInScope(db, me, sn);
+    if (!parent) throw notFound();
+    if (parent.type !== 'collector') throw badRequest('error.parentNotCollector', { sn: parent.sn });
+    return parent;
+  };
+  const parentOf = (device: { parent_id: number | null }) => (device.parent_id === null ? Promise.resolve(undefined) : db.selectFrom('devices').select(['id', 'sn', 'org_id', 'plant_id']).where('id', '=', device.parent_id).executeTakeFirst());
+
   app.post(
     `${API_BASE}/devices`,
-    { config: { access: { perm: 'device:create' } }, schema: { tags: ['devices'], summary: 'Register a device; its key is answered once', body: deviceCreateBody, response: { 200: envelope(deviceKeyData) } } },
+    {
+      config: { access: { perm: 'device:create' } },
+      schema: { tags: ['devices'], summary: 'Register a device (or a sub device under a collector, by parentSn); its key is answered once (a sub device has none)', body: deviceCreateBody, response: { 200: envelope(deviceCreatedData) } },
+    },
     async (req) => {
       const me = userOf(req);
       const b = req.body;
-      const plant = b.plantId ? await plantInScope(db, me, b.plantId) : undefined;
-      if (b.plantId && !plant) throw notFound();
+      // a sub device reports through its collector: the collector's organisation and plant, no key of its own
+      const parent = b.parentSn ? await collectorFor(me, b.parentSn, b.type) : undefined;
+      if (parent && b.plantId != null && b.plantId !== parent.plant_id) throw badRequest('error.subDevicePlant', { sn: parent.sn });
+      const plant = !parent && b.plantId ? await plantInScope(db, me, b.plantId) : undefined;
+      if (!parent && b.plantId && !plant) throw notFound();
       if (await db.selectFrom('devices').select('id').where('sn', '=', b.sn).executeTakeFirst()) throw new ApiError(409, 'error.snTaken');
-      const deviceKey = newDeviceKey();
+      const deviceKey = parent ? null : newDeviceKey();
       const { id } = await db
         .insertInto('devices')
-        .values({ sn: b.sn, name: b.name, type: b.type, product_id: b.productId ?? null, org_id: plant?.org_id ?? me.orgId, plant_id: plant?.id ?? null, parent_id: null, ...deviceKeyColumns(deviceKey), mac: b.mac ?? null, comm_mode: b.commMode, online_state: 'inactive', run_state: 'normal', hw_version: null, sw_version: null, protocol_version: null, last_online_at: null, last_points: null, created_at: Date.now() })
+        .values({
+          sn: b.sn,
+          name: b.name,
+          type: b.type,
+          product_id: b.productId ?? null,
+          org_id: parent?.org_id ?? plant?.org_id ?? me.orgId,
+          plant_id: parent ? parent.plant_id : (plant?.id ?? null),
+          parent_id: parent?.id ?? null,
+          ...(deviceKey ? deviceKeyColumns(deviceKey) : { secret_hash: null }),
+          mac: b.mac ?? null,
+          comm_mode: parent ? 'collector' : b.commMode,
+          online_state: 'inactive',
+          run_state: 'normal',
+          hw_version: null,
+          sw_version: null,
+          protocol_version: null,
+          last_online_at: null,
+          last_points: null,
+          created_at: Date.now(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return { code: 200, msg: translate(req.lang, 'success.create'), data: { id, sn: b.sn, deviceKey } };
+      return { code: 200, msg: translate(req.lang, 'success.create'), data: { id, sn: b.sn, deviceKey, parentSn: parent?.sn ?? null } };
     },
   );
 
   app.put(
     `${API_BASE}/devices/:id`,
-    { config: { access: { perm: 'device:update' } }, schema: { tags: ['devices'], summary: 'Edit a device', params: idParam, body: deviceUpdateBody, response: { 200: envelope(z.null()) } } },
+    { config: { access: { perm: 'device:update' } }, schema: { tags: ['devices'], summary: 'Edit a device (parentSn moves it under a collector, null makes it a device of its own)', params: idParam, body: deviceUpdateBody, response: { 200: envelope(z.null()) } } },
     async (req) => {
       const me = userOf(req);
       const device = await deviceInScope(db, me, { id: req.params.id });
       if (!device) throw notFound();
       const b = req.body;
-      if (b.plantId && !(await plantInScope(db, me, b.plantId))) throw notFound();
-      await db
-        .updateTable('devices')
-        .set({ ...(b.name !== undefined && { name: b.name }), ...(b.productId !== undefined && { product_id: b.productId }), ...(b.plantId !== undefined && { plant_id: b.plantId }), ...(b.mac !== undefined && { mac: b.mac }), ...(b.commMode !== undefined && { comm_mode: b.commMode }) })
-        .where('id', '=', device.id)
-        .execute();
+      const current = await parentOf(device);
+      // undefined: not a sub device (any more)
+      const parent = b.parentSn === undefined || b.parentSn === current?.sn ? current : b.parentSn === null ? undefined : await collectorFor(me, b.parentSn, device.type);
+      if (parent && b.plantId !== undefined && b.plantId !== parent.plant_id) throw badRequest('error.subDevicePlant', { sn: parent.sn });
+      if (!parent && b.plantId && !(await plantInScope(db, me, b.plantId))) throw notFound();
+      const common = { ...(b.name !== undefined && { name: b.name }), ...(b.productId !== undefined && { product_id: b.productId }), ...(b.mac !== undefined && { mac: b.mac }) };
+      await db.transaction().execute(async (trx) => {
+        if (parent) {
+          // a device moved under a collector signs in through it from now on: its own key goes
+          await trx
+            .updateTable('devices')
+            .set({ ...common, parent_id: parent.id, org_id: parent.org_id, plant_id: parent.plant_id, comm_mode: 'collector', ...(device.parent_id === null && { secret_hash: null, broker_hash: null }) })
+            .where('id', '=', device.id)
+            .execute();
+          return;
+        }
+        // a former sub device keeps its organisation and plant and has no key until one is rotated for it
+        const commMode = b.commMode ?? (device.parent_id !== null ? 'mqtt' : undefined);
+        await trx
+          .updateTable('devices')
+          .set({ ...common, ...(device.parent_id !== null && { parent_id: null }), ...(b.plantId !== undefined && { plant_id: b.plantId }), ...(commMode !== undefined && { comm_mode: commMode }) })
+          .where('id', '=', device.id)
+          .execute();
+        // a collector's sub devices follow its plant
+        if (b.plantId !== undefined) await trx.updateTable('devices').set({ plant_id: b.plantId }).where('parent_id', '=', device.id).execute();
+      });
       app.ingest.invalidate(device.sn);
       return ok(req.lang, 'success.update');
     },
@@ -204,6 +262,8 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const device = await deviceInScope(db, userOf(req), { id: req.params.id });
       if (!device) throw notFound();
+      const parent = await parentOf(device);
+      if (parent) throw badRequest('error.subDeviceNoKey', { sn: parent.sn });
       const deviceKey = newDeviceKey();
       await db.updateTable('devices').set(deviceKeyColumns(deviceKey)).where('id', '=', device.id).execute();
       return { code: 200, msg: translate(req.lang, 'success.update'), data: { id: device.id, sn: device.sn, deviceKey } };
@@ -218,6 +278,9 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       const device = await deviceInScope(db, me, { id: req.params.id });
       const plant = await plantInScope(db, me, req.body.plantId);
       if (!device || !plant) throw notFound();
+      const parent = await parentOf(device);
+      if (parent) throw badRequest('error.subDevicePlant', { sn: parent.sn });
+      // one statement: the collector and its sub devices move together or not at all
       await db.updateTable('devices').set({ plant_id: plant.id }).where((eb) => eb.or([eb('id', '=', device.id), eb('parent_id', '=', device.id)])).execute();
       app.ingest.invalidate();
       return ok(req.lang, 'success.setting');
@@ -230,6 +293,8 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const device = await deviceInScope(db, userOf(req), { id: req.params.id });
       if (!device) throw notFound();
+      const parent = await parentOf(device);
+      if (parent) throw badRequest('error.subDevicePlant', { sn: parent.sn });
       if (device.plant_id === null) throw badRequest('error.deviceNotBound');
       await db.updateTable('devices').set({ plant_id: null }).where((eb) => eb.or([eb('id', '=', device.id), eb('parent_id', '=', device.id)])).execute();
       app.ingest.invalidate();

@@ -1,4 +1,4 @@
-import type { DeviceCreateBody } from '@pv/contract';
+import type { DeviceCreateBody, DeviceCreatedData } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 
@@ -8,7 +8,8 @@ export interface DeviceKey {
   deviceKey: string;
 }
 
-export const createDevice = (body: DeviceCreateBody) => http.post<DeviceKey>('/devices', body);
+/** A sub device (parentSn) is answered without a key: it reports through its collector. */
+export const createDevice = (body: DeviceCreateBody) => http.post<DeviceCreatedData>('/devices', body);
 
 export function useCreateDevice() {
   const qc = useQueryClient();

@@ -1,5 +1,5 @@
-import { DEVICE_TYPES, deviceCreateBody, type DeviceCreateBody, type DeviceRow } from '@pv/contract';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { DEVICE_TYPES, deviceCreateBody, isSubDeviceType, type DeviceCreateBody, type DeviceRow } from '@pv/contract';
+import { Alert, App, Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { filledRule } from './filled-rule';
 import { useCreateDevice, type DeviceKey } from '../api/create-device';
 import { useProducts } from '../api/get-products';
 import { useUpdateDevice } from '../api/update-device';
+import { CollectorSelect } from './collector-select';
 import { PlantSelect } from './plant-select';
 
 const COMM_MODES = ['mqtt', 'http', '4g', 'wifi', 'rs485'] as const;
@@ -24,25 +25,34 @@ export function DeviceFormModal({ open, device, onClose, onCreated }: { open: bo
   const create = useCreateDevice();
   const update = useUpdateDevice();
   const editing = !!device;
+  const type = Form.useWatch('type', form);
+  const parentSn = Form.useWatch('parentSn', form);
+  // only inverters, batteries and meters report through a collector; a sub device follows its
+  // collector's plant and communicates through it, so those two fields go while one is chosen
+  const canHaveParent = isSubDeviceType(type);
+  const isSub = canHaveParent && !!parentSn;
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (device) form.setFieldsValue({ sn: device.sn, name: device.name, type: device.type, productId: device.productId, plantId: device.plantId, mac: device.mac, commMode: device.commMode as DeviceCreateBody['commMode'] });
+    if (device) form.setFieldsValue({ sn: device.sn, name: device.name, type: device.type, productId: device.productId, plantId: device.plantId, mac: device.mac, commMode: (COMM_MODES as readonly string[]).includes(device.commMode) ? (device.commMode as DeviceCreateBody['commMode']) : 'mqtt', parentSn: device.parentSn });
   }, [open, device, form]);
 
   const submit = async () => {
     const v = await form.validateFields();
-    const body = { ...v, mac: v.mac || null, productId: v.productId ?? null, plantId: v.plantId ?? null };
+    const sub = isSubDeviceType(v.type) && !!v.parentSn;
+    const body = { ...v, mac: v.mac || null, productId: v.productId ?? null, plantId: sub ? undefined : (v.plantId ?? null), commMode: sub ? undefined : v.commMode, parentSn: sub ? v.parentSn : null };
     try {
       if (device) {
         const { sn: _sn, type: _type, ...rest } = body;
         await update.mutateAsync({ id: device.id, body: rest });
         void message.success(t('success.update'));
       } else {
-        const key = await create.mutateAsync(body);
-        void message.success(t('success.create'));
-        onCreated(key);
+        const created = await create.mutateAsync({ ...body, commMode: body.commMode ?? 'mqtt' });
+        if (created.deviceKey) {
+          void message.success(t('success.create'));
+          onCreated({ id: created.id, sn: created.sn, deviceKey: created.deviceKey });
+        } else void message.success(t('device.subCreated', { sn: created.sn, parent: created.parentSn ?? '' }));
       }
       onClose();
     } catch {
@@ -60,20 +70,31 @@ export function DeviceFormModal({ open, device, onClose, onCreated }: { open: bo
           <Input maxLength={64} />
         </Form.Item>
         <Form.Item name="type" label={t('device.type')} rules={[{ required: true, message: t('device.required', { field: t('device.type') }) }]}>
-          <Select disabled={editing} options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`device.types.${v}`) }))} />
+          <Select disabled={editing} options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`device.types.${v}`) }))} data-testid="device-form-type" />
         </Form.Item>
         <Form.Item name="productId" label={t('device.product')}>
           <Select allowClear showSearch={{ optionFilterProp: 'label' }} loading={products.isFetching} options={(products.data?.rows ?? []).map((p) => ({ value: p.id, label: p.name }))} />
         </Form.Item>
-        <Form.Item name="plantId" label={t('device.plant')}>
-          <PlantSelect currentName={device?.plantName} />
-        </Form.Item>
+        {canHaveParent && (
+          <Form.Item name="parentSn" label={t('device.collector')} extra={t('device.collectorHelp')}>
+            <CollectorSelect />
+          </Form.Item>
+        )}
+        {isSub ? (
+          <Alert type="info" showIcon title={t('device.subFollows', { sn: parentSn })} style={{ marginBottom: 16 }} data-testid="device-sub-note" />
+        ) : (
+          <Form.Item name="plantId" label={t('device.plant')}>
+            <PlantSelect currentName={device?.plantName} />
+          </Form.Item>
+        )}
         <Form.Item name="mac" label="MAC" rules={[macRule]}>
           <Input placeholder="00:1A:2B:3C:4D:5E" />
         </Form.Item>
-        <Form.Item name="commMode" label={t('device.commMode')}>
-          <Select options={COMM_MODES.map((v) => ({ value: v, label: t(`device.comm.${v}`) }))} />
-        </Form.Item>
+        {!isSub && (
+          <Form.Item name="commMode" label={t('device.commMode')}>
+            <Select options={COMM_MODES.map((v) => ({ value: v, label: t(`device.comm.${v}`) }))} />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

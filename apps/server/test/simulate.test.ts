@@ -47,6 +47,21 @@ describe('registering a simulated fleet', () => {
     expect(again.get(sn)).not.toBe(first.get(sn));
   });
 
+  it("registers a collector's inverters as its sub devices", async () => {
+    const { createFleet } = await import('@pv/simulator');
+    const fleet = createFleet({ seed: 3, plants: 12 });
+    const collector = fleet.flatMap((p) => p.devices).find((d) => d.type === 'collector' && d.subs?.length);
+    expect(collector).toBeTruthy();
+    // a fleet of its own SNs: the demo seed registered createFleet's, so rename them
+    const plant = fleet.find((p) => p.devices.includes(collector!))!;
+    const own = { ...plant, name: `${plant.name} Own`, devices: [{ ...collector!, sn: `OWN${collector!.sn}`, subs: collector!.subs!.map((s) => ({ ...s, sn: `OWN${s.sn}` })) }] };
+    const keys = await registerFleet([own], { api, username: 'admin', password: DEMO });
+    expect([...keys.keys()]).toEqual([`OWN${collector!.sn}`]);
+    const subs = await t.app.db.selectFrom('devices as d').innerJoin('devices as c', 'c.id', 'd.parent_id').select(['d.sn', 'c.sn as parent', 'd.secret_hash']).where('c.sn', '=', `OWN${collector!.sn}`).execute();
+    expect(subs.map((s) => s.sn).sort()).toEqual(collector!.subs!.map((s) => `OWN${s.sn}`).sort());
+    expect(subs.every((s) => s.secret_hash === null)).toBe(true);
+  });
+
   it('says why when it cannot sign in', async () => {
     await expect(registerFleet(plants, { api, username: 'admin', password: 'wrong-password-1' })).rejects.toThrow(RegisterError);
     await expect(registerFleet(plants, { api, username: 'viewer', password: DEMO })).rejects.toThrow(/create plant|register device/);

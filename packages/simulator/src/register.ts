@@ -67,6 +67,12 @@ export async function registerFleet(plants: SimPlant[], o: RegisterOptions): Pro
         if (!row) throw new RegisterError(`device ${d.sn} exists outside the scope of ${o.username}`);
         keys.set(d.sn, must(await call<{ deviceKey: string }>('POST', `/devices/${row.id}/key`), `rotate the key of ${d.sn}`).deviceKey);
       } else must(created, `register device ${d.sn}`);
+      // a collector's inverters: sub devices under it, without keys (an earlier run's are kept)
+      for (const sub of d.subs ?? []) {
+        const made = await call('POST', '/devices', { sn: sub.sn, name: sub.sn, type: 'inverter', parentSn: d.sn });
+        if (made.code !== 409) must(made, `register sub device ${sub.sn} under ${d.sn}`);
+        devices++;
+      }
       if (++devices % 100 === 0) o.log?.(`registered ${devices} devices`);
     }
   }

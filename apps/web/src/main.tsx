@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { getLanguage, initI18n, loadLanguage } from './lib/i18n';
@@ -8,8 +8,13 @@ import './styles.css';
 const language = getLanguage();
 await loadLanguage(language);
 initI18n(language);
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+// A transition: React renders the first screen in short tasks instead of one long one (the boot
+// dots of index.html stay until it is ready).
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -45,6 +45,26 @@ export const HISTORY_RANGES = [0, 1, 7, 15, 30] as const;
 export const OFFLINE_COUNT_WINDOW_DAYS = 3;
 export const FAULT_COUNT_WINDOW_DAYS = 30;
 
+// The dashboard (home of ROOT users) and the live-update stream of the whole console; dashboard.ts has their schemas.
+/** Windows of spec §9: devices that went offline within the last 3 days, faults opened within the last 30. */
+export const DASHBOARD_OFFLINE_WINDOW_DAYS = OFFLINE_COUNT_WINDOW_DAYS;
+export const DASHBOARD_FAULT_WINDOW_DAYS = FAULT_COUNT_WINDOW_DAYS;
+/**
+ * CO2 avoided per kWh produced, kg/kWh: the IEA's world-average emission intensity of electricity
+ * generation (about 475 g CO2/kWh), used for every plant whatever its grid.
+ */
+export const CO2_KG_PER_KWH = 0.475;
+/** Plants in the specific-yield ranking. */
+export const DASHBOARD_TOP_PLANTS = 10;
+/** The power curve and the current power have one point per 5 minutes. */
+export const DASHBOARD_BUCKET_MS = 5 * 60_000;
+/** How often a server refreshes the dashboard rollups and publishes what changed (ms). */
+export const DASHBOARD_TICK_MS = 15_000;
+/** The console refetches at most this often on live events (ms). */
+export const LIVE_THROTTLE_MS = 5_000;
+/** Comment lines keep the event stream open through proxies (ms). */
+export const LIVE_HEARTBEAT_MS = 25_000;
+
 export const HEADER_SEARCH_THRESHOLD = 0.4;
 export const SIZES = ['default', 'medium', 'small', 'mini'] as const;
 export type Size = (typeof SIZES)[number];

@@ -1,6 +1,6 @@
 import { flattenRoutes, type FlatRoute, type RouteDef } from '@pv/contract';
 import { Button } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { useSession, type UserInfo } from '../stores/session';
@@ -21,7 +21,8 @@ import { RootLayout } from './root-layout';
 import { firstPath, groupRedirect, permittedTree } from './route-utils';
 
 // The signed-in shell (sidebar, navbar, tags view) loads on demand: the login page never pays for it.
-const ConsoleLayout = lazy(() => import('./layout/console-layout').then((m) => ({ default: m.ConsoleLayout })));
+const loadConsoleLayout = () => import('./layout/console-layout');
+const ConsoleLayout = lazy(() => loadConsoleLayout().then((m) => ({ default: m.ConsoleLayout })));
 
 /** What is left when even the error page's code cannot load (the console was redeployed, say). */
 function ReloadOffer() {
@@ -124,8 +125,16 @@ export function accessKey(info: Pick<UserInfo, 'routerPaths' | 'orgGroup'> | nul
  * accumulate across sign-ins (unlike router.addRoutes in vue-element-admin, issue #416).
  */
 export function useAppRouter(): { router: ReturnType<typeof createBrowserRouter>; key: string } {
-  const info = useSession((s) => s.info);
+  // The console for the user renders in a transition, which React splits into short tasks; from
+  // the session store (useSyncExternalStore) it would render in one task of several hundred ms on
+  // a phone. Until then <RequireAuth> keeps its spinner.
+  const info = useDeferredValue(useSession((s) => s.info));
+  const signingIn = useSession((s) => !!s.token && !s.info);
   const key = accessKey(info);
+  // the shell's code loads while the user info is fetched, not after it
+  useEffect(() => {
+    if (signingIn) void loadConsoleLayout();
+  }, [signingIn]);
   // Rebuilt on the access key alone so a fresh copy of the same user keeps the open pages.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const router = useMemo(() => createBrowserRouter(buildRoutes(info)), [key]);

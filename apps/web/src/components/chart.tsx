@@ -3,13 +3,39 @@ import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from
 import { DataZoomInsideComponent, GridComponent, TooltipComponent, type DataZoomComponentOption, type GridComponentOption, type TooltipComponentOption } from 'echarts/components';
 import { init, use as registerECharts, type ComposeOption, type ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 
 // Tree-shaken: only the charts and components the console draws end up in its bundle.
 registerECharts([LineChart, BarChart, GridComponent, TooltipComponent, DataZoomInsideComponent, CanvasRenderer]);
 
 let drawable: boolean | undefined;
 const canDraw = () => (drawable ??= !!document.createElement('canvas').getContext('2d'));
+
+// Charts are drawn one per task when the main thread is idle: a page of four charts set up in one
+// go is a single long task (hundreds of ms on a phone) that blocks input while the page loads.
+const queue: (() => void)[] = [];
+let pumping = false;
+function pump() {
+  if (pumping || !queue.length) return;
+  pumping = true;
+  const next = () => {
+    pumping = false;
+    queue.shift()?.();
+    pump();
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(next, { timeout: 1000 });
+  else setTimeout(next, 0);
+}
+function whenIdle(job: () => void): () => void {
+  let cancelled = false;
+  queue.push(() => {
+    if (!cancelled) job();
+  });
+  pump();
+  return () => {
+    cancelled = true;
+  };
+}
 
 export type ChartOption = ComposeOption<LineSeriesOption | BarSeriesOption | GridComponentOption | TooltipComponentOption | DataZoomComponentOption>;
 
@@ -29,32 +55,40 @@ export function Chart({ option, height = 280, label, 'data-testid': testId }: Ch
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | undefined>(undefined);
   const { token } = theme.useToken();
+  const full: ChartOption = useMemo(
+    () => ({
+      color: [token.colorPrimary, token.colorSuccess, token.colorWarning],
+      textStyle: { fontFamily: token.fontFamily, color: token.colorTextSecondary },
+      animationDuration: 300,
+      ...option,
+    }),
+    [option, token.colorPrimary, token.colorSuccess, token.colorWarning, token.fontFamily, token.colorTextSecondary],
+  );
+  // what the chart shows once it is set up (a few option changes may come before that)
+  const latest = useRef(full);
+  useEffect(() => {
+    latest.current = full;
+    chart.current?.setOption(full, { notMerge: true });
+  }, [full]);
 
   useEffect(() => {
     const node = el.current;
     // no 2D canvas (a test DOM): the chart stays empty
     if (!node || !canDraw()) return;
-    chart.current = init(node, undefined, { renderer: 'canvas' });
-    const resize = new ResizeObserver(() => chart.current?.resize());
-    resize.observe(node);
+    let resize: ResizeObserver | undefined;
+    const cancel = whenIdle(() => {
+      chart.current = init(node, undefined, { renderer: 'canvas' });
+      chart.current.setOption(latest.current, { notMerge: true });
+      resize = new ResizeObserver(() => chart.current?.resize());
+      resize.observe(node);
+    });
     return () => {
-      resize.disconnect();
+      cancel();
+      resize?.disconnect();
       chart.current?.dispose();
       chart.current = undefined;
     };
   }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(
-      {
-        color: [token.colorPrimary, token.colorSuccess, token.colorWarning],
-        textStyle: { fontFamily: token.fontFamily, color: token.colorTextSecondary },
-        animationDuration: 300,
-        ...option,
-      },
-      { notMerge: true },
-    );
-  }, [option, token.colorPrimary, token.colorSuccess, token.colorWarning, token.fontFamily, token.colorTextSecondary]);
 
   return <div ref={el} role="img" aria-label={label} data-testid={testId} style={{ width: '100%', height }} />;
 }

@@ -43,6 +43,7 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   }, [token, info]);
 
   if (!token) return <Navigate to={loginRedirect(wanted)} replace />;
-  if (!info) return <Spin fullscreen description={t('layout.loading')} />;
+  // no children: the info is in and the router is being rebuilt for this user (app/router.tsx)
+  if (!info || !children) return <Spin fullscreen description={t('layout.loading')} />;
   return <>{children}</>;
 }

@@ -1,7 +1,7 @@
 import { flattenRoutes, SIDEBAR_WIDTH_DOUBLE, SIDEBAR_WIDTH_SINGLE, type FlatRoute, type RouteDef } from '@pv/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Drawer, Spin } from 'antd';
-import { Activity, Suspense, useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { Activity, lazy, Suspense, useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { isMobileWidth, useApp } from '../../stores/app';
 import { homePathOf, useSession } from '../../stores/session';
@@ -14,7 +14,6 @@ import { NotFoundPage, pageFor } from '../pages';
 import { pagesByPath } from '../route-utils';
 import type { RouteHandle } from '../router';
 import { Navbar } from './navbar';
-import { SettingsDrawer } from './settings-drawer';
 import { DoubleSidebar, SingleSidebar, SUB_SIDEBAR_WIDTH } from './sidebar';
 import { TagsView } from './tags-view';
 
@@ -25,6 +24,9 @@ const fallback = (
 );
 
 const COLLAPSED_WIDTH = 56;
+
+// The settings panel's code (switches, radio buttons) loads when it is first opened, not with every page.
+const SettingsDrawer = lazy(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
 
 const toView = (route: FlatRoute, fullPath = route.fullPath): TagView => ({
   path: route.fullPath,
@@ -77,6 +79,7 @@ function ConsoleShell({ tree }: { tree: RouteDef[] }) {
   const { sidebar, device, toggleDevice, closeSidebar, toggleSidebar } = useApp();
   const { cachedViews, refreshKeys, addView, keepOnly } = useTagsView();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsUsed, setSettingsUsed] = useState(false);
 
   // Tabs of an earlier user (or of a route no longer permitted) never show; affix tabs come first.
   useEffect(() => {
@@ -103,6 +106,10 @@ function ConsoleShell({ tree }: { tree: RouteDef[] }) {
     return () => window.removeEventListener('resize', onResize);
   }, [toggleDevice, closeSidebar]);
 
+  const openSettings = useCallback(() => {
+    setSettingsUsed(true);
+    setSettingsOpen(true);
+  }, []);
   const closeMobile = useCallback(() => {
     if (useApp.getState().device === 'mobile') closeSidebar(false);
   }, [closeSidebar]);
@@ -140,7 +147,7 @@ function ConsoleShell({ tree }: { tree: RouteDef[] }) {
       )}
       <div className="pv-main">
         <header className={`pv-header ${settings.fixedHeader ? 'pv-header-fixed' : ''}`}>
-          <Navbar tree={tree} pages={flat} info={info} onOpenSettings={settings.showSettings ? () => setSettingsOpen(true) : undefined} />
+          <Navbar tree={tree} pages={flat} info={info} onOpenSettings={settings.showSettings ? openSettings : undefined} />
           {settings.tagsView && <TagsView home={home} />}
         </header>
         <main className="pv-content">
@@ -159,7 +166,11 @@ function ConsoleShell({ tree }: { tree: RouteDef[] }) {
           {!current && !handle?.notFound && <Outlet />}
         </main>
       </div>
-      {settings.showSettings && <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />}
+      {settings.showSettings && settingsUsed && (
+        <Suspense fallback={null}>
+          <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

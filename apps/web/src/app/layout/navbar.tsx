@@ -1,7 +1,7 @@
 import { CheckOutlined, CompressOutlined, DownOutlined, ExpandOutlined, FontSizeOutlined, HomeOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { SIZES, type FlatRoute, type RouteDef, type Size } from '@pv/contract';
 import { App, Avatar, Breadcrumb, Dropdown, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useAvatarSrc } from '../../lib/avatar';
@@ -145,8 +145,11 @@ function UserMenu({ info }: { info: UserInfo }) {
   );
 }
 
-/** The purple top bar: hamburger, breadcrumb, header search, full screen, size, language, settings, user. */
-export function Navbar({ tree, pages, info, onOpenSettings }: { tree: RouteDef[]; pages: FlatRoute[]; info: UserInfo; onOpenSettings?: () => void }) {
+/**
+ * The purple top bar: hamburger, breadcrumb, header search, full screen, size, language, settings, user.
+ * Memoised: the shell re-renders on every tab and store change, the bar only when its own inputs change.
+ */
+export const Navbar = memo(function Navbar({ tree, pages, info, onOpenSettings }: { tree: RouteDef[]; pages: FlatRoute[]; info: UserInfo; onOpenSettings?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { sidebar, toggleSidebar, device } = useApp();
@@ -183,4 +186,4 @@ export function Navbar({ tree, pages, info, onOpenSettings }: { tree: RouteDef[]
       </div>
     </div>
   );
-}
+});

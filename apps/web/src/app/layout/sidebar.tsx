@@ -1,6 +1,6 @@
 import { brandTitle, SIDEBAR_WIDTH_DOUBLE, type RouteDef } from '@pv/contract';
 import { Menu, Tooltip, type MenuProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { iconFor } from '../icons';
@@ -28,8 +28,8 @@ function Logo({ collapsed, home }: { collapsed: boolean; home: string }) {
   );
 }
 
-/** The single-layer sidebar (spec §2: 140px): groups with their pages, every page a real link. */
-export function SingleSidebar({ tree, collapsed, showLogo, home, onNavigate }: { tree: RouteDef[]; collapsed: boolean; showLogo: boolean; home: string; onNavigate?: () => void }) {
+/** The single-layer sidebar (spec §2: 140px): groups with their pages, every page a real link. Memoised, as the navbar. */
+export const SingleSidebar = memo(function SingleSidebar({ tree, collapsed, showLogo, home, onNavigate }: { tree: RouteDef[]; collapsed: boolean; showLogo: boolean; home: string; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const items = useMemo<Item[]>(
@@ -66,10 +66,10 @@ export function SingleSidebar({ tree, collapsed, showLogo, home, onNavigate }: {
       />
     </nav>
   );
-}
+});
 
 /** The double-layer sidebar (spec §2: a 120px aside of groups plus a sub-sidebar of the group's pages). */
-export function DoubleSidebar({ tree, showLogo, home, showSub }: { tree: RouteDef[]; showLogo: boolean; home: string; showSub: boolean }) {
+export const DoubleSidebar = memo(function DoubleSidebar({ tree, showLogo, home, showSub }: { tree: RouteDef[]; showLogo: boolean; home: string; showSub: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const current = groupOf(tree, pathname);
@@ -111,4 +111,4 @@ export function DoubleSidebar({ tree, showLogo, home, showSub }: { tree: RouteDe
       )}
     </nav>
   );
-}
+});

@@ -1,5 +1,5 @@
 import type { DashboardData } from '@pv/contract';
-import { Card, Col, Empty, Row } from 'antd';
+import { Card, Empty } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,27 +75,28 @@ export function DashboardCharts({ data, tz }: { data: DashboardData | undefined;
   }, [data?.top, t]);
 
   return (
-    <Row gutter={[16, 16]}>
-      <Col xs={24} lg={12}>
+    // a CSS grid, not antd's Row/Col (see KpiCards)
+    <div className="pv-chart-grid">
+      <div>
         <ChartCard title={t('dashboard.chart.power')} empty={!!data && !data.power.length} testId="chart-power">
           <Chart option={power} height={HEIGHT} label={t('dashboard.chart.power')} />
         </ChartCard>
-      </Col>
-      <Col xs={24} lg={12}>
+      </div>
+      <div>
         <ChartCard title={`${t('dashboard.chart.daily')} (${kWh})`} empty={false} testId="chart-daily">
           <Chart option={daily} height={HEIGHT} label={t('dashboard.chart.daily')} />
         </ChartCard>
-      </Col>
-      <Col xs={24} lg={12}>
+      </div>
+      <div>
         <ChartCard title={`${t('dashboard.chart.monthly')} (${kWh})`} empty={false} testId="chart-monthly">
           <Chart option={monthly} height={HEIGHT} label={t('dashboard.chart.monthly')} />
         </ChartCard>
-      </Col>
-      <Col xs={24} lg={12}>
+      </div>
+      <div>
         <ChartCard title={`${t('dashboard.chart.top')} (${t('dashboard.unit.yield')})`} empty={!!data && !data.top.length} testId="chart-top">
           <Chart option={top} height={HEIGHT} label={t('dashboard.chart.top')} />
         </ChartCard>
-      </Col>
-    </Row>
+      </div>
+    </div>
   );
 }

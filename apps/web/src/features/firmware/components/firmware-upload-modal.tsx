@@ -100,6 +100,7 @@ export function FirmwareUploadModal({ open, onClose }: { open: boolean; onClose:
         </Form.Item>
         <Form.Item
           name="file"
+          required
           label={t('firmware.file')}
           valuePropName="fileList"
           getValueFromEvent={(e: { fileList: UploadFile[] }) => e.fileList.slice(-1)}

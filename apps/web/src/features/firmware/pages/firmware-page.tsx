@@ -73,7 +73,13 @@ export default function FirmwarePage() {
         </Typography.Text>
       ),
     },
-    { title: t('firmware.description'), dataIndex: 'description', ellipsis: true, render: (v: string | null) => v || '—', responsive: ['md' as const] },
+    {
+      title: t('firmware.description'),
+      dataIndex: 'description',
+      responsive: ['md' as const],
+      // long notes stay on one line in a bounded column, whole in the tooltip
+      render: (v: string | null) => (v ? <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 280 }}>{v}</Typography.Text> : '—'),
+    },
     { title: t('firmware.createdAt'), dataIndex: 'createdAt', render: (v: number) => formatTime(v), responsive: ['lg' as const] },
     ...(can('firmware:delete')
       ? [

@@ -44,6 +44,12 @@ describe('firmware', () => {
     expect(big.statusCode).toBe(413);
   });
 
+  it('tells the console the upload limit (FIRMWARE_MAX_MB), to users holding cmd:list', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/photo_voltaic/firmware/limits', headers: { 'x-token': admin } });
+    expect(res.json().data).toEqual({ maxBytes: 1024 * 1024 });
+    expect((await t.app.inject({ method: 'GET', url: '/photo_voltaic/firmware/limits' })).statusCode).toBe(401);
+  });
+
   it('lets a device (SN + key) and a console user download the file, nobody else', async () => {
     const id = (await t.app.inject({ method: 'GET', url: '/photo_voltaic/firmware', headers: { 'x-token': admin } })).json().data.rows[0].id;
     const asDevice = await t.app.inject({ method: 'GET', url: `/photo_voltaic/firmware/${id}/file`, headers: { 'x-device-sn': SN, 'x-device-key': 'ota-key' } });

@@ -36,6 +36,21 @@ describe('MQTT/HTTP endpoint records', () => {
   });
 });
 
+describe('editing an endpoint record without its key', () => {
+  it('keeps the stored key when the edit leaves it out, replaces it when given', async () => {
+    const id = (await call('POST', '/mqtt-configs', admin, good)).json().data.id;
+    const { userKey: _k, ...withoutKey } = good;
+    expect((await call('PUT', `/mqtt-configs/${id}`, admin, { ...withoutKey, topic: 'pv/{sn}/up/event' })).statusCode).toBe(200);
+    const row = () => call('GET', '/mqtt-configs?pageSize=100', admin).then((r) => r.json().data.rows.find((x: { id: number }) => x.id === id));
+    expect(await row()).toMatchObject({ userKey: 'secret-eu-key', topic: 'pv/{sn}/up/event' });
+    expect((await call('PUT', `/mqtt-configs/${id}`, admin, { ...good, userKey: 'rotated-key' })).statusCode).toBe(200);
+    expect((await row()).userKey).toBe('rotated-key');
+    // an empty key is refused, not stored
+    expect((await call('PUT', `/mqtt-configs/${id}`, admin, { ...good, userKey: '' })).statusCode).toBe(400);
+    await call('DELETE', `/mqtt-configs/${id}`, admin);
+  });
+});
+
 describe('archive', () => {
   it('keeps the configuration and prunes raw samples past the retention, keeping rollups', async () => {
     expect((await call('PUT', '/archive-config', admin, { filingRate: 'daily', storageMedium: 'database', retentionDays: 0 })).statusCode).toBe(400);

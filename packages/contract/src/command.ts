@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_CONTROL_MODES } from './constants.js';
+import { DEVICE_TYPES } from './telemetry.js';
 
 export const COMMAND_STATUSES = ['processing', 'success', 'failed', 'unknown'] as const;
 
@@ -63,6 +64,16 @@ export const firmwareRow = z.object({
   createdAt: z.number(),
 });
 export type FirmwareRow = z.infer<typeof firmwareRow>;
+/** The text fields of a firmware upload (multipart, sent before the file). */
+export const firmwareUploadFields = z.object({
+  version: zVersion,
+  deviceType: z.enum(DEVICE_TYPES),
+  description: z.string().trim().max(512).optional(),
+});
+export type FirmwareUploadFields = z.infer<typeof firmwareUploadFields>;
+/** The server's upload limit (FIRMWARE_MAX_MB), so the console refuses a larger file before sending it. */
+export const firmwareLimits = z.object({ maxBytes: z.number().int().positive() });
+export type FirmwareLimits = z.infer<typeof firmwareLimits>;
 
 /** §5: pushes require device type, order, file, version, SN, sub SN and old sub SN. */
 export const otaPushBody = z.object({

@@ -11,14 +11,22 @@ export const mqttConfigBody = z.object({
   topic: z.string().trim().regex(/^[A-Za-z0-9_/+#{}-]{1,128}$/, { message: 'validation.topic' }),
 });
 export type MqttConfigBody = z.infer<typeof mqttConfigBody>;
+/** An edit may leave the key out: the stored one stays (without the sensitive grant it is only seen masked). */
+export const mqttConfigUpdateBody = mqttConfigBody.extend({ userKey: mqttConfigBody.shape.userKey.optional() });
+export type MqttConfigUpdateBody = z.infer<typeof mqttConfigUpdateBody>;
 export const mqttConfigRow = mqttConfigBody.omit({ userKey: true }).extend({ id: z.number(), userKey: z.string(), createdAt: z.number() });
+export type MqttConfigRow = z.infer<typeof mqttConfigRow>;
 export const mqttConfigQuery = pageQuery.extend({ country: z.string().trim().max(64).optional() });
+export type MqttConfigQuery = z.infer<typeof mqttConfigQuery>;
 
 export const ARCHIVE_MEDIA = ['database', 'file'] as const;
+export const FILING_RATES = ['hourly', 'daily', 'weekly'] as const;
 /** Archive configuration (spec §3): raw samples older than the retention are pruned; rollups stay. */
 export const archiveConfigBody = z.object({
-  filingRate: z.enum(['hourly', 'daily', 'weekly']),
+  filingRate: z.enum(FILING_RATES),
   storageMedium: z.enum(ARCHIVE_MEDIA),
   retentionDays: z.number().int().min(1, { message: 'validation.retention' }).max(3650, { message: 'validation.retention' }),
 });
 export const archiveConfigData = archiveConfigBody.extend({ lastFiledAt: z.number().nullable(), lastPruned: z.number() });
+export type ArchiveConfigBody = z.infer<typeof archiveConfigBody>;
+export type ArchiveConfigData = z.infer<typeof archiveConfigData>;

@@ -21,6 +21,8 @@ const DataAcquisition = lazy(() => import('../features/device/pages/data-acquisi
 const OrgGroupList = lazy(() => import('../features/org/pages/org-group-list-page'));
 const OrgList = lazy(() => import('../features/org/pages/org-list-page'));
 const AuditList = lazy(() => import('../features/audit/pages/audit-list-page'));
+const Firmware = lazy(() => import('../features/firmware/pages/firmware-page'));
+const MqttConfig = lazy(() => import('../features/system/pages/mqtt-page'));
 
 const PAGES: Record<string, Page> = {
   user: UserList,
@@ -41,6 +43,8 @@ const PAGES: Record<string, Page> = {
   orgGroup: OrgGroupList,
   org: OrgList,
   audit: AuditList,
+  cmd: Firmware,
+  mqtt: MqttConfig,
 };
 
 export const pageFor = (name: string): Page => PAGES[name] ?? ComingSoon;

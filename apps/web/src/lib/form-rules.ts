@@ -27,3 +27,12 @@ export function zodRule(schema: ZodType, fallbackKey = 'validation.invalid', val
     },
   };
 }
+
+/**
+ * The contract's rule for a field that also has a "required" rule, or that may stay empty:
+ * checked only once something is typed, so an empty field shows one message, not two.
+ */
+export function filledRule(schema: ZodType, fallbackKey?: string, values?: Record<string, unknown>): FormRule {
+  const rule = zodRule(schema, fallbackKey, values) as { validator: (rule: unknown, value: unknown) => Promise<void> };
+  return { validator: async (r, value: unknown) => (value === undefined || value === null || value === '' ? undefined : rule.validator(r, value)) };
+}

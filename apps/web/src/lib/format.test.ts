@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, formatTime, relativeTime, resolveTimeZone, thousands, timeAgo, toMillis } from './format';
+import { formatBytes, formatNumber, formatTime, relativeTime, resolveTimeZone, thousands, timeAgo, toMillis } from './format';
 
 const now = Date.parse('2026-11-22T12:00:00Z');
 const ago = (seconds: number) => now - seconds * 1000;
@@ -108,5 +108,15 @@ describe('§9 helpers', () => {
     expect(relativeTime(ago(5), now)).toBe('刚刚');
     await i18n.changeLanguage('en');
     expect(timeAgo(ago(120), now)).toBe('2 minutes ago');
+  });
+});
+
+describe('file sizes', () => {
+  it('shows bytes below 1 KB, then one decimal in KB, MB, GB', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(50_000)).toBe('48.8 KB');
+    expect(formatBytes(64 * 1024 * 1024)).toBe('64 MB');
+    expect(formatBytes(1.5 * 1024 ** 3)).toBe('1.5 GB');
   });
 });

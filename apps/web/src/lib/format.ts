@@ -93,3 +93,16 @@ export function thousands(value: number | string): string {
   const withCommas = (int ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return frac !== undefined ? `${withCommas}.${frac}` : withCommas;
 }
+
+/** 512 → "512 B", 50 000 → "48.8 KB", 64 MiB → "64 MB" (binary multiples, as file sizes show elsewhere). */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${Number(value.toFixed(1))} ${units[unit]}`;
+}

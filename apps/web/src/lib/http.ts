@@ -127,6 +127,53 @@ export const http = {
   getEnvelope: <E extends Envelope>(path: string, opts?: RequestOptions) => requestEnvelope<E>('GET', path, opts),
 };
 
+export interface UploadOptions {
+  /** 0-100 as the request body goes out (fetch reports no upload progress, so this uses XHR). */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+  /** The caller shows the failure itself: no toast, no dialog. */
+  silent?: boolean;
+}
+
+/**
+ * Sends a multipart form with upload progress, with the same headers, timeout and error policy
+ * as every other call; resolves with the envelope's data, rejects with an ApiError.
+ */
+export function upload<T>(path: string, form: FormData, opts: UploadOptions = {}): Promise<T> {
+  const url = buildUrl(path);
+  const hadToken = !!getToken();
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.timeout = REQUEST_TIMEOUT_MS;
+    for (const [k, v] of Object.entries(headers(false))) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) opts.onProgress?.(Math.round((e.loaded / e.total) * 100));
+    };
+    const fail = (code: number, msg: string) => {
+      if (!opts.silent) reportError(url, code, msg, hadToken);
+      reject(new ApiError(code, msg));
+    };
+    xhr.onload = () => {
+      let body: Partial<Envelope<T>> | undefined;
+      try {
+        body = JSON.parse(xhr.responseText) as Envelope<T>;
+      } catch {
+        body = undefined;
+      }
+      const code = body?.code ?? xhr.status;
+      if (xhr.status >= 200 && xhr.status < 300 && code === 200) resolve(body!.data as T);
+      else fail(code, body?.msg || xhr.statusText || i18n.t('error.hasError'));
+    };
+    xhr.onerror = () => fail(0, i18n.t('common.networkError'));
+    xhr.ontimeout = () => fail(0, i18n.t('common.timeout'));
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    if (opts.signal?.aborted) return reject(new DOMException('aborted', 'AbortError'));
+    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
 /**
  * Downloads a file the server streams (exports), reporting progress as the bytes arrive, and
  * saves it under the server's file name.

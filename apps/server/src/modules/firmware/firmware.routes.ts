@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
-import { API_BASE, commandRow, envelope, firmwareRow, idParam, otaPushBody, page, pageQuery, translate, updateLogRow, zVersion, DEVICE_TYPES, type MessageKey } from '@pv/contract';
+import { API_BASE, commandRow, envelope, firmwareLimits, firmwareRow, firmwareUploadFields, idParam, otaPushBody, page, pageQuery, translate, updateLogRow, DEVICE_TYPES, type MessageKey } from '@pv/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
@@ -30,8 +30,6 @@ const toRow = (f: Selectable<Database['firmware']>) => ({
   createdAt: f.created_at,
 });
 
-const fields = z.object({ version: zVersion, deviceType: z.enum(DEVICE_TYPES), description: z.string().trim().max(512).optional() });
-
 /** Firmware versions (upload with a size limit, download) and OTA pushes with their update log. */
 export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
@@ -42,7 +40,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
     const part = await req.file();
     if (!part) throw badRequest('validation.fileRequired');
     const raw = Object.fromEntries(Object.entries(part.fields).flatMap(([k, v]) => (v && !Array.isArray(v) && 'value' in v ? [[k, v.value]] : [])));
-    const parsed = fields.safeParse(raw);
+    const parsed = firmwareUploadFields.safeParse(raw);
     if (!parsed.success) {
       part.file.resume();
       const issue = parsed.error.issues[0]!;
@@ -73,6 +71,10 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
       .returningAll()
       .executeTakeFirstOrThrow();
     return { code: 200, msg: translate(req.lang, 'success.create'), data: toRow(row) };
+  });
+
+  app.get(`${API_BASE}/firmware/limits`, { config: { access: { perm: 'cmd:list' } }, schema: { tags: ['firmware'], summary: 'The upload limit, so the console refuses a larger file before sending it', response: { 200: envelope(firmwareLimits) } } }, async (req) => {
+    return { code: 200, msg: translate(req.lang, 'success.ok'), data: { maxBytes: app.config.firmwareMaxBytes } };
   });
 
   app.get(`${API_BASE}/firmware`, { config: { access: { perm: 'cmd:list' } }, schema: { tags: ['firmware'], summary: 'Firmware versions', querystring: pageQuery.extend({ deviceType: z.enum(DEVICE_TYPES).optional() }), response: { 200: envelope(page(firmwareRow)) } } }, async (req) => {

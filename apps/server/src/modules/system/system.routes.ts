@@ -1,4 +1,4 @@
-import { API_BASE, archiveConfigBody, archiveConfigData, envelope, idParam, mqttConfigBody, mqttConfigQuery, mqttConfigRow, page, translate } from '@pv/contract';
+import { API_BASE, archiveConfigBody, archiveConfigData, envelope, idParam, mqttConfigBody, mqttConfigQuery, mqttConfigRow, mqttConfigUpdateBody, page, translate } from '@pv/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
@@ -30,15 +30,16 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     return { code: 200, msg: translate(req.lang, 'success.ok'), data: { rows: rows.map((r) => toRow(r, userOf(req).sensitive)), total: Number(total) } };
   });
 
-  const values = (b: z.infer<typeof mqttConfigBody>) => ({ service_address: b.serviceAddress, username: b.username, user_key: b.userKey, http_port: b.httpPort, country: b.country, topic: b.topic });
+  const values = (b: Omit<z.infer<typeof mqttConfigBody>, 'userKey'>) => ({ service_address: b.serviceAddress, username: b.username, http_port: b.httpPort, country: b.country, topic: b.topic });
 
   app.post(`${API_BASE}/mqtt-configs`, { config: { access: { perm: 'mqtt:create' } }, schema: { tags: ['system'], summary: 'Add an endpoint record', body: mqttConfigBody, response: { 200: envelope(z.object({ id: z.number() })) } } }, async (req) => {
-    const { id } = await db.insertInto('mqtt_configs').values({ ...values(req.body), created_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await db.insertInto('mqtt_configs').values({ ...values(req.body), user_key: req.body.userKey, created_at: Date.now() }).returning('id').executeTakeFirstOrThrow();
     return { code: 200, msg: translate(req.lang, 'success.create'), data: { id } };
   });
 
-  app.put(`${API_BASE}/mqtt-configs/:id`, { config: { access: { perm: 'mqtt:update' } }, schema: { tags: ['system'], summary: 'Edit an endpoint record', params: idParam, body: mqttConfigBody, response: { 200: envelope(z.null()) } } }, async (req) => {
-    const res = await db.updateTable('mqtt_configs').set(values(req.body)).where('id', '=', req.params.id).executeTakeFirst();
+  app.put(`${API_BASE}/mqtt-configs/:id`, { config: { access: { perm: 'mqtt:update' } }, schema: { tags: ['system'], summary: 'Edit an endpoint record (without userKey the stored key stays)', params: idParam, body: mqttConfigUpdateBody, response: { 200: envelope(z.null()) } } }, async (req) => {
+    const key = req.body.userKey === undefined ? {} : { user_key: req.body.userKey };
+    const res = await db.updateTable('mqtt_configs').set({ ...values(req.body), ...key }).where('id', '=', req.params.id).executeTakeFirst();
     if (!Number(res.numUpdatedRows)) throw notFound();
     return { code: 200, msg: translate(req.lang, 'success.update'), data: null };
   });

@@ -1,0 +1,9 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+
+export const deleteFirmware = (id: number) => http.delete<null>(`/firmware/${id}`);
+
+export function useDeleteFirmware() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: deleteFirmware, onSuccess: () => qc.invalidateQueries({ queryKey: ['firmware'] }) });
+}

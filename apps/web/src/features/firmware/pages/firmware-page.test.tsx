@@ -1,0 +1,166 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n';
+import { renderWithProviders, signedInWith } from '../../../test-utils';
+import FirmwarePage from './firmware-page';
+
+initI18n('en');
+// forms validate asynchronously; this machine is shared and slow
+vi.setConfig({ testTimeout: 30_000 });
+const find = (text: string | RegExp) => screen.findByText(text, undefined, { timeout: 8000 });
+
+const rows = [
+  { id: 2, version: 'V2.0.0', deviceType: 'inverter', fileName: 'sunwave_v2.bin', size: 50_000, sha256: 'ab'.repeat(32), description: 'MPPT tracking fix', downloadUrl: '/photo_voltaic/firmware/2/file', createdAt: 1795000000000 },
+  { id: 1, version: 'V1.0.0', deviceType: 'battery', fileName: 'bms.bin', size: 2048, sha256: 'cd'.repeat(32), description: null, downloadUrl: '/photo_voltaic/firmware/1/file', createdAt: 1795000000000 },
+];
+
+function serve(maxBytes = 1024 * 1024) {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    const data = url.startsWith('/photo_voltaic/firmware/limits') ? { maxBytes } : method === 'GET' ? { rows, total: 2 } : null;
+    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+/** A stand-in for XMLHttpRequest: reports half the bytes sent, then waits for `finish` to answer like the server. */
+function fakeXhr() {
+  const sent: FormData[] = [];
+  const requests: FakeXhr[] = [];
+  class FakeXhr {
+    upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+    status = 0;
+    statusText = '';
+    responseText = '';
+    timeout = 0;
+    onload?: () => void;
+    onerror?: () => void;
+    ontimeout?: () => void;
+    onabort?: () => void;
+    open() {}
+    setRequestHeader() {}
+    abort() {}
+    send(form: FormData) {
+      sent.push(form);
+      requests.push(this);
+      setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 }), 10);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  const finish = (status: number, body: object) => {
+    const xhr = requests.at(-1)!;
+    xhr.status = status;
+    xhr.responseText = JSON.stringify(body);
+    xhr.onload?.();
+  };
+  return { sent, finish };
+}
+
+const renderPage = () =>
+  renderWithProviders(
+    <MemoryRouter>
+      <FirmwarePage />
+    </MemoryRouter>,
+  );
+const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
+const pick = (file: File) => fireEvent.change(document.querySelector('[data-testid="firmware-form"] input[type=file]')!, { target: { files: [file] } });
+async function chooseType(label: string) {
+  fireEvent.mouseDown(document.querySelector('[data-testid="firmware-form-type"] .ant-select-selector, [data-testid="firmware-form-type"]')!);
+  fireEvent.click(await screen.findByTitle(label));
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('firmware versions (/systems/cmd)', () => {
+  it('lists the versions the server pages, with size, type and download; no upload or delete without the permissions', async () => {
+    signedInWith('cmd:push');
+    const fetch = serve();
+    renderPage();
+    expect(await find('sunwave_v2.bin')).toBeTruthy();
+    expect(String(fetch.mock.calls[0]![0])).toBe('/photo_voltaic/firmware?pageNum=1&pageSize=20');
+    expect(screen.getByText('48.8 KB')).toBeTruthy();
+    expect(screen.getByText('2 KB')).toBeTruthy();
+    expect(screen.getByText('2 versions')).toBeTruthy();
+    expect(screen.getByTestId('firmware-download-V2.0.0')).toBeTruthy();
+    expect(screen.queryByTestId('firmware-upload')).toBeNull();
+    expect(screen.queryByTestId('firmware-delete-V2.0.0')).toBeNull();
+  });
+
+  it('deletes a version only after the confirmation', async () => {
+    signedInWith('firmware:delete');
+    const fetch = serve();
+    renderPage();
+    fireEvent.click(await screen.findByTestId('firmware-delete-V2.0.0', undefined, { timeout: 8000 }));
+    const confirm = await find('Delete firmware V2.0.0 for Inverter? Devices can no longer download it.');
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(confirm.closest('.ant-popover') as HTMLElement).getAllByRole('button').at(-1)!);
+    await waitFor(() => expect(fetch.mock.calls.some(([url, init]) => init?.method === 'DELETE' && url === '/photo_voltaic/firmware/2')).toBe(true));
+  });
+
+  it('refuses a bad version, a missing file and a file over the server limit before sending anything', async () => {
+    signedInWith('firmware:create');
+    serve(1000);
+    const { sent } = fakeXhr();
+    renderPage();
+    fireEvent.click(await screen.findByTestId('firmware-upload', undefined, { timeout: 8000 }));
+    expect(await find('At most 1000 B')).toBeTruthy();
+    type('firmware-form-version', 'v 2');
+    fireEvent.click(screen.getByTestId('firmware-upload-ok'));
+    expect(await find('A version is 1-32 letters, digits, dots, hyphens or underscores')).toBeTruthy();
+    expect(await find('Device type is required')).toBeTruthy();
+    expect(await find('Choose a file to upload')).toBeTruthy();
+    pick(new File([new Uint8Array(1001)], 'big.bin'));
+    expect(await find('The file is larger than the limit of 1000 B')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('uploads the fields and the file with a progress bar, then refreshes the list', async () => {
+    signedInWith('firmware:create');
+    const fetch = serve();
+    const { sent, finish } = fakeXhr();
+    renderPage();
+    fireEvent.click(await screen.findByTestId('firmware-upload', undefined, { timeout: 8000 }));
+    type('firmware-form-version', 'V3.1.0');
+    await chooseType('Collector');
+    type('firmware-form-description', 'Faster Wi-Fi reconnect');
+    pick(new File([new Uint8Array(500)], 'col-v3.bin'));
+    await find('col-v3.bin');
+    fireEvent.click(screen.getByTestId('firmware-upload-ok'));
+    const bar = await screen.findByTestId('firmware-upload-progress', undefined, { timeout: 8000 });
+    await waitFor(() => expect(within(bar).getByText('40%')).toBeTruthy());
+    expect(sent).toHaveLength(1);
+    expect([...sent[0]!.keys()]).toEqual(['version', 'deviceType', 'description', 'file']);
+    expect(sent[0]!.get('version')).toBe('V3.1.0');
+    expect(sent[0]!.get('deviceType')).toBe('collector');
+    expect((sent[0]!.get('file') as File).name).toBe('col-v3.bin');
+    const listCalls = () => fetch.mock.calls.filter(([u]) => String(u).startsWith('/photo_voltaic/firmware?')).length;
+    const before = listCalls();
+    finish(200, { code: 200, msg: 'Create Successful', data: { ...rows[0], id: 3, version: 'V3.1.0' } });
+    expect(await find('Firmware V3.1.0 uploaded')).toBeTruthy();
+    await waitFor(() => expect(listCalls()).toBeGreaterThan(before));
+  });
+
+  it("shows the server's reason when it refuses the file (413) and keeps the dialog open", async () => {
+    signedInWith('firmware:create');
+    serve();
+    const { finish } = fakeXhr();
+    renderPage();
+    fireEvent.click(await screen.findByTestId('firmware-upload', undefined, { timeout: 8000 }));
+    type('firmware-form-version', 'V3.1.0');
+    await chooseType('Inverter');
+    pick(new File([new Uint8Array(500)], 'inv.bin'));
+    await find('inv.bin');
+    fireEvent.click(screen.getByTestId('firmware-upload-ok'));
+    const bar = await screen.findByTestId('firmware-upload-progress', undefined, { timeout: 8000 });
+    await waitFor(() => expect(within(bar).getByText('40%')).toBeTruthy());
+    finish(413, { code: 413, msg: 'The upload is too large', data: null });
+    expect(await find('The upload is too large')).toBeTruthy();
+    expect(screen.getByTestId('firmware-form')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('firmware-upload-progress').className).toContain('exception'));
+  });
+});

@@ -1,0 +1,167 @@
+import { ApiOutlined, DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { API_BASE, DEVICE_TYPES, type DeviceType, type FirmwareRow } from '@pv/contract';
+import { App, Button, Card, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Access, useHasPerm } from '../../../lib/access';
+import { formatBytes, formatTime } from '../../../lib/format';
+import { download } from '../../../lib/http';
+import { useSession } from '../../../stores/session';
+import { useDeleteFirmware } from '../api/delete-firmware';
+import { useFirmware, type FirmwareQuery } from '../api/get-firmware';
+import { FirmwareUploadModal } from '../components/firmware-upload-modal';
+
+const MQTT_PAGE = '/systems/mqtt';
+
+/** /systems/cmd: the firmware versions devices are upgraded to (paged by the server), upload and delete. */
+export default function FirmwarePage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const can = useHasPerm();
+  // the MQTT/HTTP page is hidden from the menu; this page links to it for those who may open it
+  const mqttPermitted = useSession((s) => s.info?.routerPaths.includes(MQTT_PAGE) ?? false);
+  const [query, setQuery] = useState<FirmwareQuery>({ pageNum: 1, pageSize: 20 });
+  const { data, isFetching } = useFirmware(query);
+  const remove = useDeleteFirmware();
+  const [uploading, setUploading] = useState(false);
+  const [downloading, setDownloading] = useState<number | null>(null);
+
+  const save = async (row: FirmwareRow) => {
+    setDownloading(row.id);
+    try {
+      await download(row.downloadUrl.replace(API_BASE, ''), {});
+    } catch {
+      // shown by the API client
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  const columns = [
+    { title: t('firmware.version'), dataIndex: 'version', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+    { title: t('firmware.deviceType'), dataIndex: 'deviceType', render: (v: string) => <Tag>{t(`firmware.deviceTypes.${v}`, { defaultValue: v })}</Tag> },
+    {
+      title: t('firmware.fileName'),
+      dataIndex: 'fileName',
+      render: (v: string, row: FirmwareRow) => (
+        <Tooltip title={t('firmware.download')}>
+          <Button type="link" size="small" icon={<DownloadOutlined />} loading={downloading === row.id} onClick={() => void save(row)} style={{ paddingInline: 0 }} data-testid={`firmware-download-${row.version}`}>
+            {v}
+          </Button>
+        </Tooltip>
+      ),
+    },
+    { title: t('firmware.size'), dataIndex: 'size', align: 'right' as const, render: (v: number) => formatBytes(v) },
+    {
+      title: t('firmware.downloadUrl'),
+      dataIndex: 'downloadUrl',
+      responsive: ['xl' as const],
+      render: (v: string) => (
+        <Typography.Text type="secondary" copyable={{ text: `${window.location.origin}${v}` }} style={{ fontSize: 12 }}>
+          {v}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: 'SHA-256',
+      dataIndex: 'sha256',
+      responsive: ['xxl' as const],
+      render: (v: string) => (
+        <Typography.Text type="secondary" copyable={{ text: v }} style={{ fontSize: 12 }}>
+          {`${v.slice(0, 12)}…`}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('firmware.description'),
+      dataIndex: 'description',
+      responsive: ['md' as const],
+      // long notes stay on one line in a bounded column, whole in the tooltip
+      render: (v: string | null) => (v ? <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 280 }}>{v}</Typography.Text> : '—'),
+    },
+    { title: t('firmware.createdAt'), dataIndex: 'createdAt', render: (v: number) => formatTime(v), responsive: ['lg' as const] },
+    ...(can('firmware:delete')
+      ? [
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            fixed: 'right' as const,
+            render: (_: unknown, row: FirmwareRow) => (
+              <Popconfirm
+                title={t('firmware.confirmDelete', { version: row.version, type: t(`firmware.deviceTypes.${row.deviceType}`, { defaultValue: row.deviceType }) })}
+                okText={t('common.confirm')}
+                cancelText={t('common.cancel')}
+                okButtonProps={{ danger: true }}
+                onConfirm={async () => {
+                  try {
+                    await remove.mutateAsync(row.id);
+                    void message.success(t('success.delete'));
+                  } catch {
+                    // shown by the API client
+                  }
+                }}
+              >
+                <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`firmware-delete-${row.version}`}>
+                  {t('common.delete')}
+                </Button>
+              </Popconfirm>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Card
+      title={t('firmware.title')}
+      extra={
+        mqttPermitted && (
+          <Link to={MQTT_PAGE} data-testid="firmware-mqtt-link">
+            <Button type="link" icon={<ApiOutlined />}>
+              {t('firmware.mqttLink')}
+            </Button>
+          </Link>
+        )
+      }
+    >
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between', marginBottom: 12 }}>
+        <Access perm="firmware:create">
+          <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)} data-testid="firmware-upload">
+            {t('firmware.upload')}
+          </Button>
+        </Access>
+        <Space>
+          <Typography.Text>{t('firmware.deviceType')}</Typography.Text>
+          <Select<DeviceType>
+            allowClear
+            placeholder={t('firmware.allTypes')}
+            style={{ width: 160 }}
+            value={query.deviceType}
+            onChange={(deviceType) => setQuery({ ...query, deviceType, pageNum: 1 })}
+            options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`firmware.deviceTypes.${v}`) }))}
+            data-testid="firmware-filter-type"
+          />
+        </Space>
+      </div>
+      <Table<FirmwareRow>
+        rowKey="id"
+        size="middle"
+        loading={isFetching}
+        columns={columns}
+        dataSource={data?.rows ?? []}
+        scroll={{ x: 'max-content' }}
+        data-testid="firmware-table"
+        pagination={{
+          current: query.pageNum,
+          pageSize: query.pageSize,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('firmware.total', { count: total }),
+          onChange: (pageNum, pageSize) => setQuery({ ...query, pageNum, pageSize }),
+        }}
+      />
+      <FirmwareUploadModal open={uploading} onClose={() => setUploading(false)} />
+    </Card>
+  );
+}

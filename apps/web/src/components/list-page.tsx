@@ -1,0 +1,63 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Form, Space, type FormInstance } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Access } from '../lib/access';
+
+export interface SearchFormProps<F> {
+  /** The list's state from useListPage: its form, search and reset. */
+  list: { form: FormInstance<F>; search: (filters: F) => void; reset: () => void };
+  /** The form's name (antd prefixes the fields' ids with it). */
+  name?: string;
+  /** data-testid of the Search button. */
+  searchTestId?: string;
+  style?: CSSProperties;
+  /** The filters: Form.Items. */
+  children: ReactNode;
+}
+
+/** A list's filters in one row, then Search (submits) and Reset (clears the filters and the query). */
+export function SearchForm<F>({ list, name, searchTestId, style, children }: SearchFormProps<F>) {
+  const { t } = useTranslation();
+  return (
+    <Form<F> form={list.form} name={name} layout="inline" onFinish={list.search} style={{ rowGap: 8, marginBottom: 12, ...style }}>
+      {children}
+      <Space>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={searchTestId}>
+          {t('common.search')}
+        </Button>
+        <Button onClick={list.reset}>{t('common.reset')}</Button>
+      </Space>
+    </Form>
+  );
+}
+
+export interface ListToolbarProps {
+  /** The actions on the left (create, delete…), as they are. */
+  left?: ReactNode;
+  /** The actions on the right (refresh, export…), spaced and wrapping. */
+  right?: ReactNode;
+  style?: CSSProperties;
+}
+
+/** The row of actions between a list's filters and its table. */
+export function ListToolbar({ left, right, style }: ListToolbarProps) {
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: left === undefined ? 'flex-end' : 'space-between', marginBottom: 12, ...style }}>
+      {left}
+      {right !== undefined && <Space wrap>{right}</Space>}
+    </div>
+  );
+}
+
+/** The Create button of a list, shown with its permission. */
+export function CreateButton({ perm, testId, onClick }: { perm: string; testId: string; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Access perm={perm}>
+      <Button type="primary" icon={<PlusOutlined />} onClick={onClick} data-testid={testId}>
+        {t('common.create')}
+      </Button>
+    </Access>
+  );
+}

@@ -1,5 +1,5 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Form, Space, type FormInstance } from 'antd';
+import { Button, Form, Input, Space, type FormInstance } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access } from '../lib/access';
@@ -60,4 +60,45 @@ export function CreateButton({ perm, testId, onClick }: { perm: string; testId: 
       </Button>
     </Access>
   );
+}
+
+export interface TextFilterProps {
+  name: string;
+  label: string;
+  /** Width of the box in pixels. */
+  width?: number;
+  testId?: string;
+  placeholder?: string;
+}
+
+/** A free-text filter of a SearchForm (empty means any). */
+export function TextFilter({ name, label, width = 160, testId, placeholder }: TextFilterProps) {
+  return (
+    <Form.Item name={name} label={label}>
+      <Input allowClear style={{ width }} data-testid={testId} placeholder={placeholder} />
+    </Form.Item>
+  );
+}
+
+export interface ActionsColumnOptions {
+  /** Kept in view at the right while the table scrolls sideways (default). */
+  fixed?: boolean;
+  /** Gap between the actions. */
+  size?: number;
+  /** Whether the actions may wrap onto a second line (default). */
+  wrap?: boolean;
+}
+
+/** A list's Actions column: the row's actions side by side. */
+export function actionsColumn<Row>(title: string, render: (row: Row) => ReactNode, { fixed = true, size = 0, wrap = true }: ActionsColumnOptions = {}) {
+  return {
+    title,
+    key: 'actions',
+    ...(fixed && { fixed: 'right' as const }),
+    render: (_: unknown, row: Row) => (
+      <Space size={size} wrap={wrap}>
+        {render(row)}
+      </Space>
+    ),
+  };
 }

@@ -1,3 +1,4 @@
+import { DeleteOutlined } from '@ant-design/icons';
 import { App, Button, Popconfirm, Tooltip, type ButtonProps, type PopconfirmProps, type TooltipRef } from 'antd';
 import type { HTMLAttributes, ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,5 +53,23 @@ export function ConfirmAction({ run, doneKey = 'success.delete', ...props }: Con
         }
       }}
     />
+  );
+}
+
+export interface DeleteActionProps extends Omit<ConfirmActionProps, 'children'> {
+  perm: string;
+  testId: string;
+  type?: ButtonProps['type'];
+}
+
+/** A row's Delete as an icon button, shown with its permission: asks, deletes, says so. */
+export function DeleteAction({ perm, testId, type, ...confirm }: DeleteActionProps) {
+  const { t } = useTranslation();
+  return (
+    <Access perm={perm}>
+      <ConfirmAction {...confirm}>
+        <IconAction type={type} danger title={t('common.delete')} icon={<DeleteOutlined />} testId={testId} />
+      </ConfirmAction>
+    </Access>
   );
 }

@@ -1,10 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { AUDIT_ACTIONS, type AuditAction, type AuditListQuery, type AuditRow } from '@pv/contract';
-import { Button, Card, DatePicker, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Form, Select, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/export-button';
-import { ListToolbar, SearchForm } from '../../../components/list-page';
+import { ListToolbar, SearchForm, TextFilter } from '../../../components/list-page';
 import { formatTime } from '../../../lib/format';
 import { useListPage } from '../../../lib/use-list-page';
 import { useAudit } from '../api/get-audit';
@@ -58,9 +58,7 @@ export default function AuditListPage() {
   return (
     <Card>
       <SearchForm list={list} searchTestId="audit-search">
-        <Form.Item name="user" label={t('audit.user')}>
-          <Input allowClear style={{ width: 140 }} data-testid="audit-user" />
-        </Form.Item>
+        <TextFilter name="user" label={t('audit.user')} width={140} testId="audit-user" />
         <Form.Item name="action" label={t('audit.action')}>
           <Select allowClear style={{ width: 140 }} options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit.actions.${a}`) }))} data-testid="audit-action" />
         </Form.Item>

@@ -1,11 +1,11 @@
 import { DeleteOutlined, EditOutlined, KeyOutlined, LinkOutlined, DisconnectOutlined } from '@ant-design/icons';
 import { DEVICE_ONLINE_STATES, DEVICE_RUN_STATES, DEVICE_TYPES, type DeviceListQuery, type DeviceRow, type DeviceSortField } from '@pv/contract';
-import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Form, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ExportButton } from '../../../components/export-button';
-import { CreateButton, ListToolbar, SearchForm } from '../../../components/list-page';
+import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '../../../components/list-page';
 import { ConfirmAction, IconAction } from '../../../components/row-actions';
 import { Access, useHasPerm } from '../../../lib/access';
 import { formatTime } from '../../../lib/format';
@@ -97,12 +97,8 @@ export default function DeviceListPage() {
     { title: t('device.lastOnline'), dataIndex: 'lastOnlineAt', key: 'lastOnlineAt', sorter: true, sortOrder: sortOf('lastOnlineAt'), render: (v: number | null) => (v ? formatTime(v) : '—') },
     { title: t('device.plant'), dataIndex: 'plantName', key: 'plantName', sorter: true, sortOrder: sortOf('plantName'), render: (v: string | null) => v ?? <Typography.Text type="secondary">{t('device.unbound')}</Typography.Text> },
     { title: t('device.subOrParent'), key: 'sub', render: (_: unknown, r: DeviceRow) => (r.parentSn ? t('device.parentIs', { sn: r.parentSn }) : r.subCount ? t('device.subCount', { count: r.subCount }) : '—') },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right' as const,
-      render: (_: unknown, r: DeviceRow) => (
-        <Space size={0} wrap={false}>
+    actionsColumn(t('common.actions'), (r: DeviceRow) => (
+        <>
           <Access perm="device:update">
             <IconAction title={t('common.update')} icon={<EditOutlined />} onClick={() => setEditing({ open: true, device: r })} testId={`device-edit-${r.sn}`} />
             {!r.parentSn && (
@@ -137,17 +133,14 @@ export default function DeviceListPage() {
               </Access>
             )
           )}
-        </Space>
-      ),
-    },
+        </>
+      ), { wrap: false }),
   ];
 
   return (
     <Card>
       <SearchForm list={list} name="device-filter" searchTestId="device-search">
-        <Form.Item name="sn" label={t('device.sn')}>
-          <Input allowClear style={{ width: 150 }} data-testid="filter-sn" />
-        </Form.Item>
+        <TextFilter name="sn" label={t('device.sn')} width={150} testId="filter-sn" />
         <Form.Item name="type" label={t('device.type')}>
           <Select allowClear style={{ width: 120 }} options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`device.types.${v}`) }))} data-testid="filter-type" />
         </Form.Item>
@@ -162,9 +155,7 @@ export default function DeviceListPage() {
         <Form.Item name="runState" label={t('device.runState')}>
           <Select allowClear style={{ width: 110 }} options={DEVICE_RUN_STATES.map((v) => ({ value: v, label: t(`device.run.${v}`) }))} />
         </Form.Item>
-        <Form.Item name="plant" label={t('device.plant')}>
-          <Input allowClear style={{ width: 150 }} placeholder={t('device.plantKeyword')} />
-        </Form.Item>
+        <TextFilter name="plant" label={t('device.plant')} width={150} placeholder={t('device.plantKeyword')} />
         {orgs.isSuccess && (
           <Form.Item name="orgId" label={t('device.org')}>
             <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={{ width: 180 }} options={(orgs.data ?? []).map((o) => ({ value: o.id, label: o.name }))} />

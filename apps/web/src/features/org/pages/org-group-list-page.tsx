@@ -1,10 +1,10 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { OrgGroupListQuery, OrgGroupRow } from '@pv/contract';
-import { Button, Card, Form, Input, Space, Table, Tag } from 'antd';
+import { Button, Card, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupLabel } from '../components/group-label';
-import { CreateButton, ListToolbar, SearchForm } from '../../../components/list-page';
+import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '../../../components/list-page';
 import { ConfirmAction } from '../../../components/row-actions';
 import { Access } from '../../../lib/access';
 import { useListPage } from '../../../lib/use-list-page';
@@ -27,11 +27,8 @@ export default function OrgGroupListPage() {
     { title: t('org.group.name'), dataIndex: 'name', render: (v: string, row: OrgGroupRow) => groupLabel(row.code, v) },
     { title: t('org.group.code'), dataIndex: 'code', render: (v: string) => <Tag color={v === 'ROOT' ? 'purple' : undefined}>{v}</Tag> },
     { title: t('org.group.orgs'), dataIndex: 'orgs', width: 140 },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      render: (_: unknown, row: OrgGroupRow) => (
-        <Space size={4}>
+    actionsColumn(t('common.actions'), (row: OrgGroupRow) => (
+        <>
           <Access perm="orgGroup:update">
             <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ group: row })} data-testid={`org-group-edit-${row.code}`}>
               {t('common.update')}
@@ -50,20 +47,15 @@ export default function OrgGroupListPage() {
               </Button>
             </ConfirmAction>
           </Access>
-        </Space>
-      ),
-    },
+        </>
+      ), { fixed: false, size: 4, wrap: false }),
   ];
 
   return (
     <Card>
       <SearchForm list={list}>
-        <Form.Item name="name" label={t('org.group.name')}>
-          <Input allowClear style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="code" label={t('org.group.code')}>
-          <Input allowClear style={{ width: 160 }} />
-        </Form.Item>
+        <TextFilter name="name" label={t('org.group.name')} />
+        <TextFilter name="code" label={t('org.group.code')} />
       </SearchForm>
       <ListToolbar left={<CreateButton perm="orgGroup:create" testId="org-group-create" onClick={() => setEditing({})} />} />
       <Table<OrgGroupRow> {...list.tableProps(data, isFetching)} columns={columns} />

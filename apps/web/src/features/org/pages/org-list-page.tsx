@@ -1,11 +1,11 @@
-import { DeleteOutlined, DragOutlined, EditOutlined, ReloadOutlined, SubnodeOutlined } from '@ant-design/icons';
+import { DragOutlined, EditOutlined, ReloadOutlined, SubnodeOutlined } from '@ant-design/icons';
 import type { OrgTreeRow } from '@pv/contract';
-import { Button, Card, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupLabel } from '../components/group-label';
-import { CreateButton, ListToolbar } from '../../../components/list-page';
-import { ConfirmAction, IconAction } from '../../../components/row-actions';
+import { CreateButton, ListToolbar, actionsColumn } from '../../../components/list-page';
+import { DeleteAction, IconAction } from '../../../components/row-actions';
 import { Access } from '../../../lib/access';
 import { useDeleteOrg } from '../api/delete-org';
 import { toTree, useOrgs, type OrgNode } from '../api/get-orgs';
@@ -52,27 +52,18 @@ export default function OrgListPage() {
       responsive: ['md' as const],
       render: (_: unknown, row: OrgNode) => <Typography.Text type="secondary">{t('org.loadText', { users: row.users, plants: row.plants, devices: row.devices })}</Typography.Text>,
     },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right' as const,
-      render: (_: unknown, row: OrgNode) => (
-        <Space size={0} wrap>
+    actionsColumn(t('common.actions'), (row: OrgNode) => (
+        <>
           <IconAction perm="org:create" title={t('org.createChild')} icon={<SubnodeOutlined />} onClick={() => setDialog({ kind: 'create', parentId: row.id })} testId={`org-add-child-${row.code}`} />
           <Access perm="org:update">
             <IconAction title={t('common.update')} icon={<EditOutlined />} onClick={() => setDialog({ kind: 'edit', org: row })} testId={`org-edit-${row.code}`} />
             {row.parentId !== null && <IconAction title={t('org.move')} icon={<DragOutlined />} onClick={() => setDialog({ kind: 'move', org: row })} testId={`org-move-${row.code}`} />}
           </Access>
-          <Access perm="org:delete">
-            {row.parentId !== null && (
-              <ConfirmAction title={t('org.confirmDelete', { name: row.name })} okText={t('common.confirm')} cancelText={t('common.cancel')} run={() => remove.mutateAsync(row.id)}>
-                <IconAction danger title={t('common.delete')} icon={<DeleteOutlined />} testId={`org-delete-${row.code}`} />
-              </ConfirmAction>
-            )}
-          </Access>
-        </Space>
-      ),
-    },
+          {row.parentId !== null && (
+            <DeleteAction perm="org:delete" testId={`org-delete-${row.code}`} title={t('org.confirmDelete', { name: row.name })} okText={t('common.confirm')} cancelText={t('common.cancel')} run={() => remove.mutateAsync(row.id)} />
+          )}
+        </>
+      )),
   ];
 
   return (

@@ -135,21 +135,19 @@ export default function PlantDetailPage() {
         <Col xs={24} xl={16}>
           <Card title={t('plant.production')} size="small" style={{ height: '100%' }}>
             <Row gutter={[12, 12]} style={{ marginBottom: 8 }}>
-              <Col xs={12} sm={8} lg={4}>
-                <Statistic title={t('plant.power')} value={formatPower(p.power)} />
-              </Col>
-              <Col xs={12} sm={8} lg={4}>
-                <Statistic title={t('plant.energyToday')} value={formatEnergy(p.energyToday)} />
-              </Col>
-              <Col xs={12} sm={8} lg={4}>
-                <Statistic title={t('plant.energyMonth')} value={formatEnergy(p.energyMonth)} />
-              </Col>
-              <Col xs={12} sm={8} lg={4}>
-                <Statistic title={t('plant.energyYear')} value={formatEnergy(p.energyYear)} />
-              </Col>
-              <Col xs={12} sm={8} lg={4}>
-                <Statistic title={t('plant.energyTotal')} value={formatEnergy(p.energyTotal)} />
-              </Col>
+              {(
+                [
+                  ['power', formatPower(p.power)],
+                  ['energyToday', formatEnergy(p.energyToday)],
+                  ['energyMonth', formatEnergy(p.energyMonth)],
+                  ['energyYear', formatEnergy(p.energyYear)],
+                  ['energyTotal', formatEnergy(p.energyTotal)],
+                ] as const
+              ).map(([key, value]) => (
+                <Col key={key} xs={12} sm={8} lg={4}>
+                  <Statistic title={t(`plant.${key}`)} value={value} />
+                </Col>
+              ))}
             </Row>
             <ProductionChart plantId={p.id} />
           </Card>

@@ -1,13 +1,13 @@
-import { DeleteOutlined, EditOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { EditOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import type { PlantListQuery, PlantRow, PlantStatus } from '@pv/contract';
-import { App, Button, Card, Checkbox, Form, Input, Space, Table, Tabs, type TableProps } from 'antd';
+import { App, Button, Card, Checkbox, Table, Tabs, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ExportButton } from '../../../components/export-button';
-import { CreateButton, ListToolbar, SearchForm } from '../../../components/list-page';
-import { ConfirmAction, IconAction } from '../../../components/row-actions';
-import { Access, useHasPerm } from '../../../lib/access';
+import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '../../../components/list-page';
+import { DeleteAction, IconAction } from '../../../components/row-actions';
+import { useHasPerm } from '../../../lib/access';
 import { formatNumber, formatTime } from '../../../lib/format';
 import { useListPage } from '../../../lib/use-list-page';
 import { useDeletePlant } from '../api/delete-plant';
@@ -89,27 +89,20 @@ export default function PlantListPage() {
     { title: t('plant.statusLabel'), dataIndex: 'status', ...sortable('status'), render: (s: PlantStatus) => <PlantStatusTag status={s} /> },
   ];
   if (can('plant:update') || can('plant:delete'))
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space size={0}>
+    columns.push(actionsColumn(t('common.actions'), (row: PlantRow) => (
+        <>
           <IconAction perm="plant:update" title={t('common.update')} icon={<EditOutlined />} onClick={() => setEditing({ plant: row })} testId={`plant-edit-${row.id}`} />
-          <Access perm="plant:delete">
-            <ConfirmAction
-              title={t('plant.confirmDelete', { name: row.name })}
-              description={t('plant.confirmDeleteDevices', { count: row.devices })}
-              okButtonProps={{ danger: true }}
-              run={() => remove.mutateAsync(row.id)}
-              onCancel={() => void message.info(t('plant.deleteCancelled'))}
-            >
-              <IconAction danger title={t('common.delete')} icon={<DeleteOutlined />} testId={`plant-delete-${row.id}`} />
-            </ConfirmAction>
-          </Access>
-        </Space>
-      ),
-    });
+          <DeleteAction
+            perm="plant:delete"
+            testId={`plant-delete-${row.id}`}
+            title={t('plant.confirmDelete', { name: row.name })}
+            description={t('plant.confirmDeleteDevices', { count: row.devices })}
+            okButtonProps={{ danger: true }}
+            run={() => remove.mutateAsync(row.id)}
+            onCancel={() => void message.info(t('plant.deleteCancelled'))}
+          />
+        </>
+      ), { wrap: false }));
 
   const counts = data?.counts;
   const tab: Tab = query.status ?? 'all';
@@ -117,18 +110,10 @@ export default function PlantListPage() {
   return (
     <Card>
       <SearchForm list={list} name="plantSearch" style={{ marginBottom: 8 }}>
-        <Form.Item name="name" label={t('plant.name')}>
-          <Input allowClear style={{ width: 150 }} />
-        </Form.Item>
-        <Form.Item name="owner" label={t('plant.owner')}>
-          <Input allowClear style={{ width: 130 }} />
-        </Form.Item>
-        <Form.Item name="installer" label={t('plant.installer')}>
-          <Input allowClear style={{ width: 130 }} />
-        </Form.Item>
-        <Form.Item name="org" label={t('plant.organisation')}>
-          <Input allowClear style={{ width: 130 }} />
-        </Form.Item>
+        <TextFilter name="name" label={t('plant.name')} width={150} />
+        <TextFilter name="owner" label={t('plant.owner')} width={130} />
+        <TextFilter name="installer" label={t('plant.installer')} width={130} />
+        <TextFilter name="org" label={t('plant.organisation')} width={130} />
       </SearchForm>
       <ListToolbar
         style={{ alignItems: 'center', marginBottom: 0 }}

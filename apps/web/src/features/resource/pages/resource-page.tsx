@@ -1,9 +1,9 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ResourceRow } from '@pv/contract';
-import { Button, Card, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CreateButton, ListToolbar } from '../../../components/list-page';
+import { CreateButton, ListToolbar, actionsColumn } from '../../../components/list-page';
 import { ConfirmAction } from '../../../components/row-actions';
 import { Access } from '../../../lib/access';
 import { useDeleteResource } from '../api/delete-resource';
@@ -31,11 +31,8 @@ export default function ResourcePage() {
     { title: t('resource.perm'), dataIndex: 'perm', render: (v: string | null) => (v ? <Typography.Text code>{v}</Typography.Text> : '—'), responsive: ['md' as const] },
     { title: t('resource.dataPerm'), dataIndex: 'dataPerm', render: yesNo, responsive: ['lg' as const] },
     { title: t('resource.sensitive'), dataIndex: 'sensitive', render: yesNo, responsive: ['lg' as const] },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      render: (_: unknown, r: TreeRow<ResourceRow>) => (
-        <Space size={0} wrap>
+    actionsColumn(t('common.actions'), (r: TreeRow<ResourceRow>) => (
+        <>
           {r.kind === 'menu' && (
             <Access perm="res:create">
               <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setTarget({ parentId: r.id })} data-testid={`res-add-${r.id}`}>
@@ -55,9 +52,8 @@ export default function ResourcePage() {
               </Button>
             </ConfirmAction>
           </Access>
-        </Space>
-      ),
-    },
+        </>
+      ), { fixed: false }),
   ];
 
   return (

@@ -1,11 +1,11 @@
-import { DeleteOutlined, EditOutlined, SafetyOutlined } from '@ant-design/icons';
+import { EditOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { RoleListQuery, RoleRow } from '@pv/contract';
-import { Card, Form, Input, Space, Table, Tag } from 'antd';
+import { Card, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CreateButton, ListToolbar, SearchForm } from '../../../components/list-page';
-import { ConfirmAction, IconAction } from '../../../components/row-actions';
-import { Access, useHasPerm } from '../../../lib/access';
+import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '../../../components/list-page';
+import { DeleteAction, IconAction } from '../../../components/row-actions';
+import { useHasPerm } from '../../../lib/access';
 import { useListPage } from '../../../lib/use-list-page';
 import { useDeleteRole } from '../api/delete-role';
 import { useRoles } from '../api/get-roles';
@@ -32,33 +32,20 @@ export default function RoleListPage() {
     { title: t('role.dataScope'), dataIndex: 'dataScope', render: (s: RoleRow['dataScope']) => t(`role.scope.${s}`) },
     { title: t('role.sensitive'), dataIndex: 'sensitive', render: (v: boolean) => <Tag color={v ? 'orange' : 'default'}>{t(v ? 'role.yes' : 'role.no')}</Tag>, responsive: ['lg' as const] },
     { title: t('role.users'), dataIndex: 'users', responsive: ['lg' as const] },
-    ...(['role:update', 'role:grant', 'role:delete'].some(can) ? [{
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right' as const,
-      render: (_: unknown, row: RoleRow) => (
-        <Space size={0} wrap>
+    ...(['role:update', 'role:grant', 'role:delete'].some(can) ? [actionsColumn(t('common.actions'), (row: RoleRow) => (
+        <>
           <IconAction perm="role:update" type="text" title={t('common.update')} icon={<EditOutlined />} onClick={() => setEditing({ role: row })} testId={`role-update-${row.code}`} />
           <IconAction perm="role:grant" type="text" title={t('button.grant')} icon={<SafetyOutlined />} onClick={() => setGranting(row)} testId={`role-grant-${row.code}`} />
-          <Access perm="role:delete">
-            <ConfirmAction title={t('role.confirmDelete', { name: row.name })} okButtonProps={{ danger: true }} run={() => remove.mutateAsync(row.id)}>
-              <IconAction type="text" danger title={t('common.delete')} icon={<DeleteOutlined />} testId={`role-delete-${row.code}`} />
-            </ConfirmAction>
-          </Access>
-        </Space>
-      ),
-    }] : []),
+          <DeleteAction perm="role:delete" type="text" testId={`role-delete-${row.code}`} title={t('role.confirmDelete', { name: row.name })} okButtonProps={{ danger: true }} run={() => remove.mutateAsync(row.id)} />
+        </>
+      ))] : []),
   ];
 
   return (
     <Card>
       <SearchForm list={list}>
-        <Form.Item name="code" label={t('role.code')}>
-          <Input allowClear style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="name" label={t('role.name')}>
-          <Input allowClear style={{ width: 160 }} />
-        </Form.Item>
+        <TextFilter name="code" label={t('role.code')} />
+        <TextFilter name="name" label={t('role.name')} />
       </SearchForm>
       <ListToolbar left={<CreateButton perm="role:create" testId="role-create" onClick={() => setEditing({})} />} />
       <Table<RoleRow> {...list.tableProps(data, isFetching)} columns={columns} />

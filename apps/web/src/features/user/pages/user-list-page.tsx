@@ -1,12 +1,12 @@
-import { DeleteOutlined, EditOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons';
+import { EditOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons';
 import type { UserListQuery, UserRow } from '@pv/contract';
-import { Card, Form, Input, Select, Space, Switch, Table, Tag } from 'antd';
+import { Card, Form, Select, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../../components/export-button';
-import { CreateButton, ListToolbar, SearchForm } from '../../../components/list-page';
-import { ConfirmAction, IconAction } from '../../../components/row-actions';
-import { Access, useHasPerm } from '../../../lib/access';
+import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '../../../components/list-page';
+import { ConfirmAction, DeleteAction, IconAction } from '../../../components/row-actions';
+import { useHasPerm } from '../../../lib/access';
 import { formatTime } from '../../../lib/format';
 import { useListPage } from '../../../lib/use-list-page';
 import { useUsers } from '../api/get-users';
@@ -55,34 +55,21 @@ export default function UserListPage() {
         ),
     },
     { title: t('user.createdAt'), dataIndex: 'createdAt', render: (v: number) => formatTime(v), responsive: ['xl' as const] },
-    ...(['user:update', 'user:resetPassword', 'user:assign', 'user:delete'].some(can) ? [{
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right' as const,
-      render: (_: unknown, row: UserRow) => (
-        <Space size={0} wrap>
+    ...(['user:update', 'user:resetPassword', 'user:assign', 'user:delete'].some(can) ? [actionsColumn(t('common.actions'), (row: UserRow) => (
+        <>
           <IconAction perm="user:update" type="text" title={t('common.update')} icon={<EditOutlined />} onClick={() => setEditing({ user: row })} testId={`user-update-${row.loginName}`} />
           <IconAction perm="user:resetPassword" type="text" title={t('button.resetPassword')} icon={<KeyOutlined />} onClick={() => setResetting(row)} testId={`user-reset-${row.loginName}`} />
           <IconAction perm="user:assign" type="text" title={t('user.assignRoles')} icon={<TeamOutlined />} onClick={() => setAssigning(row)} testId={`user-assign-${row.loginName}`} />
-          <Access perm="user:delete">
-            <ConfirmAction title={t('user.confirmDelete', { name: row.loginName })} okButtonProps={{ danger: true }} run={() => remove.mutateAsync(row.id)}>
-              <IconAction type="text" danger title={t('common.delete')} icon={<DeleteOutlined />} testId={`user-delete-${row.loginName}`} />
-            </ConfirmAction>
-          </Access>
-        </Space>
-      ),
-    }] : []),
+          <DeleteAction perm="user:delete" type="text" testId={`user-delete-${row.loginName}`} title={t('user.confirmDelete', { name: row.loginName })} okButtonProps={{ danger: true }} run={() => remove.mutateAsync(row.id)} />
+        </>
+      ))] : []),
   ];
 
   return (
     <Card>
       <SearchForm list={list}>
-        <Form.Item name="loginName" label={t('user.loginName')}>
-          <Input allowClear style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="nickname" label={t('user.nickname')}>
-          <Input allowClear style={{ width: 160 }} />
-        </Form.Item>
+        <TextFilter name="loginName" label={t('user.loginName')} />
+        <TextFilter name="nickname" label={t('user.nickname')} />
         <Form.Item name="state" label={t('user.state')}>
           <Select allowClear style={{ width: 120 }} options={[{ value: 'enabled', label: t('user.enabled') }, { value: 'disabled', label: t('user.disabled') }]} />
         </Form.Item>

@@ -43,11 +43,6 @@ export function navigationErrorMessage(err: unknown, fallback: string): string {
   return fallback;
 }
 
-/** A redirect query is followed only when it stays inside the console. */
-export function safeRedirect(value: string | null | undefined): string {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
-}
-
 export interface Crumb {
   titleKey: string;
   path?: string;

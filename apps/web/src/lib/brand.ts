@@ -8,11 +8,15 @@ export const BRAND = brandFor(__BRAND__);
 /** The platform name of the active brand in a language (es/ja show the English name). */
 export const platformTitle = (lang: string) => brandTitle(BRAND, lang);
 
-/** Spec §2: the translated route title, then the platform title. */
+/** Spec §2: the route title, then the platform title; the platform title alone without a route title. */
+export function documentTitle(routeTitle: string | undefined, platform: string): string {
+  return routeTitle ? `${routeTitle} - ${platform}` : platform;
+}
+
+/** Sets the document title from a route's title key, translated when a translation exists. */
 export function useDocumentTitle(titleKey: string | undefined) {
   const { t, i18n } = useTranslation();
   useEffect(() => {
-    const platform = platformTitle(i18n.language);
-    document.title = titleKey && i18n.exists(titleKey) ? `${t(titleKey)} - ${platform}` : platform;
-  }, [titleKey, t, i18n]);
+    document.title = documentTitle(titleKey && i18n.exists(titleKey) ? t(titleKey) : undefined, platformTitle(i18n.language));
+  }, [titleKey, t, i18n, i18n.language]);
 }

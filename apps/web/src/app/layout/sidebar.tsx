@@ -4,7 +4,7 @@ import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { iconFor } from '../icons';
-import { BRAND } from '../use-document-title';
+import { BRAND } from '../../lib/brand';
 
 type Item = Required<MenuProps>['items'][number];
 

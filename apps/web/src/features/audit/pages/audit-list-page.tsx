@@ -1,13 +1,14 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import { AUDIT_ACTIONS, type AuditAction, type AuditListQuery, type AuditRow } from '@pv/contract';
-import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Form, Select, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../../components/export-button';
+import { ListToolbar, SearchForm, TextFilter } from '../../../components/list-page';
 import { formatTime } from '../../../lib/format';
+import { useListPage } from '../../../lib/use-list-page';
 import { useAudit } from '../api/get-audit';
 import { useAuditEntities } from '../api/get-audit-entities';
-import { ExportButton } from '../../../components/export-button';
 
 interface Filters {
   user?: string;
@@ -21,20 +22,18 @@ const COLORS: Record<AuditAction, string> = { create: 'green', update: 'blue', d
 /** /auth/audit: who did what to which record and when (ROOT administrators), filtered and paged by the server. */
 export default function AuditListPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Filters>();
-  const [query, setQuery] = useState<AuditListQuery>({ pageNum: 1, pageSize: 20 });
-  const { data, isFetching, refetch } = useAudit(query);
-  const { data: entities } = useAuditEntities();
-  const apply = ({ range, ...f }: Filters) =>
-    setQuery({
-      pageNum: 1,
-      pageSize: query.pageSize,
-      user: f.user || undefined,
+  const list = useListPage<AuditListQuery, Filters>({
+    totalKey: 'audit.total',
+    toQuery: ({ range, ...f }) => ({
+      user: f.user,
       action: f.action,
       entity: f.entity,
       from: range?.[0] ? range[0].startOf('day').valueOf() : undefined,
       to: range?.[1] ? range[1].endOf('day').valueOf() : undefined,
-    });
+    }),
+  });
+  const { data, isFetching, refetch } = useAudit(list.query);
+  const { data: entities } = useAuditEntities();
 
   const entityLabel = (e: string) => t(`audit.entities.${e}`, { defaultValue: e });
   const columns = [
@@ -58,10 +57,8 @@ export default function AuditListPage() {
 
   return (
     <Card>
-      <Form<Filters> form={form} layout="inline" onFinish={apply} style={{ rowGap: 8, marginBottom: 12 }}>
-        <Form.Item name="user" label={t('audit.user')}>
-          <Input allowClear style={{ width: 140 }} data-testid="audit-user" />
-        </Form.Item>
+      <SearchForm list={list} searchTestId="audit-search">
+        <TextFilter name="user" label={t('audit.user')} width={140} testId="audit-user" />
         <Form.Item name="action" label={t('audit.action')}>
           <Select allowClear style={{ width: 140 }} options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit.actions.${a}`) }))} data-testid="audit-action" />
         </Form.Item>
@@ -71,42 +68,18 @@ export default function AuditListPage() {
         <Form.Item name="range" label={t('audit.range')}>
           <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: 250 }} />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="audit-search">
-            {t('common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              setQuery({ pageNum: 1, pageSize: query.pageSize });
-            }}
-          >
-            {t('common.reset')}
-          </Button>
-        </Space>
-      </Form>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'flex-end', marginBottom: 12 }}>
-        <Button icon={<ReloadOutlined />} onClick={() => void refetch()} loading={isFetching}>
-          {t('org.refresh')}
-        </Button>
-        <ExportButton path="/audit/export" query={query} perm="audit:export" testId="audit-export" doneKey="audit.exported" />
-      </div>
-      <Table<AuditRow>
-        rowKey="id"
-        size="middle"
-        loading={isFetching}
-        columns={columns}
-        dataSource={data?.rows ?? []}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('audit.total', { count: total }),
-          onChange: (pageNum, pageSize) => setQuery({ ...query, pageNum, pageSize }),
-        }}
+      </SearchForm>
+      <ListToolbar
+        right={
+          <>
+            <Button icon={<ReloadOutlined />} onClick={() => void refetch()} loading={isFetching}>
+              {t('org.refresh')}
+            </Button>
+            <ExportButton path="/audit/export" query={list.query} perm="audit:export" testId="audit-export" doneKey="audit.exported" />
+          </>
+        }
       />
+      <Table<AuditRow> {...list.tableProps(data, isFetching)} columns={columns} />
     </Card>
   );
 }

@@ -1,12 +1,15 @@
-import { DeleteOutlined, EditOutlined, KeyOutlined, LinkOutlined, PlusOutlined, SearchOutlined, DisconnectOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, KeyOutlined, LinkOutlined, DisconnectOutlined } from '@ant-design/icons';
 import { DEVICE_ONLINE_STATES, DEVICE_RUN_STATES, DEVICE_TYPES, type DeviceListQuery, type DeviceRow, type DeviceSortField } from '@pv/contract';
-import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tooltip, Typography } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
+import { App, Button, Card, Form, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ExportButton } from '../../../components/export-button';
+import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '../../../components/list-page';
+import { ConfirmAction, IconAction } from '../../../components/row-actions';
 import { Access, useHasPerm } from '../../../lib/access';
 import { formatTime } from '../../../lib/format';
+import { useListPage } from '../../../lib/use-list-page';
 import type { DeviceKey } from '../api/create-device';
 import { useDeleteDevices } from '../api/delete-devices';
 import { useDevices } from '../api/get-devices';
@@ -18,7 +21,6 @@ import { BindModal } from '../components/bind-modal';
 import { DeviceFormModal } from '../components/device-form-modal';
 import { DeviceKeyModal } from '../components/device-key-modal';
 import { OnlineTag, RunTag } from '../components/device-state';
-import { ExportButton } from '../../../components/export-button';
 
 type Filters = Pick<DeviceListQuery, 'sn' | 'type' | 'productId' | 'onlineState' | 'runState' | 'plant' | 'orgId'>;
 
@@ -29,8 +31,14 @@ export default function DeviceListPage() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const can = useHasPerm();
-  const [form] = Form.useForm<Filters>();
-  const [query, setQuery] = useState<DeviceListQuery>({ pageNum: 1, pageSize: 20 });
+  const list = useListPage<DeviceListQuery, Filters>({
+    totalKey: 'device.total',
+    sort: (s) => {
+      const sortField = s?.order ? (s.columnKey as DeviceSortField) : undefined;
+      return { sortField, sortOrder: sortField ? (s!.order === 'descend' ? 'desc' : 'asc') : undefined };
+    },
+  });
+  const { query } = list;
   const { data, isFetching } = useDevices(query);
   const products = useProducts();
   const orgs = useOrgs();
@@ -89,21 +97,13 @@ export default function DeviceListPage() {
     { title: t('device.lastOnline'), dataIndex: 'lastOnlineAt', key: 'lastOnlineAt', sorter: true, sortOrder: sortOf('lastOnlineAt'), render: (v: number | null) => (v ? formatTime(v) : '—') },
     { title: t('device.plant'), dataIndex: 'plantName', key: 'plantName', sorter: true, sortOrder: sortOf('plantName'), render: (v: string | null) => v ?? <Typography.Text type="secondary">{t('device.unbound')}</Typography.Text> },
     { title: t('device.subOrParent'), key: 'sub', render: (_: unknown, r: DeviceRow) => (r.parentSn ? t('device.parentIs', { sn: r.parentSn }) : r.subCount ? t('device.subCount', { count: r.subCount }) : '—') },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right' as const,
-      render: (_: unknown, r: DeviceRow) => (
-        <Space size={0} wrap={false}>
+    actionsColumn(t('common.actions'), (r: DeviceRow) => (
+        <>
           <Access perm="device:update">
-            <Tooltip title={t('common.update')}>
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ open: true, device: r })} data-testid={`device-edit-${r.sn}`} aria-label={t('common.update')} />
-            </Tooltip>
+            <IconAction title={t('common.update')} icon={<EditOutlined />} onClick={() => setEditing({ open: true, device: r })} testId={`device-edit-${r.sn}`} />
             {!r.parentSn && (
               <Popconfirm title={t('device.confirmRotate', { sn: r.sn })} okText={t('common.confirm')} cancelText={t('common.cancel')} onConfirm={async () => setKey(await rotate.mutateAsync(r.id).catch(() => null))}>
-                <Tooltip title={t('device.rotateKey')}>
-                  <Button type="link" size="small" icon={<KeyOutlined />} data-testid={`device-rotate-${r.sn}`} aria-label={t('device.rotateKey')} />
-                </Tooltip>
+                <IconAction title={t('device.rotateKey')} icon={<KeyOutlined />} testId={`device-rotate-${r.sn}`} />
               </Popconfirm>
             )}
           </Access>
@@ -118,43 +118,29 @@ export default function DeviceListPage() {
           ) : (
             !r.parentSn && (
               <Access perm="device:unbind">
-                <Popconfirm
+                <ConfirmAction
                   title={t('device.confirmUnbind', { sn: r.sn, plant: r.plantName ?? '' })}
                   okText={t('common.confirm')}
                   cancelText={t('common.cancel')}
                   onCancel={() => void message.info(t('device.unbindCancelled'))}
-                  onConfirm={async () => {
-                    try {
-                      await unbind.mutateAsync(r.id);
-                      void message.success(t('success.unbind'));
-                    } catch {
-                      // shown by the API client
-                    }
-                  }}
+                  run={() => unbind.mutateAsync(r.id)}
+                  doneKey="success.unbind"
                 >
                   <Button type="link" size="small" danger icon={<DisconnectOutlined />} data-testid={`device-unbind-${r.sn}`}>
                     {t('device.unbind')}
                   </Button>
-                </Popconfirm>
+                </ConfirmAction>
               </Access>
             )
           )}
-        </Space>
-      ),
-    },
+        </>
+      ), { wrap: false }),
   ];
-
-  const reset = () => {
-    form.resetFields();
-    setQuery({ pageNum: 1, pageSize: query.pageSize });
-  };
 
   return (
     <Card>
-      <Form<Filters> form={form} name="device-filter" layout="inline" onFinish={(f) => setQuery({ ...query, ...f, sn: f.sn || undefined, plant: f.plant || undefined, pageNum: 1 })} style={{ rowGap: 8, marginBottom: 12 }}>
-        <Form.Item name="sn" label={t('device.sn')}>
-          <Input allowClear style={{ width: 150 }} data-testid="filter-sn" />
-        </Form.Item>
+      <SearchForm list={list} name="device-filter" searchTestId="device-search">
+        <TextFilter name="sn" label={t('device.sn')} width={150} testId="filter-sn" />
         <Form.Item name="type" label={t('device.type')}>
           <Select allowClear style={{ width: 120 }} options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`device.types.${v}`) }))} data-testid="filter-type" />
         </Form.Item>
@@ -169,52 +155,30 @@ export default function DeviceListPage() {
         <Form.Item name="runState" label={t('device.runState')}>
           <Select allowClear style={{ width: 110 }} options={DEVICE_RUN_STATES.map((v) => ({ value: v, label: t(`device.run.${v}`) }))} />
         </Form.Item>
-        <Form.Item name="plant" label={t('device.plant')}>
-          <Input allowClear style={{ width: 150 }} placeholder={t('device.plantKeyword')} />
-        </Form.Item>
+        <TextFilter name="plant" label={t('device.plant')} width={150} placeholder={t('device.plantKeyword')} />
         {orgs.isSuccess && (
           <Form.Item name="orgId" label={t('device.org')}>
             <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={{ width: 180 }} options={(orgs.data ?? []).map((o) => ({ value: o.id, label: o.name }))} />
           </Form.Item>
         )}
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="device-search">
-            {t('common.search')}
-          </Button>
-          <Button onClick={reset}>{t('common.reset')}</Button>
-        </Space>
-      </Form>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between', marginBottom: 12 }}>
-        <Space wrap>
-          <Access perm="device:create">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true, device: null })} data-testid="device-create">
-              {t('common.create')}
-            </Button>
-          </Access>
-          <Access perm="device:delete">
-            <Button danger icon={<DeleteOutlined />} onClick={deleteSelected} loading={remove.isPending} data-testid="device-delete">
-              {selected.length ? t('device.deleteCount', { count: selected.length }) : t('common.delete')}
-            </Button>
-          </Access>
-        </Space>
-        <Space wrap>
-          <ExportButton path="/devices/export" query={query} perm="device:export" testId="device-export" doneKey="device.exported" />
-        </Space>
-      </div>
+      </SearchForm>
+      <ListToolbar
+        left={
+          <Space wrap>
+            <CreateButton perm="device:create" testId="device-create" onClick={() => setEditing({ open: true, device: null })} />
+            <Access perm="device:delete">
+              <Button danger icon={<DeleteOutlined />} onClick={deleteSelected} loading={remove.isPending} data-testid="device-delete">
+                {selected.length ? t('device.deleteCount', { count: selected.length }) : t('common.delete')}
+              </Button>
+            </Access>
+          </Space>
+        }
+        right={<ExportButton path="/devices/export" query={query} perm="device:export" testId="device-export" doneKey="device.exported" />}
+      />
       <Table<DeviceRow>
-        rowKey="id"
-        size="middle"
-        loading={isFetching}
+        {...list.tableProps(data, isFetching)}
         columns={columns}
-        dataSource={data?.rows ?? []}
-        scroll={{ x: 'max-content' }}
         rowSelection={can('device:delete') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
-        onChange={(pagination, _filters, sorter) => {
-          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<DeviceRow> | undefined;
-          const field = s?.order ? (s.columnKey as DeviceSortField) : undefined;
-          setQuery({ ...query, pageNum: pagination.current ?? 1, pageSize: pagination.pageSize ?? query.pageSize, sortField: field, sortOrder: field ? (s!.order === 'descend' ? 'desc' : 'asc') : undefined });
-        }}
-        pagination={{ current: query.pageNum, pageSize: query.pageSize, total: data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('device.total', { count: total }) }}
       />
       <DeviceFormModal open={editing.open} device={editing.device} onClose={() => setEditing({ open: false, device: null })} onCreated={setKey} />
       <BindModal device={binding} onClose={() => setBinding(null)} />

@@ -1,9 +1,11 @@
-import { DeleteOutlined, DragOutlined, EditOutlined, PlusOutlined, ReloadOutlined, SubnodeOutlined } from '@ant-design/icons';
+import { DragOutlined, EditOutlined, ReloadOutlined, SubnodeOutlined } from '@ant-design/icons';
 import type { OrgTreeRow } from '@pv/contract';
-import { App, Button, Card, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupLabel } from '../components/group-label';
+import { CreateButton, ListToolbar, actionsColumn } from '../../../components/list-page';
+import { DeleteAction, IconAction } from '../../../components/row-actions';
 import { Access } from '../../../lib/access';
 import { useDeleteOrg } from '../api/delete-org';
 import { toTree, useOrgs, type OrgNode } from '../api/get-orgs';
@@ -15,7 +17,6 @@ type Dialog = { kind: 'create'; parentId?: number } | { kind: 'edit'; org: OrgTr
 /** /auth/org: the organisation tree of your data scope; create a child, edit, move, delete. */
 export default function OrgListPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const { data, isFetching, refetch } = useOrgs();
   const remove = useDeleteOrg();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -51,65 +52,30 @@ export default function OrgListPage() {
       responsive: ['md' as const],
       render: (_: unknown, row: OrgNode) => <Typography.Text type="secondary">{t('org.loadText', { users: row.users, plants: row.plants, devices: row.devices })}</Typography.Text>,
     },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right' as const,
-      render: (_: unknown, row: OrgNode) => (
-        <Space size={0} wrap>
-          <Access perm="org:create">
-            <Tooltip title={t('org.createChild')}>
-              <Button type="link" size="small" icon={<SubnodeOutlined />} onClick={() => setDialog({ kind: 'create', parentId: row.id })} aria-label={t('org.createChild')} data-testid={`org-add-child-${row.code}`} />
-            </Tooltip>
-          </Access>
+    actionsColumn(t('common.actions'), (row: OrgNode) => (
+        <>
+          <IconAction perm="org:create" title={t('org.createChild')} icon={<SubnodeOutlined />} onClick={() => setDialog({ kind: 'create', parentId: row.id })} testId={`org-add-child-${row.code}`} />
           <Access perm="org:update">
-            <Tooltip title={t('common.update')}>
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setDialog({ kind: 'edit', org: row })} aria-label={t('common.update')} data-testid={`org-edit-${row.code}`} />
-            </Tooltip>
-            {row.parentId !== null && (
-              <Tooltip title={t('org.move')}>
-                <Button type="link" size="small" icon={<DragOutlined />} onClick={() => setDialog({ kind: 'move', org: row })} aria-label={t('org.move')} data-testid={`org-move-${row.code}`} />
-              </Tooltip>
-            )}
+            <IconAction title={t('common.update')} icon={<EditOutlined />} onClick={() => setDialog({ kind: 'edit', org: row })} testId={`org-edit-${row.code}`} />
+            {row.parentId !== null && <IconAction title={t('org.move')} icon={<DragOutlined />} onClick={() => setDialog({ kind: 'move', org: row })} testId={`org-move-${row.code}`} />}
           </Access>
-          <Access perm="org:delete">
-            {row.parentId !== null && (
-              <Popconfirm
-                title={t('org.confirmDelete', { name: row.name })}
-                okText={t('common.confirm')}
-                cancelText={t('common.cancel')}
-                onConfirm={async () => {
-                  try {
-                    await remove.mutateAsync(row.id);
-                    void message.success(t('success.delete'));
-                  } catch {
-                    // the API client has shown the refusal (users, plants or devices still there)
-                  }
-                }}
-              >
-                <Tooltip title={t('common.delete')}>
-                  <Button type="link" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} data-testid={`org-delete-${row.code}`} />
-                </Tooltip>
-              </Popconfirm>
-            )}
-          </Access>
-        </Space>
-      ),
-    },
+          {row.parentId !== null && (
+            <DeleteAction perm="org:delete" testId={`org-delete-${row.code}`} title={t('org.confirmDelete', { name: row.name })} okText={t('common.confirm')} cancelText={t('common.cancel')} run={() => remove.mutateAsync(row.id)} />
+          )}
+        </>
+      )),
   ];
 
   return (
     <Card>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between', marginBottom: 12 }}>
-        <Access perm="org:create">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'create', parentId: tree[0]?.id })} data-testid="org-create">
-            {t('common.create')}
+      <ListToolbar
+        left={<CreateButton perm="org:create" testId="org-create" onClick={() => setDialog({ kind: 'create', parentId: tree[0]?.id })} />}
+        right={
+          <Button icon={<ReloadOutlined />} onClick={() => void refetch()} loading={isFetching}>
+            {t('org.refresh')}
           </Button>
-        </Access>
-        <Button icon={<ReloadOutlined />} onClick={() => void refetch()} loading={isFetching}>
-          {t('org.refresh')}
-        </Button>
-      </div>
+        }
+      />
       <Table<OrgNode>
         rowKey="id"
         size="middle"

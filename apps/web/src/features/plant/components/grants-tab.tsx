@@ -1,8 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { checkAuthorisedList, GRANT_PERMS, type GrantPerm, type GrantRow } from '@pv/contract';
-import { App, Button, Checkbox, Form, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd';
+import { App, Button, Checkbox, Form, Input, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionsColumn } from '../../../components/list-page';
+import { ConfirmAction } from '../../../components/row-actions';
 import { formatTime } from '../../../lib/format';
 import { useDeleteGrant } from '../api/delete-grant';
 import { useGrants } from '../api/get-grants';
@@ -54,34 +56,23 @@ export function GrantsTab({ plantId }: { plantId: number }) {
           { title: t('plant.grant.perms'), dataIndex: 'perms', render: (perms: GrantPerm[]) => perms.map((p) => <Tag key={p}>{t(`plant.grant.perm.${p}`)}</Tag>) },
           { title: t('plant.grant.grantedBy'), dataIndex: 'grantedBy', render: (v: string | null) => v ?? '—' },
           { title: t('plant.grant.createdAt'), dataIndex: 'createdAt', render: (v: number) => formatTime(v) },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            render: (_: unknown, g) => (
-              <Space size={0}>
+          actionsColumn(t('common.actions'), (g: GrantRow) => (
+              <>
                 <Button type="link" size="small" icon={<EditOutlined />} onClick={() => open(g)} data-testid={`grant-edit-${g.loginName}`}>
                   {t('common.update')}
                 </Button>
-                <Popconfirm
+                <ConfirmAction
                   title={t('plant.grant.confirmDelete', { name: g.nickname })}
                   okButtonProps={{ danger: true }}
-                  onConfirm={async () => {
-                    try {
-                      await remove.mutateAsync(g.id);
-                      void message.success(t('success.delete'));
-                    } catch {
-                      // shown by the API client
-                    }
-                  }}
+                  run={() => remove.mutateAsync(g.id)}
                   onCancel={() => void message.info(t('plant.deleteCancelled'))}
                 >
                   <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`grant-delete-${g.loginName}`}>
                     {t('common.delete')}
                   </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
+                </ConfirmAction>
+              </>
+            ), { fixed: false, wrap: false }),
         ]}
       />
       <Modal

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Access, useHasPerm } from '../../../lib/access';
 import { formatTime } from '../../../lib/format';
+import { useListPage } from '../../../lib/use-list-page';
 import { usePlant } from '../api/get-plant';
 import { usePlantDevices } from '../api/get-plant-devices';
 import { usePlantFaults } from '../api/get-plant-faults';
@@ -21,16 +22,12 @@ const DEVICE_STATE_COLOR: Record<string, string> = { online: 'green', offline: '
 function DevicesTable({ plantId, timeZone }: { plantId: number; timeZone: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
-  const { data, isLoading } = usePlantDevices(plantId, paging.pageNum, paging.pageSize);
+  const { query, tableProps } = useListPage({ pageSize: 10 });
+  const { data, isLoading } = usePlantDevices(plantId, query.pageNum, query.pageSize);
   return (
     <Table<PlantDeviceRow>
-      rowKey="id"
+      {...tableProps(data, isLoading)}
       size="small"
-      loading={isLoading}
-      dataSource={data?.rows ?? []}
-      scroll={{ x: 'max-content' }}
-      pagination={{ current: paging.pageNum, pageSize: paging.pageSize, total: data?.total ?? 0, onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }) }}
       columns={[
         { title: t('plant.device.sn'), dataIndex: 'sn', render: (sn: string, d) => <a onClick={() => void navigate(`/devices/devices_detail?id=${d.id}`)} data-testid={`plant-device-${sn}`}>{sn}</a> },
         { title: t('plant.device.name'), dataIndex: 'name' },
@@ -47,16 +44,12 @@ function DevicesTable({ plantId, timeZone }: { plantId: number; timeZone: string
 
 function FaultsTable({ plantId, timeZone }: { plantId: number; timeZone: string }) {
   const { t } = useTranslation();
-  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
-  const { data, isLoading } = usePlantFaults(plantId, paging.pageNum, paging.pageSize);
+  const { query, tableProps } = useListPage({ pageSize: 10 });
+  const { data, isLoading } = usePlantFaults(plantId, query.pageNum, query.pageSize);
   return (
     <Table<FaultRow>
-      rowKey="id"
+      {...tableProps(data, isLoading)}
       size="small"
-      loading={isLoading}
-      dataSource={data?.rows ?? []}
-      scroll={{ x: 'max-content' }}
-      pagination={{ current: paging.pageNum, pageSize: paging.pageSize, total: data?.total ?? 0, onChange: (pageNum, pageSize) => setPaging({ pageNum, pageSize }) }}
       columns={[
         { title: t('plant.fault.code'), dataIndex: 'code' },
         { title: t('plant.device.sn'), dataIndex: 'sn' },
@@ -142,21 +135,19 @@ export default function PlantDetailPage() {
         <Col xs={24} xl={16}>
           <Card title={t('plant.production')} size="small" style={{ height: '100%' }}>
             <Row gutter={[12, 12]} style={{ marginBottom: 8 }}>
-              <Col xs={12} sm={8} lg={4}>
-                <Statistic title={t('plant.power')} value={formatPower(p.power)} />
-              </Col>
-              <Col xs={12} sm={8} lg={4}>
-                <Statistic title={t('plant.energyToday')} value={formatEnergy(p.energyToday)} />
-              </Col>
-              <Col xs={12} sm={8} lg={4}>
-                <Statistic title={t('plant.energyMonth')} value={formatEnergy(p.energyMonth)} />
-              </Col>
-              <Col xs={12} sm={8} lg={4}>
-                <Statistic title={t('plant.energyYear')} value={formatEnergy(p.energyYear)} />
-              </Col>
-              <Col xs={12} sm={8} lg={4}>
-                <Statistic title={t('plant.energyTotal')} value={formatEnergy(p.energyTotal)} />
-              </Col>
+              {(
+                [
+                  ['power', formatPower(p.power)],
+                  ['energyToday', formatEnergy(p.energyToday)],
+                  ['energyMonth', formatEnergy(p.energyMonth)],
+                  ['energyYear', formatEnergy(p.energyYear)],
+                  ['energyTotal', formatEnergy(p.energyTotal)],
+                ] as const
+              ).map(([key, value]) => (
+                <Col key={key} xs={12} sm={8} lg={4}>
+                  <Statistic title={t(`plant.${key}`)} value={value} />
+                </Col>
+              ))}
             </Row>
             <ProductionChart plantId={p.id} />
           </Card>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { platformTitle, useDocumentTitle } from '../../../lib/brand';
-import { LanguageSwitch } from './language-switch';
+import { LanguageSwitch } from '../../../components/language-switch';
 import './public-layout.css';
 
 /** The frame of the pages that need no sign-in: brand, help links, the language switch. */
@@ -19,7 +19,7 @@ export function PublicLayout({ titleKey, children, center = false }: { titleKey:
           <Link to="/introduction">{t('auth.helpCenter')}</Link>
           <Link to="/guide">{t('auth.guide')}</Link>
           <Link to="/policy">{t('auth.policy')}</Link>
-          <LanguageSwitch testId="public-language-switch" />
+          <LanguageSwitch variant="segmented" testId="public-language-switch" />
         </nav>
       </header>
       <main className={`pvf-public-body ${center ? 'is-centered' : 'is-top'}`}>{children}</main>

@@ -1,8 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ResourceRow } from '@pv/contract';
-import { App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CreateButton, ListToolbar, actionsColumn } from '../../../components/list-page';
+import { ConfirmAction } from '../../../components/row-actions';
 import { Access } from '../../../lib/access';
 import { useDeleteResource } from '../api/delete-resource';
 import { useResources } from '../api/get-resources';
@@ -12,7 +14,6 @@ import { buildTree, useResourceLabel, type TreeRow } from '../components/resourc
 /** /auth/res: the tree of menus and buttons; changes reach the users on their next currentInfo. */
 export default function ResourcePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const label = useResourceLabel();
   const { data, isFetching } = useResources();
   const remove = useDeleteResource();
@@ -30,11 +31,8 @@ export default function ResourcePage() {
     { title: t('resource.perm'), dataIndex: 'perm', render: (v: string | null) => (v ? <Typography.Text code>{v}</Typography.Text> : '—'), responsive: ['md' as const] },
     { title: t('resource.dataPerm'), dataIndex: 'dataPerm', render: yesNo, responsive: ['lg' as const] },
     { title: t('resource.sensitive'), dataIndex: 'sensitive', render: yesNo, responsive: ['lg' as const] },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      render: (_: unknown, r: TreeRow<ResourceRow>) => (
-        <Space size={0} wrap>
+    actionsColumn(t('common.actions'), (r: TreeRow<ResourceRow>) => (
+        <>
           {r.kind === 'menu' && (
             <Access perm="res:create">
               <Button type="link" size="small" icon={<PlusOutlined />} onClick={() => setTarget({ parentId: r.id })} data-testid={`res-add-${r.id}`}>
@@ -48,37 +46,19 @@ export default function ResourcePage() {
             </Button>
           </Access>
           <Access perm="res:delete">
-            <Popconfirm
-              title={t(r.seeded ? 'resource.confirmDeleteSeeded' : 'resource.confirmDelete', { name: label(r) })}
-              okButtonProps={{ danger: true }}
-              onConfirm={async () => {
-                try {
-                  await remove.mutateAsync(r.id);
-                  void message.success(t('success.delete'));
-                } catch {
-                  // shown by the API client (children first, the last ROOT administrator…)
-                }
-              }}
-            >
+            <ConfirmAction title={t(r.seeded ? 'resource.confirmDeleteSeeded' : 'resource.confirmDelete', { name: label(r) })} okButtonProps={{ danger: true }} run={() => remove.mutateAsync(r.id)}>
               <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled={!!r.children?.length} data-testid={`res-delete-${r.id}`}>
                 {t('common.delete')}
               </Button>
-            </Popconfirm>
+            </ConfirmAction>
           </Access>
-        </Space>
-      ),
-    },
+        </>
+      ), { fixed: false }),
   ];
 
   return (
     <Card>
-      <div style={{ marginBottom: 12 }}>
-        <Access perm="res:create">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ parentId: null })} data-testid="res-create">
-            {t('common.create')}
-          </Button>
-        </Access>
-      </div>
+      <ListToolbar left={<CreateButton perm="res:create" testId="res-create" onClick={() => setTarget({ parentId: null })} />} />
       <Table<TreeRow<ResourceRow>> rowKey="id" size="small" loading={isFetching} columns={columns} dataSource={tree} pagination={false} scroll={{ x: 'max-content' }} />
       <ResourceFormModal target={target} resources={data ?? []} onClose={() => setTarget(null)} />
     </Card>

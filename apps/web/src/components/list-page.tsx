@@ -1,0 +1,104 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Space, type FormInstance } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Access } from '../lib/access';
+
+export interface SearchFormProps<F> {
+  /** The list's state from useListPage: its form, search and reset. */
+  list: { form: FormInstance<F>; search: (filters: F) => void; reset: () => void };
+  /** The form's name (antd prefixes the fields' ids with it). */
+  name?: string;
+  /** data-testid of the Search button. */
+  searchTestId?: string;
+  style?: CSSProperties;
+  /** The filters: Form.Items. */
+  children: ReactNode;
+}
+
+/** A list's filters in one row, then Search (submits) and Reset (clears the filters and the query). */
+export function SearchForm<F>({ list, name, searchTestId, style, children }: SearchFormProps<F>) {
+  const { t } = useTranslation();
+  return (
+    <Form<F> form={list.form} name={name} layout="inline" onFinish={list.search} style={{ rowGap: 8, marginBottom: 12, ...style }}>
+      {children}
+      <Space>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={searchTestId}>
+          {t('common.search')}
+        </Button>
+        <Button onClick={list.reset}>{t('common.reset')}</Button>
+      </Space>
+    </Form>
+  );
+}
+
+export interface ListToolbarProps {
+  /** The actions on the left (create, delete…), as they are. */
+  left?: ReactNode;
+  /** The actions on the right (refresh, export…), spaced and wrapping. */
+  right?: ReactNode;
+  style?: CSSProperties;
+}
+
+/** The row of actions between a list's filters and its table. */
+export function ListToolbar({ left, right, style }: ListToolbarProps) {
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: left === undefined ? 'flex-end' : 'space-between', marginBottom: 12, ...style }}>
+      {left}
+      {right !== undefined && <Space wrap>{right}</Space>}
+    </div>
+  );
+}
+
+/** The Create button of a list, shown with its permission. */
+export function CreateButton({ perm, testId, onClick }: { perm: string; testId: string; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Access perm={perm}>
+      <Button type="primary" icon={<PlusOutlined />} onClick={onClick} data-testid={testId}>
+        {t('common.create')}
+      </Button>
+    </Access>
+  );
+}
+
+export interface TextFilterProps {
+  name: string;
+  label: string;
+  /** Width of the box in pixels. */
+  width?: number;
+  testId?: string;
+  placeholder?: string;
+}
+
+/** A free-text filter of a SearchForm (empty means any). */
+export function TextFilter({ name, label, width = 160, testId, placeholder }: TextFilterProps) {
+  return (
+    <Form.Item name={name} label={label}>
+      <Input allowClear style={{ width }} data-testid={testId} placeholder={placeholder} />
+    </Form.Item>
+  );
+}
+
+export interface ActionsColumnOptions {
+  /** Kept in view at the right while the table scrolls sideways (default). */
+  fixed?: boolean;
+  /** Gap between the actions. */
+  size?: number;
+  /** Whether the actions may wrap onto a second line (default). */
+  wrap?: boolean;
+}
+
+/** A list's Actions column: the row's actions side by side. */
+export function actionsColumn<Row>(title: string, render: (row: Row) => ReactNode, { fixed = true, size = 0, wrap = true }: ActionsColumnOptions = {}) {
+  return {
+    title,
+    key: 'actions',
+    ...(fixed && { fixed: 'right' as const }),
+    render: (_: unknown, row: Row) => (
+      <Space size={size} wrap={wrap}>
+        {render(row)}
+      </Space>
+    ),
+  };
+}

@@ -1,12 +1,14 @@
 import { ApiOutlined, DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { API_BASE, DEVICE_TYPES, type DeviceType, type FirmwareRow } from '@pv/contract';
-import { App, Button, Card, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmAction } from '../../../components/row-actions';
 import { Access, useHasPerm } from '../../../lib/access';
 import { formatBytes, formatTime } from '../../../lib/format';
 import { download } from '../../../lib/http';
+import { useListPage } from '../../../lib/use-list-page';
 import { useSession } from '../../../stores/session';
 import { useDeleteFirmware } from '../api/delete-firmware';
 import { useFirmware, type FirmwareQuery } from '../api/get-firmware';
@@ -17,12 +19,11 @@ const MQTT_PAGE = '/systems/mqtt';
 /** /systems/cmd: the firmware versions devices are upgraded to (paged by the server), upload and delete. */
 export default function FirmwarePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const can = useHasPerm();
   // the MQTT/HTTP page is hidden from the menu; this page links to it for those who may open it
   const mqttPermitted = useSession((s) => s.info?.routerPaths.includes(MQTT_PAGE) ?? false);
-  const [query, setQuery] = useState<FirmwareQuery>({ pageNum: 1, pageSize: 20 });
-  const { data, isFetching } = useFirmware(query);
+  const list = useListPage<FirmwareQuery>({ totalKey: 'firmware.total' });
+  const { data, isFetching } = useFirmware(list.query);
   const remove = useDeleteFirmware();
   const [uploading, setUploading] = useState(false);
   const [downloading, setDownloading] = useState<number | null>(null);
@@ -88,24 +89,17 @@ export default function FirmwarePage() {
             key: 'actions',
             fixed: 'right' as const,
             render: (_: unknown, row: FirmwareRow) => (
-              <Popconfirm
+              <ConfirmAction
                 title={t('firmware.confirmDelete', { version: row.version, type: t(`firmware.deviceTypes.${row.deviceType}`, { defaultValue: row.deviceType }) })}
                 okText={t('common.confirm')}
                 cancelText={t('common.cancel')}
                 okButtonProps={{ danger: true }}
-                onConfirm={async () => {
-                  try {
-                    await remove.mutateAsync(row.id);
-                    void message.success(t('success.delete'));
-                  } catch {
-                    // shown by the API client
-                  }
-                }}
+                run={() => remove.mutateAsync(row.id)}
               >
                 <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`firmware-delete-${row.version}`}>
                   {t('common.delete')}
                 </Button>
-              </Popconfirm>
+              </ConfirmAction>
             ),
           },
         ]
@@ -137,30 +131,14 @@ export default function FirmwarePage() {
             allowClear
             placeholder={t('firmware.allTypes')}
             style={{ width: 160 }}
-            value={query.deviceType}
-            onChange={(deviceType) => setQuery({ ...query, deviceType, pageNum: 1 })}
+            value={list.query.deviceType}
+            onChange={(deviceType) => list.filter({ deviceType })}
             options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`firmware.deviceTypes.${v}`) }))}
             data-testid="firmware-filter-type"
           />
         </Space>
       </div>
-      <Table<FirmwareRow>
-        rowKey="id"
-        size="middle"
-        loading={isFetching}
-        columns={columns}
-        dataSource={data?.rows ?? []}
-        scroll={{ x: 'max-content' }}
-        data-testid="firmware-table"
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('firmware.total', { count: total }),
-          onChange: (pageNum, pageSize) => setQuery({ ...query, pageNum, pageSize }),
-        }}
-      />
+      <Table<FirmwareRow> {...list.tableProps(data, isFetching)} columns={columns} data-testid="firmware-table" />
       <FirmwareUploadModal open={uploading} onClose={() => setUploading(false)} />
     </Card>
   );

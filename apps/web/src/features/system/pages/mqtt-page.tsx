@@ -1,10 +1,13 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { MqttConfigQuery, MqttConfigRow } from '@pv/contract';
-import { App, Button, Card, Flex, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Card, Flex, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CreateButton, ListToolbar, SearchForm, TextFilter } from '../../../components/list-page';
+import { ConfirmAction } from '../../../components/row-actions';
 import { Access, useHasPerm } from '../../../lib/access';
 import { formatTime } from '../../../lib/format';
+import { useListPage } from '../../../lib/use-list-page';
 import { useDeleteMqttConfig } from '../api/delete-mqtt-config';
 import { useMqttConfigs } from '../api/get-mqtt-configs';
 import { ArchiveConfigCard } from '../components/archive-config-card';
@@ -20,11 +23,9 @@ type Filters = Pick<MqttConfigQuery, 'country'>;
  */
 export default function MqttPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const can = useHasPerm();
-  const [form] = Form.useForm<Filters>();
-  const [query, setQuery] = useState<MqttConfigQuery>({ pageNum: 1, pageSize: 20 });
-  const { data, isFetching } = useMqttConfigs(query);
+  const list = useListPage<MqttConfigQuery, Filters>({ totalKey: 'system.mqtt.total' });
+  const { data, isFetching } = useMqttConfigs(list.query);
   const remove = useDeleteMqttConfig();
   const [editing, setEditing] = useState<{ record?: MqttConfigRow } | null>(null);
 
@@ -50,24 +51,17 @@ export default function MqttPage() {
                   </Button>
                 </Access>
                 <Access perm="mqtt:delete">
-                  <Popconfirm
+                  <ConfirmAction
                     title={t('system.mqtt.confirmDelete', { country: row.country, address: row.serviceAddress })}
                     okText={t('common.confirm')}
                     cancelText={t('common.cancel')}
                     okButtonProps={{ danger: true }}
-                    onConfirm={async () => {
-                      try {
-                        await remove.mutateAsync(row.id);
-                        void message.success(t('success.delete'));
-                      } catch {
-                        // shown by the API client
-                      }
-                    }}
+                    run={() => remove.mutateAsync(row.id)}
                   >
                     <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`mqtt-delete-${row.id}`}>
                       {t('common.delete')}
                     </Button>
-                  </Popconfirm>
+                  </ConfirmAction>
                 </Access>
               </Space>
             ),
@@ -79,48 +73,11 @@ export default function MqttPage() {
   return (
     <Flex vertical gap={16}>
       <Card title={t('system.mqtt.title')}>
-        <Form<Filters> form={form} layout="inline" onFinish={(f) => setQuery({ ...query, ...f, pageNum: 1 })} style={{ rowGap: 8, marginBottom: 12 }}>
-          <Form.Item name="country" label={t('system.mqtt.country')}>
-            <Input allowClear style={{ width: 180 }} data-testid="mqtt-filter-country" />
-          </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="mqtt-search">
-              {t('common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setQuery({ pageNum: 1, pageSize: query.pageSize });
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form>
-        <Access perm="mqtt:create">
-          <div style={{ marginBottom: 12 }}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="mqtt-create">
-              {t('common.create')}
-            </Button>
-          </div>
-        </Access>
-        <Table<MqttConfigRow>
-          rowKey="id"
-          size="middle"
-          loading={isFetching}
-          columns={columns}
-          dataSource={data?.rows ?? []}
-          scroll={{ x: 'max-content' }}
-          data-testid="mqtt-table"
-          pagination={{
-            current: query.pageNum,
-            pageSize: query.pageSize,
-            total: data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('system.mqtt.total', { count: total }),
-            onChange: (pageNum, pageSize) => setQuery({ ...query, pageNum, pageSize }),
-          }}
-        />
+        <SearchForm<Filters> list={list} searchTestId="mqtt-search">
+          <TextFilter name="country" label={t('system.mqtt.country')} width={180} testId="mqtt-filter-country" />
+        </SearchForm>
+        <ListToolbar left={<CreateButton perm="mqtt:create" testId="mqtt-create" onClick={() => setEditing({})} />} />
+        <Table<MqttConfigRow> {...list.tableProps(data, isFetching)} columns={columns} data-testid="mqtt-table" />
         <MqttConfigFormModal open={editing !== null} record={editing?.record} onClose={() => setEditing(null)} />
       </Card>
       <ArchiveConfigCard />

@@ -3,6 +3,7 @@ import Cookies from 'js-cookie';
 import { setFeedback } from './feedback';
 import { download, http, upload, ApiError } from './http';
 import { initI18n } from './i18n';
+import { stubXhr } from '../test-xhr';
 
 initI18n('en');
 
@@ -149,36 +150,6 @@ describe('API client error policy (spec §8)', () => {
   });
 });
 
-/** XMLHttpRequest as the browser drives it: headers recorded, progress then the answer. */
-function xhrAnswering(status: number, body: unknown) {
-  const seen: { method?: string; url?: string; headers: Record<string, string>; progress: number[] } = { headers: {}, progress: [] };
-  class FakeXhr {
-    upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
-    status = 0;
-    statusText = '';
-    responseText = '';
-    timeout = 0;
-    onload?: () => void;
-    open(method: string, url: string) {
-      seen.method = method;
-      seen.url = url;
-    }
-    setRequestHeader(k: string, v: string) {
-      seen.headers[k] = v;
-    }
-    abort() {}
-    send() {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 25, total: 100 });
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
-      this.status = status;
-      this.responseText = JSON.stringify(body);
-      this.onload?.();
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return seen;
-}
-
 describe('uploads with progress', () => {
   beforeEach(() => {
     vi.clearAllMocks();
@@ -189,7 +160,7 @@ describe('uploads with progress', () => {
 
   it('posts the form with the same headers, reports the progress and answers the data', async () => {
     Cookies.set('Admin-Token', 'tok');
-    const seen = xhrAnswering(200, { code: 200, msg: 'ok', data: { id: 3 } });
+    const seen = stubXhr({ progress: [25, 100], answer: { status: 200, body: { code: 200, msg: 'ok', data: { id: 3 } } } });
     const progress: number[] = [];
     expect(await upload('/firmware', new FormData(), { onProgress: (p) => progress.push(p) })).toEqual({ id: 3 });
     expect(seen).toMatchObject({ method: 'POST', url: '/photo_voltaic/firmware', headers: { 'Accept-Language': 'en', 'X-Token': 'tok' } });
@@ -198,7 +169,7 @@ describe('uploads with progress', () => {
   });
 
   it("follows the one error policy: the server's message as a toast, or nothing when silent", async () => {
-    xhrAnswering(413, { code: 413, msg: 'The upload is too large', data: null });
+    stubXhr({ progress: [25, 100], answer: { status: 413, body: { code: 413, msg: 'The upload is too large', data: null } } });
     await expect(upload('/firmware', new FormData())).rejects.toEqual(new ApiError(413, 'The upload is too large'));
     expect(message.error).toHaveBeenCalledWith({ content: 'The upload is too large', duration: 3 });
     message.error.mockClear();
@@ -208,7 +179,7 @@ describe('uploads with progress', () => {
 
   it('takes a 401 with a token to the log-in-again dialog (no toast), like every other call', async () => {
     Cookies.set('Admin-Token', 'tok');
-    xhrAnswering(401, { code: 401, msg: 'Expired', data: null });
+    stubXhr({ progress: [25, 100], answer: { status: 401, body: { code: 401, msg: 'Expired', data: null } } });
     await expect(upload('/firmware', new FormData())).rejects.toEqual(new ApiError(401, 'Expired'));
     // the dialog is shown once per session end: an earlier test may have left it open
     expect(message.error).not.toHaveBeenCalled();

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { renderWithProviders, signedInWith } from '../../../test-utils';
+import { stubXhr } from '../../../test-xhr';
 import FirmwarePage from './firmware-page';
 
 initI18n('en');
@@ -23,39 +24,6 @@ function serve(maxBytes = 1024 * 1024) {
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
-}
-
-/** A stand-in for XMLHttpRequest: reports half the bytes sent, then waits for `finish` to answer like the server. */
-function fakeXhr() {
-  const sent: FormData[] = [];
-  const requests: FakeXhr[] = [];
-  class FakeXhr {
-    upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
-    status = 0;
-    statusText = '';
-    responseText = '';
-    timeout = 0;
-    onload?: () => void;
-    onerror?: () => void;
-    ontimeout?: () => void;
-    onabort?: () => void;
-    open() {}
-    setRequestHeader() {}
-    abort() {}
-    send(form: FormData) {
-      sent.push(form);
-      requests.push(this);
-      setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 }), 10);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  const finish = (status: number, body: object) => {
-    const xhr = requests.at(-1)!;
-    xhr.status = status;
-    xhr.responseText = JSON.stringify(body);
-    xhr.onload?.();
-  };
-  return { sent, finish };
 }
 
 const renderPage = () =>
@@ -105,7 +73,7 @@ describe('firmware versions (/systems/cmd)', () => {
   it('refuses a bad version, a missing file and a file over the server limit before sending anything', async () => {
     signedInWith('firmware:create');
     serve(1000);
-    const { sent } = fakeXhr();
+    const { sent } = stubXhr({ progress: [40], delayMs: 10 });
     renderPage();
     fireEvent.click(await screen.findByTestId('firmware-upload', undefined, { timeout: 8000 }));
     expect(await find('At most 1000 B')).toBeTruthy();
@@ -122,7 +90,7 @@ describe('firmware versions (/systems/cmd)', () => {
   it('uploads the fields and the file with a progress bar, then refreshes the list', async () => {
     signedInWith('firmware:create');
     const fetch = serve();
-    const { sent, finish } = fakeXhr();
+    const { sent, finish } = stubXhr({ progress: [40], delayMs: 10 });
     renderPage();
     fireEvent.click(await screen.findByTestId('firmware-upload', undefined, { timeout: 8000 }));
     type('firmware-form-version', 'V3.1.0');
@@ -148,7 +116,7 @@ describe('firmware versions (/systems/cmd)', () => {
   it("shows the server's reason when it refuses the file (413) and keeps the dialog open", async () => {
     signedInWith('firmware:create');
     serve();
-    const { finish } = fakeXhr();
+    const { finish } = stubXhr({ progress: [40], delayMs: 10 });
     renderPage();
     fireEvent.click(await screen.findByTestId('firmware-upload', undefined, { timeout: 8000 }));
     type('firmware-form-version', 'V3.1.0');

@@ -2,43 +2,11 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { renderWithProviders } from '../../../test-utils';
+import { stubXhr } from '../../../test-xhr';
 import { AvatarUpload } from './avatar-upload';
 
 initI18n('en');
 vi.setConfig({ testTimeout: 30_000 });
-
-/** A stand-in for the browser's XMLHttpRequest that answers like the server would. */
-function fakeXhr(status: number, body: object) {
-  const sent: FormData[] = [];
-  class FakeXhr {
-    upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
-    status = 0;
-    statusText = '';
-    responseText = '';
-    timeout = 0;
-    headers: Record<string, string> = {};
-    onload?: () => void;
-    onerror?: () => void;
-    ontimeout?: () => void;
-    open() {}
-    setRequestHeader(k: string, v: string) {
-      this.headers[k] = v;
-    }
-    send(form: FormData) {
-      sent.push(form);
-      setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-        setTimeout(() => {
-          this.status = status;
-          this.responseText = JSON.stringify(body);
-          this.onload?.();
-        }, 50);
-      }, 10);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
 
 const pick = (file: File) => fireEvent.change(document.querySelector('input[type=file]')!, { target: { files: [file] } });
 const find = (text: string) => screen.findByText(text, undefined, { timeout: 8000 });
@@ -50,7 +18,7 @@ afterEach(() => {
 
 describe('avatar upload', () => {
   it('refuses another type and more than 2 MB before sending, with the spec messages', async () => {
-    const sent = fakeXhr(200, { code: 200, msg: 'ok', data: { avatar: '/photo_voltaic/avatars/x.png' } });
+    const { sent } = stubXhr({ progress: [50], delayMs: 10, answer: { status: 200, body: { code: 200, msg: 'ok', data: { avatar: '/photo_voltaic/avatars/x.png' } } }, answerDelayMs: 50 });
     renderWithProviders(<AvatarUpload avatar="" onUploaded={() => undefined} />);
     pick(new File(['GIF89a'], 'me.gif', { type: 'image/gif' }));
     expect(await find('Upload pictures can only be in JPG or PNG format!')).toBeTruthy();
@@ -60,7 +28,7 @@ describe('avatar upload', () => {
   });
 
   it('uploads a PNG with a progress bar and reports the new avatar', async () => {
-    const sent = fakeXhr(200, { code: 200, msg: 'ok', data: { avatar: '/photo_voltaic/avatars/new.png' } });
+    const { sent } = stubXhr({ progress: [50], delayMs: 10, answer: { status: 200, body: { code: 200, msg: 'ok', data: { avatar: '/photo_voltaic/avatars/new.png' } } }, answerDelayMs: 50 });
     const onUploaded = vi.fn();
     renderWithProviders(<AvatarUpload avatar="" onUploaded={onUploaded} />);
     pick(new File([new Uint8Array(1000)], 'me.png', { type: 'image/png' }));
@@ -72,7 +40,7 @@ describe('avatar upload', () => {
   });
 
   it('says "Picture upload failed" when the server refuses', async () => {
-    fakeXhr(415, { code: 415, msg: 'Upload pictures can only be in JPG or PNG format!', data: null });
+    stubXhr({ progress: [50], delayMs: 10, answer: { status: 415, body: { code: 415, msg: 'Upload pictures can only be in JPG or PNG format!', data: null } }, answerDelayMs: 50 });
     const onUploaded = vi.fn();
     renderWithProviders(<AvatarUpload avatar="" onUploaded={onUploaded} />);
     pick(new File([new Uint8Array(10)], 'fake.jpg', { type: 'image/jpeg' }));

@@ -69,6 +69,16 @@ describe('OTA', () => {
     const { subSn: _omit, ...noSub } = body;
     expect((await push(noSub)).statusCode).toBe(400);
     expect((await push({ ...body, version: 'V3.0.0' })).json().msg).toBe('The firmware does not match this device type or version');
+    // the sub SN names what is upgraded: the device itself or one of its sub devices
+    const stranger = await push({ ...body, subSn: 'NOT-A-SUB-1' });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().msg).toBe(`Sub SN NOT-A-SUB-1 is neither ${SN} nor one of its sub devices`);
+    // inverter firmware for a device that is not an inverter is refused
+    const typeOf = async () => (await t.app.db.selectFrom('devices').select('type').where('sn', '=', SN).executeTakeFirstOrThrow()).type;
+    const was = await typeOf();
+    await t.app.db.updateTable('devices').set({ type: 'meter' }).where('sn', '=', SN).execute();
+    expect((await push(body)).json().msg).toBe('The firmware does not match this device type or version');
+    await t.app.db.updateTable('devices').set({ type: was }).where('sn', '=', SN).execute();
     const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.app.deviceLink!.port}`, { username: SN, password: 'ota-key', clientId: SN, reconnectPeriod: 0 });
     await device.subscribeAsync(topics.downAll(SN), { qos: 1 });
     const got = new Promise<{ cmdId: string; kind: string; params: { url: string; version: string; sha256: string } }>((resolve) => device.once('message', (_t, b) => resolve(JSON.parse(b.toString()))));

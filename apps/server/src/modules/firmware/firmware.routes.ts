@@ -125,6 +125,11 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
     const fw = await db.selectFrom('firmware').selectAll().where('id', '=', b.firmwareId).executeTakeFirst();
     if (!fw) throw notFound();
     if (fw.device_type !== b.deviceType || fw.version !== b.version) throw badRequest('error.firmwareMismatch');
+    // what is upgraded: the device itself (sub SN = its SN) or one of its sub devices (a
+    // collector's inverter), and its type must be the firmware's
+    const target = b.subSn === device.sn ? device : await db.selectFrom('devices').select(['type']).where('sn', '=', b.subSn).where('parent_id', '=', device.id).executeTakeFirst();
+    if (!target) throw badRequest('error.otaTarget', { subSn: b.subSn, sn: device.sn });
+    if (target.type !== fw.device_type) throw badRequest('error.firmwareMismatch');
     const data = await pushCommand(app, device, 'ota', { version: fw.version, url: toRow(fw).downloadUrl, sha256: fw.sha256, size: fw.size, order: b.order, subSn: b.subSn, oldSubSn: b.oldSubSn }, me.id);
     return { code: 200, msg: translate(req.lang, 'success.push'), data };
   });

@@ -348,6 +348,11 @@ describe('authorised users', () => {
     const sub = await t.app.db.selectFrom('devices').select('id').where('sn', '=', 'TSUB01').executeTakeFirstOrThrow();
     const reboot = () => call('POST', `/devices/${sub.id}/commands`, delta, { kind: 'reboot', params: {} });
     expect((await reboot()).statusCode).toBe(200);
+    // and from the plant's devices tab the console opens the device: detail, its command history, its data
+    expect((await call('GET', `/devices/${sub.id}`, delta)).json().data).toMatchObject({ sn: 'TSUB01' });
+    expect((await call('GET', `/devices/${sub.id}/commands`, delta)).json().data.total).toBe(1);
+    expect((await call('GET', `/devices/${sub.id}/points`, delta)).statusCode).toBe(200);
+    expect((await call('GET', `/devices/${sub.id}/update-log`, delta)).statusCode).toBe(200);
     const foreign = await t.app.db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select('d.id').where('o.code', '=', 'SUNPATH').where((eb) => eb.or([eb('d.plant_id', '<>', plantId), eb('d.plant_id', 'is', null)])).executeTakeFirstOrThrow();
     expect((await call('POST', `/devices/${foreign.id}/commands`, delta, { kind: 'reboot', params: {} })).statusCode).toBe(404);
     // reading only: no edit, delete or re-granting through the grant, no other SunPath plant
@@ -366,6 +371,8 @@ describe('authorised users', () => {
     expect((await call('PUT', `/plants/${plantId}/grants/${grants[0].id}`, agent, { perms: [] })).statusCode).toBe(400);
     expect((await call('DELETE', `/plants/${plantId}/grants/${grants[0].id}`, agent)).json().msg).toBe('Deleted Success');
     expect((await call('GET', `/plants/${plantId}`, delta)).statusCode).toBe(404);
+    expect((await call('GET', `/devices/${sub.id}`, delta)).statusCode).toBe(404);
+    expect((await call('GET', `/devices/${sub.id}/commands`, delta)).statusCode).toBe(404);
     expect((await call('DELETE', `/plants/${plantId}/grants/${grants[0].id}`, agent)).statusCode).toBe(404);
   });
 });

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { deviceInScope, deviceToControl } from './device.repository.js';
+import { deviceToControl, deviceVisible } from './device.repository.js';
 import { userOf } from '../../lib/types.js';
 
 
@@ -64,7 +64,7 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
     `${API_BASE}/devices/:id/commands`,
     { config: { access: { perm: 'device:list' } }, schema: { tags: ['devices'], summary: 'Push command history of a device', params: idParam, querystring: pageQuery, response: { 200: envelope(page(commandRow)) } } },
     async (req) => {
-      const device = await deviceInScope(db, userOf(req), { id: req.params.id });
+      const device = await deviceVisible(db, userOf(req), { id: req.params.id });
       if (!device) throw notFound();
       const { pageNum, pageSize } = req.query;
       const [{ total }, rows] = await Promise.all([

@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.js';
 import type { DialectName } from '../../db/dialect.js';
 import { notFound } from '../../lib/errors.js';
 import { userOf } from '../../lib/types.js';
-import { deviceInScope } from './device.repository.js';
+import { deviceVisible } from './device.repository.js';
 
 /** One point's value in a JSON text column, as a number (the point name is checked by the contract). */
 const pointValue = (dialect: DialectName, column: string, point: string) =>
@@ -66,7 +66,7 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
     `${API_BASE}/devices/:id/points`,
     { config: { access: { perm: 'device:list' } }, schema: { tags: ['devices'], summary: 'The point names of a device that can be charted (latest values and latest rollup)', params: idParam, response: { 200: envelope(devicePointsData) } } },
     async (req) => {
-      const device = await deviceInScope(db, userOf(req), { id: req.params.id });
+      const device = await deviceVisible(db, userOf(req), { id: req.params.id });
       if (!device) throw notFound();
       const [d, latest] = await Promise.all([
         db.selectFrom('devices').select('last_points').where('id', '=', device.id).executeTakeFirst(),
@@ -82,7 +82,7 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
     `${API_BASE}/devices/:id/history`,
     { config: { access: { perm: 'device:list' } }, schema: { tags: ['devices'], summary: 'One point over a history range (real time, 1, 7, 15, 30 days) from the 5-minute rollups', params: idParam, querystring: historyQuery, response: { 200: envelope(historyData) } } },
     async (req) => {
-      const device = await deviceInScope(db, userOf(req), { id: req.params.id });
+      const device = await deviceVisible(db, userOf(req), { id: req.params.id });
       if (!device) throw notFound();
       const { point, range } = req.query;
       const { from, to, stepMs } = historyWindow(range, Date.now());
@@ -96,7 +96,7 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: { perm: 'data:list' } }, schema: { tags: ['data'], summary: 'Raw samples of a device in a time range, newest first, paged in SQL', querystring: samplesQuery, response: { 200: envelope(samplesPage) } } },
     async (req) => {
       const { deviceId, start, end, pageNum, pageSize } = req.query;
-      const device = await deviceInScope(db, userOf(req), { id: deviceId });
+      const device = await deviceVisible(db, userOf(req), { id: deviceId });
       if (!device) throw notFound();
       const q = db.selectFrom('samples').where('device_id', '=', device.id).where('ts', '>=', start).where('ts', '<=', end);
       const [{ total }, rows] = await Promise.all([
@@ -114,7 +114,7 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: { perm: 'data:export' } }, schema: { tags: ['data'], summary: 'The raw samples of a range as a streamed .xlsx, one column per point', querystring: samplesFilters } },
     async (req, reply) => {
       const { deviceId, start, end } = req.query;
-      const device = await deviceInScope(db, userOf(req), { id: deviceId });
+      const device = await deviceVisible(db, userOf(req), { id: deviceId });
       if (!device) throw notFound();
       const names = await pointNamesInRange(db, dialect, device.id, start, end);
       const stream = new PassThrough();

@@ -28,6 +28,19 @@ const grantedOn = (me: SessionUser, perm?: 'control') =>
     ? sql<SqlBool>`d.plant_id in (select g.plant_id from plant_grants g where g.user_id = ${me.id} and (',' || g.perms || ',') like ${`%,${perm},%`})`
     : sql<SqlBool>`d.plant_id in (select g.plant_id from plant_grants g where g.user_id = ${me.id})`;
 
+/** Where a device (alias d, its organisation o) is visible: in the data scope or on a plant granted to the caller. */
+export const deviceVisibleWhere = (me: SessionUser) => sql<SqlBool>`(${inScope(me, 'o')} or ${grantedOn(me)})`;
+
+/**
+ * A device the caller may see, by id or SN: in their data scope, or on a plant granted to them
+ * (§3 authorised users see that plant's devices, their data and command history; writes other
+ * than commands stay with the data scope).
+ */
+export function deviceVisible(db: Kysely<Database>, me: SessionUser, by: { id: number } | { sn: string }) {
+  const q = db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select(['d.id', 'd.sn', 'd.parent_id', 'd.plant_id', 'd.type']).where(deviceVisibleWhere(me));
+  return ('id' in by ? q.where('d.id', '=', by.id) : q.where('d.sn', '=', by.sn)).executeTakeFirst();
+}
+
 /**
  * A device the caller may command: in their data scope, or on a plant granted to them with the
  * "control" permission (§3 authorised users). `visible` says whether they may at least see it

@@ -10,20 +10,21 @@ import { deviceKeyColumns, hashDeviceKey } from '../../ingest/broker.js';
 import { IngestRejected } from '../../ingest/pipeline.js';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { inScope } from '../../lib/scope.js';
-import { deviceEnergy, deviceInScope, parentInScope, plantInScope } from './device.repository.js';
+import { deviceEnergy, deviceInScope, deviceVisibleWhere, parentInScope, plantInScope } from './device.repository.js';
 import type { SessionUser } from '../../lib/types.js';
 import { userOf } from '../../lib/types.js';
 
 type Filters = Omit<DeviceListQuery, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>;
 
-function base(db: Kysely<Database>, me: SessionUser, q: Filters) {
+/** The device list's query: the data scope (and, for reads of one device, `granted` plants too). */
+function base(db: Kysely<Database>, me: SessionUser, q: Filters, granted = false) {
   let s = db
     .selectFrom('devices as d')
     .innerJoin('orgs as o', 'o.id', 'd.org_id')
     .leftJoin('plants as p', 'p.id', 'd.plant_id')
     .leftJoin('products as pr', 'pr.id', 'd.product_id')
     .leftJoin('devices as parent', 'parent.id', 'd.parent_id')
-    .where(inScope(me, 'o'));
+    .where(granted ? deviceVisibleWhere(me) : inScope(me, 'o'));
   if (q.sn) s = s.where('d.sn', 'like', `%${q.sn}%`);
   if (q.type) s = s.where('d.type', '=', q.type);
   if (q.productId) s = s.where('d.product_id', '=', q.productId);
@@ -125,8 +126,8 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(`${API_BASE}/devices/:id`, { config: { access: { perm: 'device:list' } }, schema: { tags: ['devices'], summary: 'One device with its latest points and its production today, this month, this year and in total (404 outside your scope)', params: idParam, response: { 200: envelope(deviceDetail) } } }, async (req) => {
-    const row = await selectRows(base(db, userOf(req), {})).where('d.id', '=', req.params.id).executeTakeFirst();
+  app.get(`${API_BASE}/devices/:id`, { config: { access: { perm: 'device:list' } }, schema: { tags: ['devices'], summary: 'One device with its latest points and its production today, this month, this year and in total (404 outside your scope and your plant grants)', params: idParam, response: { 200: envelope(deviceDetail) } } }, async (req) => {
+    const row = await selectRows(base(db, userOf(req), {}, true)).where('d.id', '=', req.params.id).executeTakeFirst();
     if (!row) throw notFound();
     return { code: 200, msg: translate(req.lang, 'success.ok'), data: { ...toRow(row), energy: await deviceEnergy(db, row.id, Date.now()) } };
   });

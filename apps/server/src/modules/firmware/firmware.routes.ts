@@ -16,7 +16,7 @@ import { userOf } from '../../lib/types.js';
 import { tokenOf } from '../../plugins/access.js';
 import { findSessionUser } from '../auth/session.repository.js';
 import { pushCommand } from '../device/command.routes.js';
-import { deviceInScope } from '../device/device.repository.js';
+import { deviceInScope, deviceVisible } from '../device/device.repository.js';
 
 const toRow = (f: Selectable<Database['firmware']>) => ({
   id: f.id,
@@ -135,7 +135,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(`${API_BASE}/devices/:id/update-log`, { config: { access: { perm: 'device:list' } }, schema: { tags: ['firmware'], summary: 'OTA progress reported by the device', params: idParam, response: { 200: envelope(z.array(updateLogRow)) } } }, async (req) => {
-    const device = await deviceInScope(db, userOf(req), { id: req.params.id });
+    const device = await deviceVisible(db, userOf(req), { id: req.params.id });
     if (!device) throw notFound();
     const rows = await db
       .selectFrom('ota_events as e')

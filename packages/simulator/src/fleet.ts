@@ -79,7 +79,8 @@ export function createFleet({ seed, plants: count, maxDevices }: FleetOptions): 
     // jitter keeps plants of the same city apart on a map
     plants.push({
       id,
-      name: `${site.city} ${Math.floor(i / SITES.length) + 1}`,
+      // spec §5 names: letters, digits and Chinese only
+      name: `${site.city.normalize('NFD').replace(/[^A-Za-z0-9]/g, '')}${Math.floor(i / SITES.length) + 1}`,
       latitude: Number((site.latitude + rng.between(-0.3, 0.3)).toFixed(4)),
       longitude: Number((site.longitude + rng.between(-0.3, 0.3)).toFixed(4)),
       timeZone: site.timeZone,
@@ -101,7 +102,7 @@ export function createInverterFleet(seed: number, devices: number): SimPlant[] {
     for (let n = 0; n < 10 && i * 10 + n < devices; n++) {
       specs.push({ sn: `INV${id}${pad(n + 1, 2)}`, type: 'inverter', plantId: id, capacityWp: rng.int(3, 12) * 1000 });
     }
-    plants.push({ id, name: `${site.city} bench ${i + 1}`, ...site, capacityWp: specs.reduce((s, d) => s + (d.capacityWp ?? 0), 0), devices: specs });
+    plants.push({ id, name: `${site.city.normalize('NFD').replace(/[^A-Za-z0-9]/g, '')}Bench${i + 1}`, ...site, capacityWp: specs.reduce((s, d) => s + (d.capacityWp ?? 0), 0), devices: specs });
   }
   return plants;
 }

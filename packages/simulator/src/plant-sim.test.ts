@@ -1,3 +1,4 @@
+import { NAME_RE } from '@pv/contract';
 import { describe, expect, it } from 'vitest';
 import { createFleet, createInverterFleet } from './fleet.js';
 import { PlantSim, type Outgoing } from './plant-sim.js';
@@ -22,6 +23,10 @@ describe('seeded randomness', () => {
 });
 
 describe('fleet', () => {
+  it("names its plants as the console's name rule allows (spec §5), so they can be edited", () => {
+    for (const p of [...createFleet({ seed: 42, plants: 24 }), ...createInverterFleet(1, 200)]) expect(p.name).toMatch(NAME_RE);
+  });
+
   it('is the same for the same seed, spread over several time zones, with unique SNs', () => {
     const a = createFleet({ seed: 1, plants: 24 });
     expect(createFleet({ seed: 1, plants: 24 })).toEqual(a);

@@ -217,7 +217,13 @@ describe('energy rollups in order', () => {
 describe('device state and HTTP ingestion', () => {
   it('takes the same telemetry over HTTP with the device key', async () => {
     const post = (key: string, payload: unknown) => t.app.inject({ method: 'POST', url: `/photo_voltaic/devices/${SN}/telemetry`, headers: { 'x-device-key': key }, payload: payload as object });
+    const refused = t.app.ingest.stats.refusedHttp;
     expect((await post('nope', { ts: 1, points: {} })).statusCode).toBe(401);
+    // counted and shown on /health with the broker's refusals, and logged
+    const health = (await t.app.inject({ method: 'GET', url: '/photo_voltaic/health' })).json().data.ingest;
+    expect(health.refusedHttp).toBe(refused + 1);
+    expect(health).toHaveProperty('refusedLogins');
+    expect(t.logs.some((l) => l.includes('device HTTP request refused') && l.includes(SN))).toBe(true);
     const bad = await post(KEY, { ts: -5, points: {} });
     expect(bad.statusCode).toBe(400);
     const ok = await post(KEY, { ts: Date.parse('2026-06-21T11:00:00Z'), points: { acPower: 2500, energyTotal: 1002 } });

@@ -36,6 +36,8 @@ export interface IngestStats {
   lastFlushMs: number;
   /** sub-device entries of collector telemetry dropped: the sub SN is not registered under that collector */
   unknownSubs: number;
+  /** HTTP device requests refused for a wrong SN or key (MQTT sign-ins are the broker's refusedLogins) */
+  refusedHttp: number;
 }
 
 const SCHEMAS = { telemetry: telemetryMessage, event: eventMessage, ack: ackMessage } as const;
@@ -49,7 +51,7 @@ const CHUNK = 100;
  * (the broker's PUBACK, the HTTP answer) does so after the data is safe.
  */
 export class IngestPipeline {
-  readonly stats: IngestStats = { accepted: 0, rejected: 0, batches: 0, lastBatchSize: 0, lastFlushMs: 0, unknownSubs: 0 };
+  readonly stats: IngestStats = { accepted: 0, rejected: 0, batches: 0, lastBatchSize: 0, lastFlushMs: 0, unknownSubs: 0, refusedHttp: 0 };
   private queue: Item[] = [];
   private timer: NodeJS.Timeout | undefined;
   /** batches being written: one at a time on SQLite (one connection), a few at once on PostgreSQL */

@@ -148,7 +148,11 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const device = await db.selectFrom('devices').select('secret_hash').where('sn', '=', req.params.sn).executeTakeFirst();
-      if (!device?.secret_hash || device.secret_hash !== hashDeviceKey(req.headers['x-device-key'])) throw unauthorized('error.deviceCredentials');
+      if (!device?.secret_hash || device.secret_hash !== hashDeviceKey(req.headers['x-device-key'])) {
+        app.ingest.stats.refusedHttp++;
+        req.log.warn({ sn: req.params.sn }, 'device HTTP request refused: unknown SN or wrong key');
+        throw unauthorized('error.deviceCredentials');
+      }
       try {
         await app.ingest.submit(req.params.sn, req.params.kind, req.body);
       } catch (err) {

@@ -95,6 +95,16 @@ describe('MQTT device protocol on the embedded broker', () => {
     await c.endAsync();
   });
 
+  it('keeps the versions a device reports in an info event', async () => {
+    const c = await connect(SN, KEY);
+    await c.publishAsync(topics.event(SN), JSON.stringify({ type: 'info', ts: Date.now(), hwVersion: 'H2.1', swVersion: 'V3.4.5', protocolVersion: '1.2' }), { qos: 1 });
+    expect(await t.app.db.selectFrom('devices').select(['hw_version', 'sw_version', 'protocol_version']).where('sn', '=', SN).executeTakeFirstOrThrow()).toEqual({ hw_version: 'H2.1', sw_version: 'V3.4.5', protocol_version: '1.2' });
+    // a partial report changes only what it names
+    await c.publishAsync(topics.event(SN), JSON.stringify({ type: 'info', ts: Date.now(), swVersion: 'V3.5.0' }), { qos: 1 });
+    expect(await t.app.db.selectFrom('devices').select(['hw_version', 'sw_version']).where('sn', '=', SN).executeTakeFirstOrThrow()).toEqual({ hw_version: 'H2.1', sw_version: 'V3.5.0' });
+    await c.endAsync();
+  });
+
   it('opens a fault from an event and marks the device failed', async () => {
     const c = await connect(SN, KEY);
     await c.publishAsync(topics.event(SN), JSON.stringify({ type: 'fault', ts: Date.now(), code: 'F07', message: 'Grid overvoltage' }), { qos: 1 });

@@ -52,6 +52,8 @@ export const eventMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('fault'), ts: z.number().int().positive(), code: z.string().min(1).max(32), message: z.string().max(256).optional() }),
   z.object({ type: z.literal('recover'), ts: z.number().int().positive(), code: z.string().min(1).max(32) }),
   z.object({ type: z.literal('ota'), ts: z.number().int().positive(), cmdId: z.string().min(1).max(64), progress: z.number().min(0).max(100), version: z.string().max(64).optional() }),
+  /** The device's versions, as it reports them (on connecting, after an upgrade): the registry keeps them. */
+  z.object({ type: z.literal('info'), ts: z.number().int().positive(), hwVersion: z.string().trim().min(1).max(64).optional(), swVersion: z.string().trim().min(1).max(64).optional(), protocolVersion: z.string().trim().min(1).max(64).optional() }),
 ]);
 export type EventMessage = z.infer<typeof eventMessage>;
 

@@ -1,4 +1,4 @@
-import { NAME_RE } from '@pv/contract';
+import { eventMessage, NAME_RE } from '@pv/contract';
 import { describe, expect, it } from 'vitest';
 import { createFleet, createInverterFleet } from './fleet.js';
 import { PlantSim, type Outgoing } from './plant-sim.js';
@@ -23,6 +23,14 @@ describe('seeded randomness', () => {
 });
 
 describe('fleet', () => {
+  it('reports its versions in an info event the platform accepts', () => {
+    const plants = createFleet({ seed: 42, plants: 2 });
+    const sim = new PlantSim(plants[0]!, 42);
+    const sn = plants[0]!.devices[0]!.sn;
+    const out = sim.info(sn, Date.parse('2026-06-21T04:00:00Z'));
+    expect(eventMessage.parse(out.payload)).toMatchObject({ type: 'info', hwVersion: 'H1.0', swVersion: 'V1.0.0', protocolVersion: '1.0' });
+  });
+
   it("names its plants as the console's name rule allows (spec §5), so they can be edited", () => {
     for (const p of [...createFleet({ seed: 42, plants: 24 }), ...createInverterFleet(1, 200)]) expect(p.name).toMatch(NAME_RE);
   });

@@ -252,6 +252,11 @@ export class PlantSim {
     }
   }
 
+  /** The versions a device reports when it connects (an `info` event). */
+  info(sn: string, now: number): Outgoing {
+    return { sn, kind: 'event', payload: { type: 'info', ts: now, hwVersion: 'H1.0', swVersion: this.firmwareOf(sn) ?? 'V1.0.0', protocolVersion: '1.0' } };
+  }
+
   firmwareOf(sn: string): string | undefined {
     return this.devices.find((x) => x.spec.sn === sn)?.firmware;
   }

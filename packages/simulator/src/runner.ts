@@ -57,6 +57,8 @@ export async function startFleet(options: FleetRunOptions): Promise<FleetRun> {
             clients.set(sn, client);
             client.once('connect', () => {
               client.subscribe(topics.downAll(sn), { qos: 1 }, () => resolve());
+              // its versions, for the registry (a sub device's come with its collector's telemetry)
+              send([sim.info(sn, simNow())]);
             });
             client.once('error', reject);
             client.on('message', (_topic, buf) => {

@@ -250,6 +250,7 @@ export class IngestPipeline {
     const faults: { deviceId: number; code: string; message?: string; ts: number }[] = [];
     const acks: { deviceId: number; cmdId: string; ok: boolean; content?: string }[] = [];
     const ota: Insertable<Database['ota_events']>[] = [];
+    const versions = new Map<number, { hw_version?: string; sw_version?: string; protocol_version?: string }>();
     const recovered: { deviceId: number; ts: number }[] = [];
 
     for (const it of items) {
@@ -264,6 +265,7 @@ export class IngestPipeline {
       } else if (p.kind === 'event') {
         if (p.msg.type === 'fault') faults.push({ deviceId: device.id, code: p.msg.code, message: p.msg.message, ts: p.msg.ts });
         else if (p.msg.type === 'recover') recovered.push({ deviceId: device.id, ts: p.msg.ts });
+        else if (p.msg.type === 'info') versions.set(device.id, { ...versions.get(device.id), ...(p.msg.hwVersion && { hw_version: p.msg.hwVersion }), ...(p.msg.swVersion && { sw_version: p.msg.swVersion }), ...(p.msg.protocolVersion && { protocol_version: p.msg.protocolVersion }) });
         else ota.push({ cmd_id: p.msg.cmdId, device_id: device.id, progress: p.msg.progress, version: p.msg.version ?? null, ts: p.msg.ts });
         if (!latest.has(device.id)) latest.set(device.id, { ts: p.msg.ts, points: {} });
       } else {
@@ -313,6 +315,8 @@ export class IngestPipeline {
 
     // OTA progress (the device update log); a successful OTA gives the device its new version
     for (let i = 0; i < ota.length; i += CHUNK) await trx.insertInto('ota_events').values(ota.slice(i, i + CHUNK)).execute();
+    // versions the devices reported (rare: on connecting, after an upgrade), in device id order
+    for (const [id, set] of [...versions].sort((a, b) => a[0] - b[0])) if (Object.keys(set).length) await trx.updateTable('devices').set(set).where('id', '=', id).execute();
     const okAcks = acks.filter((a) => a.ok);
     if (okAcks.length) {
       const upgrades = await trx.selectFrom('commands').select(['device_id', 'params']).where('kind', '=', 'ota').where('cmd_id', 'in', okAcks.map((a) => a.cmdId)).execute();

@@ -62,6 +62,50 @@ describe('plant simulation', () => {
   };
   const quiet = { faultRatePerHour: 0, offlineRatePerHour: 0 };
 
+  /** Every output of a sim stepped every 5 minutes from `from` for `hours`. */
+  const run = (sim: PlantSim, from: string, hours: number) => {
+    const out: Outgoing[][] = [];
+    const step = 5 * 60_000;
+    for (let t = Date.parse(from), end = t + hours * 3_600_000; t < end; t += step) out.push(sim.step(t, step));
+    return out;
+  };
+
+  it('repeats itself exactly for the same seed, and not for another', () => {
+    const a = run(new PlantSim(plant, 7), '2026-06-21T00:00:00Z', 24);
+    expect(run(new PlantSim(plant, 7), '2026-06-21T00:00:00Z', 24)).toEqual(a);
+    expect(run(new PlantSim(plant, 8), '2026-06-21T00:00:00Z', 24)).not.toEqual(a);
+  });
+
+  it('goes silent for offline spells of 10 to 90 minutes, then reports again', () => {
+    const steps = run(new PlantSim(plant, 3, { faultRatePerHour: 0, offlineRatePerHour: 0.3 }), '2026-06-21T00:00:00Z', 48);
+    const silent = steps.map((out) => !out.some((o) => o.sn === 'INV1' && o.kind === 'telemetry'));
+    const spells: number[] = [];
+    for (let i = 0, n = 0; i <= silent.length; i++) {
+      if (i < silent.length && silent[i]) n++;
+      else if (n) {
+        if (i < silent.length) spells.push(n); // a spell still running at the end has no known length
+        n = 0;
+      }
+    }
+    expect(spells.length).toBeGreaterThan(0);
+    // the step that starts a spell is silent too: 10–90 minutes is 2 to 19 steps of 5 minutes (a
+    // spell may start again the moment one ends, so two can run into each other)
+    for (const n of spells) expect(n).toBeGreaterThanOrEqual(2);
+    expect(spells.filter((n) => n <= 19).length).toBeGreaterThan(spells.length / 2);
+    expect(silent.filter((s) => !s).length).toBeGreaterThan(silent.length / 2);
+  });
+
+  it('varies the midday power from day to day with the clouds, never above the capacity', () => {
+    const sim = new PlantSim(plant, 11, quiet);
+    const noon: number[] = [];
+    const steps = run(sim, '2026-06-01T00:00:00Z', 24 * 10);
+    // 12:00 Shanghai is 04:00 UTC: step 48 of each day
+    for (let day = 0; day < 10; day++) noon.push(Number(telemetryOf(steps[day * 288 + 48]!, 'INV1').points.acPower));
+    expect(new Set(noon.map((w) => Math.round(w / 50))).size).toBeGreaterThan(3);
+    expect(Math.max(...noon)).toBeLessThanOrEqual(plant.capacityWp);
+    expect(Math.min(...noon)).toBeGreaterThan(0);
+  });
+
   it('produces at noon, not at night, and the daily counter restarts at local midnight', () => {
     const sim = new PlantSim(plant, 1, quiet);
     const step = 5 * 60_000;

@@ -1,22 +1,23 @@
 import { localDay } from '@pv/contract';
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { inScope } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
 
-/** A device by id or SN, only when it belongs to the caller's data scope (else undefined → 404). */
-export function deviceInScope(db: Kysely<Database>, me: SessionUser, by: { id: number } | { sn: string }) {
-  const q = db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select(['d.id', 'd.sn', 'd.parent_id', 'd.plant_id', 'd.type']).where(inScope(me, 'o'));
+/** One device by id or SN where `where` (over devices d and their organisations o) holds. */
+function findDevice(db: Kysely<Database>, where: RawBuilder<SqlBool>, by: { id: number } | { sn: string }) {
+  const q = db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select(['d.id', 'd.sn', 'd.parent_id', 'd.plant_id', 'd.type', 'd.org_id']).where(where);
   return ('id' in by ? q.where('d.id', '=', by.id) : q.where('d.sn', '=', by.sn)).executeTakeFirst();
 }
+
+/** A device by id or SN, only when it belongs to the caller's data scope (else undefined → 404). */
+export const deviceInScope = (db: Kysely<Database>, me: SessionUser, by: { id: number } | { sn: string }) => findDevice(db, inScope(me, 'o'), by);
 
 /**
  * The collector a sub device is to report through, by SN, only within the caller's data scope
  * (else undefined → 404); whether it is a collector is the caller's check (400, not 404).
  */
-export function parentInScope(db: Kysely<Database>, me: SessionUser, sn: string) {
-  return db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select(['d.id', 'd.sn', 'd.type', 'd.org_id', 'd.plant_id', 'd.parent_id']).where('d.sn', '=', sn).where(inScope(me, 'o')).executeTakeFirst();
-}
+export const parentInScope = (db: Kysely<Database>, me: SessionUser, sn: string) => deviceInScope(db, me, { sn });
 
 /**
  * The user holds a grant on the device's plant carrying `perm` (plant_grants.perms is a comma
@@ -36,10 +37,7 @@ export const deviceVisibleWhere = (me: SessionUser) => sql<SqlBool>`(${inScope(m
  * (§3 authorised users see that plant's devices, their data and command history; writes other
  * than commands stay with the data scope).
  */
-export function deviceVisible(db: Kysely<Database>, me: SessionUser, by: { id: number } | { sn: string }) {
-  const q = db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select(['d.id', 'd.sn', 'd.parent_id', 'd.plant_id', 'd.type']).where(deviceVisibleWhere(me));
-  return ('id' in by ? q.where('d.id', '=', by.id) : q.where('d.sn', '=', by.sn)).executeTakeFirst();
-}
+export const deviceVisible = (db: Kysely<Database>, me: SessionUser, by: { id: number } | { sn: string }) => findDevice(db, deviceVisibleWhere(me), by);
 
 /**
  * A device the caller may command: in their data scope, or on a plant granted to them with the
@@ -70,9 +68,8 @@ export function plantInScope(db: Kysely<Database>, me: SessionUser, id: number) 
  * plant's time zone (Asia/Shanghai unbound): sums of its daily rollups (device_daily), which the
  * ingest keeps as data arrives. One index range over the device's days.
  */
-export async function deviceEnergy(db: Kysely<Database>, deviceId: number, now: number) {
-  const zone = await db.selectFrom('devices as d').leftJoin('plants as p', 'p.id', 'd.plant_id').select('p.time_zone').where('d.id', '=', deviceId).executeTakeFirst();
-  const today = localDay(now, zone?.time_zone ?? 'Asia/Shanghai');
+export async function deviceEnergy(db: Kysely<Database>, deviceId: number, timeZone: string | null, now: number) {
+  const today = localDay(now, timeZone ?? 'Asia/Shanghai');
   const r = await db
     .selectFrom('device_daily')
     .select((eb) => [

@@ -127,9 +127,9 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(`${API_BASE}/devices/:id`, { config: { access: { perm: 'device:list' } }, schema: { tags: ['devices'], summary: 'One device with its latest points and its production today, this month, this year and in total (404 outside your scope and your plant grants)', params: idParam, response: { 200: envelope(deviceDetail) } } }, async (req) => {
-    const row = await selectRows(base(db, userOf(req), {}, true)).where('d.id', '=', req.params.id).executeTakeFirst();
+    const row = await selectRows(base(db, userOf(req), {}, true)).select('p.time_zone').where('d.id', '=', req.params.id).executeTakeFirst();
     if (!row) throw notFound();
-    return { code: 200, msg: translate(req.lang, 'success.ok'), data: { ...toRow(row), energy: await deviceEnergy(db, row.id, Date.now()) } };
+    return { code: 200, msg: translate(req.lang, 'success.ok'), data: { ...toRow(row), energy: await deviceEnergy(db, row.id, row.time_zone, Date.now()) } };
   });
 
   // Devices without MQTT post the same JSON over HTTP with their SN and key (the device protocol).

@@ -34,13 +34,13 @@ export interface ArchiveRun {
 
 const yieldLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Every device id, a slice at a time (samples are keyed by device, so each read is an index range). */
+/** Every device (id, SN), a slice at a time (samples are keyed by device, so each read is an index range). */
 async function* deviceSlices(db: Kysely<Database>) {
   for (let after = 0; ; ) {
-    const ids = (await db.selectFrom('devices').select('id').where('id', '>', after).orderBy('id').limit(DEVICE_SLICE).execute()).map((r) => r.id);
-    if (!ids.length) return;
-    yield ids;
-    after = ids[ids.length - 1]!;
+    const devices = await db.selectFrom('devices').select(['id', 'sn']).where('id', '>', after).orderBy('id').limit(DEVICE_SLICE).execute();
+    if (!devices.length) return;
+    yield devices;
+    after = devices[devices.length - 1]!.id;
     await yieldLoop();
   }
 }
@@ -55,16 +55,15 @@ async function fileSamples(db: Kysely<Database>, dir: string, cutoff: number, st
   const file = join(dir, `samples-before-${new Date(cutoff).toISOString().replace(/[:.]/g, '-')}-${started}.ndjson.gz`);
   let rows = 0;
   async function* lines() {
-    for await (const ids of deviceSlices(db)) {
-      const sns = new Map((await db.selectFrom('devices').select(['id', 'sn']).where('id', 'in', ids).execute()).map((d) => [d.id, d.sn]));
-      for (const id of ids) {
+    for await (const devices of deviceSlices(db)) {
+      for (const { id, sn } of devices) {
         for (let from = -Infinity; ; ) {
           let q = db.selectFrom('samples').select(['ts', 'points']).where('device_id', '=', id).where('ts', '<', cutoff).where('received_at', '<=', started);
           if (from > -Infinity) q = q.where('ts', '>', from);
           const part = await q.orderBy('ts').limit(READ_ROWS).execute();
           if (!part.length) break;
           rows += part.length;
-          yield part.map((s) => `{"sn":${JSON.stringify(sns.get(id))},"ts":${Number(s.ts)},"points":${s.points}}\n`).join('');
+          yield part.map((s) => `{"sn":${JSON.stringify(sn)},"ts":${Number(s.ts)},"points":${s.points}}\n`).join('');
           from = Number(part[part.length - 1]!.ts);
           if (part.length < READ_ROWS) break;
           await yieldLoop();
@@ -104,8 +103,8 @@ export async function runArchive(db: Kysely<Database>, now: number, options: Arc
     file = filed.rows ? filed.file : null;
   }
   let pruned = 0;
-  for await (const ids of deviceSlices(db)) {
-    for (const id of ids) {
+  for await (const devices of deviceSlices(db)) {
+    for (const { id } of devices) {
       const old = db.deleteFrom('samples').where('device_id', '=', id).where('ts', '<', cutoff).where('received_at', '<=', now);
       // a device with a long backlog loses it READ_ROWS at a time (one statement never holds the database long)
       for (;;) {

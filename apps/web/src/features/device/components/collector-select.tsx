@@ -1,7 +1,11 @@
-import { Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RemoteSelect } from '../../../components/remote-select';
 import { useCollectorOptions } from '../api/get-collector-options';
+
+const useOptions = (sn: string) => {
+  const { data, isFetching } = useCollectorOptions(sn);
+  return { options: (data?.rows ?? []).map((d) => ({ value: d.sn, label: `${d.sn} · ${d.name}` })), loading: isFetching };
+};
 
 /**
  * The collector a device reports through (value: its SN, as the list's `parentSn`), searched by SN
@@ -9,22 +13,16 @@ import { useCollectorOptions } from '../api/get-collector-options';
  */
 export function CollectorSelect({ value, onChange, id }: { value?: string | null; onChange?: (v: string | null) => void; id?: string }) {
   const { t } = useTranslation();
-  const [sn, setSn] = useState('');
-  const { data, isFetching } = useCollectorOptions(sn);
-  const options = (data?.rows ?? []).map((d) => ({ value: d.sn, label: `${d.sn} · ${d.name}` }));
-  // the current collector stays readable when it is not on the first page of the search
-  if (value && !options.some((o) => o.value === value)) options.unshift({ value, label: value });
   return (
-    <Select
+    <RemoteSelect<string>
       id={id}
       allowClear
-      showSearch={{ filterOption: false, onSearch: setSn }}
-      loading={isFetching}
-      value={value ?? undefined}
-      onChange={(v?: string) => onChange?.(v ?? null)}
+      useOptions={useOptions}
+      value={value}
+      onChange={onChange}
+      currentLabel={value}
       placeholder={t('device.collectorSearch')}
-      notFoundContent={isFetching ? undefined : t('device.noCollector')}
-      options={options}
+      notFoundContent={t('device.noCollector')}
       style={{ width: '100%' }}
       data-testid="collector-select"
     />

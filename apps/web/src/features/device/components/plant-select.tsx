@@ -1,7 +1,11 @@
-import { Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RemoteSelect } from '../../../components/remote-select';
 import { usePlantOptions } from '../api/get-plant-options';
+
+const useOptions = (name: string) => {
+  const { data, isFetching } = usePlantOptions(name);
+  return { options: (data?.rows ?? []).map((p) => ({ value: p.id, label: p.name })), loading: isFetching };
+};
 
 /**
  * The plant a device is bound to, searched by name in the plant list of the caller's scope.
@@ -9,21 +13,15 @@ import { usePlantOptions } from '../api/get-plant-options';
  */
 export function PlantSelect({ value, onChange, id, currentName }: { value?: number | null; onChange?: (v: number | null) => void; id?: string; currentName?: string | null }) {
   const { t } = useTranslation();
-  const [name, setName] = useState('');
-  const { data, isFetching } = usePlantOptions(name);
-  const options = (data?.rows ?? []).map((p) => ({ value: p.id, label: p.name }));
-  // the bound plant stays readable when it is not on the first page of the search
-  if (value && currentName && !options.some((o) => o.value === value)) options.unshift({ value, label: currentName });
   return (
-    <Select
+    <RemoteSelect<number>
       id={id}
       allowClear
-      showSearch={{ filterOption: false, onSearch: setName }}
-      loading={isFetching}
-      value={value ?? undefined}
-      onChange={(v?: number) => onChange?.(v ?? null)}
+      useOptions={useOptions}
+      value={value}
+      onChange={onChange}
+      currentLabel={currentName}
       placeholder={t('device.plantSearch')}
-      options={options}
       style={{ width: '100%' }}
       data-testid="plant-select"
     />

@@ -1,9 +1,10 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { SampleRow, SamplesQuery } from '@pv/contract';
-import { Button, Card, DatePicker, Empty, Form, Select, Space, Table } from 'antd';
+import { Button, Card, DatePicker, Empty, Form, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RemoteSelect } from '../../../components/remote-select';
 import { formatTime } from '../../../lib/format';
 import { useDevices } from '../api/get-devices';
 import { useSamples } from '../api/get-samples';
@@ -21,22 +22,14 @@ const LOCAL_TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** Beyond this many rows a page renders only what is on screen (antd virtual table). */
 const VIRTUAL_FROM = 100;
 
+const useDeviceOptions = (sn: string) => {
+  const { data, isFetching } = useDevices({ pageNum: 1, pageSize: 20, sn: sn || undefined });
+  return { options: (data?.rows ?? []).map((d) => ({ value: d.id, label: `${d.sn} · ${d.name}` })), loading: isFetching };
+};
+
 function DeviceSearch({ value, onChange }: { value?: number; onChange?: (v: number) => void }) {
   const { t } = useTranslation();
-  const [sn, setSn] = useState('');
-  const { data, isFetching } = useDevices({ pageNum: 1, pageSize: 20, sn: sn || undefined });
-  return (
-    <Select
-      showSearch={{ filterOption: false, onSearch: setSn }}
-      value={value}
-      onChange={onChange}
-      loading={isFetching}
-      placeholder={t('device.data.searchSn')}
-      style={{ width: 260 }}
-      options={(data?.rows ?? []).map((d) => ({ value: d.id, label: `${d.sn} · ${d.name}` }))}
-      data-testid="data-device"
-    />
-  );
+  return <RemoteSelect<number> useOptions={useDeviceOptions} value={value} onChange={(v) => v !== null && onChange?.(v)} placeholder={t('device.data.searchSn')} style={{ width: 260 }} data-testid="data-device" />;
 }
 
 /** /devices/data: a device's raw samples in a time range, paged by the server, exported as .xlsx. */

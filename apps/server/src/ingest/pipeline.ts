@@ -1,4 +1,4 @@
-import { ackMessage, eventMessage, telemetryMessage, type EventMessage, type TelemetryMessage } from '@pv/contract';
+import { ackMessage, eventMessage, telemetryMessage, type EventMessage, type Points, type ReportedRunState, type TelemetryMessage } from '@pv/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
@@ -89,7 +89,10 @@ export class IngestPipeline {
       }
     }
     const result = SCHEMAS[kind].safeParse(body);
-    if (!result.success) return this.refuse(sn, kind, result.error.issues[0]?.message ?? 'invalid');
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      return this.refuse(sn, kind, issue ? `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` : 'invalid');
+    }
     return new Promise<void>((resolve, reject) => {
       if (this.closed) return reject(new Error('ingest is closed'));
       this.queue.push({ sn, parsed: { kind, msg: result.data } as Parsed, resolve, reject });
@@ -231,15 +234,15 @@ export class IngestPipeline {
     const now = Date.now();
     const samples: SampleRow[] = [];
     // the points of each (device, ts) as its first occurrence in the batch (the one the insert keeps)
-    const pointsOf = new Map<string, Record<string, number>>();
-    const latest = new Map<number, { ts: number; points: Record<string, number> }>();
+    const pointsOf = new Map<string, Points>();
+    const latest = new Map<number, { ts: number; points: Points; runState?: ReportedRunState }>();
     const energyTouched = new Map<number, CounterSample[]>();
-    const note = (deviceId: number, ts: number, points: Record<string, number>) => {
+    const note = (deviceId: number, ts: number, points: Points, runState: ReportedRunState | undefined) => {
       samples.push({ device_id: deviceId, ts, points: JSON.stringify(points) });
       const key = `${deviceId}:${ts}`;
       if (!pointsOf.has(key)) pointsOf.set(key, points);
       const prev = latest.get(deviceId);
-      if (!prev || prev.ts <= ts) latest.set(deviceId, { ts, points });
+      if (!prev || prev.ts <= ts) latest.set(deviceId, { ts, points, runState });
       const counter = counterOf(points);
       if (counter !== undefined) {
         const list = energyTouched.get(deviceId) ?? [];
@@ -257,10 +260,10 @@ export class IngestPipeline {
       const device = this.devices.get(it.sn)!;
       const p = it.parsed;
       if (p.kind === 'telemetry') {
-        note(device.id, p.msg.ts, p.msg.points);
+        note(device.id, p.msg.ts, p.msg.points, p.msg.runState);
         for (const sub of p.msg.sub ?? []) {
           const ref = this.devices.get(sub.sn);
-          if (ref && ref.parentId === device.id) note(ref.id, p.msg.ts, sub.points);
+          if (ref && ref.parentId === device.id) note(ref.id, p.msg.ts, sub.points, sub.runState);
         }
       } else if (p.kind === 'event') {
         if (p.msg.type === 'fault') faults.push({ deviceId: device.id, code: p.msg.code, message: p.msg.message, ts: p.msg.ts });
@@ -285,13 +288,13 @@ export class IngestPipeline {
     // rows are locked in id order, the same in every process (no deadlock between two of them)
     // (the last online time never moves backwards: late samples)
     const states: DeviceState[] = [];
-    for (const [deviceId, { ts, points }] of [...latest].sort((x, y) => x[0] - y[0])) {
+    for (const [deviceId, { ts, points, runState }] of [...latest].sort((x, y) => x[0] - y[0])) {
       let hasPoints = false;
       for (const _ in points) {
         hasPoints = true;
         break;
       }
-      states.push({ id: deviceId, seen: Math.min(ts, now), points: hasPoints ? JSON.stringify(points) : null, run: points.acPower === undefined ? null : points.acPower > 0 ? 'run' : 'normal' });
+      states.push({ id: deviceId, seen: Math.min(ts, now), points: hasPoints ? JSON.stringify(points) : null, run: runState ?? (points.acPower === undefined ? null : points.acPower > 0 ? 'run' : 'normal') });
     }
     await this.hot.updateDevices(trx, states);
 

@@ -19,10 +19,10 @@ export interface DeviceState {
   id: number;
   /** last online time candidate: kept only when newer than the stored one */
   seen: number;
-  /** JSON of the latest points, null to keep the stored ones */
+  /** JSON of the latest points, null to keep the stored ones (kept too when `seen` is older than the stored time: a late sample) */
   points: string | null;
-  /** null to keep the stored run state */
-  run: 'run' | 'normal' | null;
+  /** null to keep the stored run state (kept too for a late sample) */
+  run: 'run' | 'stop' | 'normal' | null;
 }
 export interface Counter {
   device_id: number;
@@ -65,7 +65,7 @@ const BEFORE_MS = 30 * 86_400_000;
 export interface HotStatements {
   /** Inserts the samples (a repeated (device, ts) is skipped); answers those actually stored. */
   insertSamples(trx: Transaction<Database>, rows: SampleRow[], receivedAt: number): Promise<{ device_id: number; ts: number }[]>;
-  /** Online, last online time (never backwards), latest points, run state; `list` sorted by id. */
+  /** Online, last online time (never backwards), latest points and run state (not from a sample older than the stored time); `list` sorted by id. */
   updateDevices(trx: Transaction<Database>, list: DeviceState[]): Promise<void>;
   /** The counters of these devices (sorted), locked until the commit on PostgreSQL. */
   readCounters(trx: Transaction<Database>, ids: number[]): Promise<Counter[]>;
@@ -86,7 +86,7 @@ export interface HotStatements {
 export function sqliteStatements(handle: SQLite.Database): HotStatements {
   const insertSample = handle.prepare('insert into samples (device_id, ts, points, received_at) values (?, ?, ?, ?) on conflict (device_id, ts) do nothing');
   const updateDevice = handle.prepare(
-    "update devices set online_state = 'online', last_online_at = case when last_online_at is null or last_online_at < ? then ? else last_online_at end, last_points = coalesce(?, last_points), run_state = case when run_state = 'failure' then run_state else coalesce(?, run_state) end where id = ?",
+    "update devices set online_state = 'online', last_online_at = case when last_online_at is null or last_online_at < ? then ? else last_online_at end, last_points = case when last_online_at is null or last_online_at <= ? then coalesce(?, last_points) else last_points end, run_state = case when run_state = 'failure' or last_online_at > ? then run_state else coalesce(?, run_state) end where id = ?",
   );
   const readCounter = handle.prepare('select device_id, last_ts, last_total from device_counters where device_id = ?');
   const writeCounter = handle.prepare('insert into device_counters (device_id, last_ts, last_total) values (?, ?, ?) on conflict (device_id) do update set last_ts = excluded.last_ts, last_total = excluded.last_total');
@@ -123,7 +123,7 @@ export function sqliteStatements(handle: SQLite.Database): HotStatements {
       return stored;
     },
     updateDevices: async (_trx, list) => {
-      for (const d of list) updateDevice.run(d.seen, d.seen, d.points, d.run, d.id);
+      for (const d of list) updateDevice.run(d.seen, d.seen, d.seen, d.points, d.seen, d.run, d.id);
     },
     readCounters: async (_trx, ids) => {
       const out: Counter[] = [];
@@ -201,8 +201,8 @@ export const postgresStatements: HotStatements = {
       update devices as d set
         online_state = 'online',
         last_online_at = case when d.last_online_at is null or d.last_online_at < v.seen then v.seen else d.last_online_at end,
-        last_points = coalesce(v.points, d.last_points),
-        run_state = case when d.run_state = 'failure' then d.run_state else coalesce(v.run, d.run_state) end
+        last_points = case when d.last_online_at is null or d.last_online_at <= v.seen then coalesce(v.points, d.last_points) else d.last_points end,
+        run_state = case when d.run_state = 'failure' or d.last_online_at > v.seen then d.run_state else coalesce(v.run, d.run_state) end
       from unnest(${ids}::int[], ${list.map((d) => d.seen)}::bigint[], ${list.map((d) => d.points)}::text[], ${list.map((d) => d.run)}::text[]) as v(id, seen, points, run)
       where d.id = v.id`.execute(trx);
   },

@@ -24,6 +24,8 @@ beforeAll(async () => {
   await add('STATE01', 'inverter', null);
   await add('STATE02', 'inverter', null);
   await add('STATE03', 'inverter', null);
+  await add('STATE04', 'inverter', null);
+  await add('STATE05', 'inverter', null);
   const collector = await add('STATECOL', 'collector', null);
   await add('STATESUB', 'inverter', collector);
 });
@@ -102,5 +104,46 @@ describe('run state', () => {
     // the next newer sample moves them on
     await t.app.ingest.submit('STATE03', 'telemetry', { ts: T0 + 11 * MIN, points: { acPower: 900 } });
     expect((await device('STATE03')).run_state).toBe('run');
+  });
+});
+
+describe('late samples far from their neighbours', () => {
+  // no plant: the default time zone, Asia/Shanghai (UTC+8); 02:00Z is 10:00 there
+  const days = async (sn: string) =>
+    (await t.app.db.selectFrom('device_daily').select(['day', 'energy_kwh']).where('device_id', '=', ids.get(sn)!).orderBy('day').execute()).map((d) => [d.day, Math.round(d.energy_kwh * 1000) / 1000]);
+  const send = (sn: string, iso: string, energyTotal: number) => t.app.ingest.submit(sn, 'telemetry', { ts: Date.parse(iso), points: { energyTotal } });
+
+  it('recounts every day between the samples around a late one, however far apart they are', async () => {
+    await send('STATE04', '2026-05-01T02:00:00Z', 100);
+    await send('STATE04', '2026-05-04T02:00:00Z', 160);
+    // 60 kWh over 72 h: 14 h of May 1, 24 h of May 2 and 3, 10 h of May 4
+    expect(await days('STATE04')).toEqual([
+      ['2026-05-01', 11.667],
+      ['2026-05-02', 20],
+      ['2026-05-03', 20],
+      ['2026-05-04', 8.333],
+    ]);
+    // the device's buffered reading of May 2 10:00 arrives: 30 kWh in the first 24 h, 30 in the next 48 h
+    await send('STATE04', '2026-05-02T02:00:00Z', 130);
+    expect(await days('STATE04')).toEqual([
+      ['2026-05-01', 17.5],
+      ['2026-05-02', 21.25],
+      ['2026-05-03', 15],
+      ['2026-05-04', 6.25],
+    ]);
+  });
+
+  it('leaves the days as counted when they reach back to samples the archive may have removed', async () => {
+    await send('STATE05', '2026-05-09T02:00:00Z', 100);
+    await send('STATE05', '2026-05-12T02:00:00Z', 160);
+    const counted = await days('STATE05');
+    // the last archive run removed what was older than May 10 00:00Z
+    await t.app.db.updateTable('archive_config').set({ pruned_before: Date.parse('2026-05-10T00:00:00Z') }).where('id', '=', 1).execute();
+    try {
+      await send('STATE05', '2026-05-10T02:00:00Z', 130);
+      expect(await days('STATE05')).toEqual(counted);
+    } finally {
+      await t.app.db.updateTable('archive_config').set({ pruned_before: null }).where('id', '=', 1).execute();
+    }
   });
 });

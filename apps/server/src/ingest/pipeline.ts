@@ -42,6 +42,7 @@ export interface IngestStats {
 
 const SCHEMAS = { telemetry: telemetryMessage, event: eventMessage, ack: ackMessage } as const;
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 /** Rows per multi-row statement: a fixed size keeps the SQL text (and its prepared statement) the same. */
 const CHUNK = 100;
 
@@ -387,33 +388,44 @@ export class IngestPipeline {
   }
 
   /**
-   * Late samples: the days they touch are recomputed from the stored samples (one read for the
-   * whole batch: each device's window of ±26 h around its late samples and the sample before it).
+   * Late samples: the days they touch are recomputed from the stored samples, in one read for the
+   * whole batch (see `readWindows`). A late sample between stored samples P and N replaces the
+   * step P→N by P→late→N, so every local day from P's to N's is recomputed, however far apart they
+   * are. When those days reach back to a day past the last archive run's cutoff, they are left as
+   * counted: their raw samples may have been filed away, and a recount from what is left would lose
+   * energy (the counter being cumulative, a late sample only moves energy between those days).
    */
   private async recompute(trx: Transaction<Database>, late: Map<number, number[]>, now: number) {
     if (!late.size) return;
     const devices = [...late].sort((x, y) => x[0] - y[0]);
-    const windows = devices.map(([device_id, tss]) => ({ device_id, from: Math.min(...tss) - 26 * HOUR, to: Math.max(...tss) + 26 * HOUR }));
+    const windows = devices.map(([device_id, tss]) => ({ device_id, first: Math.min(...tss), last: Math.max(...tss) }));
     const stored = new Map<number, CounterSample[]>();
     for (const r of await this.hot.readWindows(trx, windows)) {
       const v = counterOf(JSON.parse(r.points) as Record<string, unknown>);
       if (v === undefined) continue;
       const list = stored.get(r.device_id);
-      if (list) list.push({ ts: r.ts, energyTotal: v });
-      else stored.set(r.device_id, [{ ts: r.ts, energyTotal: v }]);
+      if (list) list.push({ ts: Number(r.ts), energyTotal: v });
+      else stored.set(r.device_id, [{ ts: Number(r.ts), energyTotal: v }]);
     }
+    // a day after the last archive run's cutoff: the samples before it may be gone
+    const archive = await trx.selectFrom('archive_config').select('pruned_before').where('id', '=', 1).executeTakeFirst();
+    const horizon = archive?.pruned_before == null ? undefined : Number(archive.pruned_before) + DAY;
     const out: { device_id: number; day: string; energy_kwh: number }[] = [];
-    for (const [deviceId, tss] of devices) {
+    for (const [i, [deviceId, tss]] of devices.entries()) {
+      const { first, last } = windows[i]!;
       const timeZone = this.timeZoneOf(deviceId);
       const counters = stored.get(deviceId) ?? [];
       const days = dailyEnergy(counters, { timeZone });
-      // a late sample changes its own day and the day of the sample after it
-      const maxTs = Math.max(...tss);
-      const next = counters.find((c) => c.ts > maxTs);
-      const firstDay = localDay(Math.min(...tss), timeZone);
-      const lastDay = localDay(next?.ts ?? maxTs, timeZone);
+      // the days from the stored sample before the late ones to the one after them
+      const prev = counters.findLast((c) => c.ts < first);
+      const next = counters.find((c) => c.ts > last);
+      const firstDay = localDay(prev?.ts ?? first, timeZone);
+      const lastDay = localDay(next?.ts ?? last, timeZone);
+      const oldest = horizon === undefined ? '' : localDay(horizon, timeZone);
       const touched = new Set([...days.keys()].filter((d) => d >= firstDay && d <= lastDay));
       for (const ts of tss) touched.add(localDay(ts, timeZone));
+      // the late samples only move energy between these days: left as counted when some of them cannot be recounted
+      if (firstDay <= oldest) continue;
       for (const day of [...touched].sort()) out.push({ device_id: deviceId, day, energy_kwh: days.get(day) ?? 0 });
     }
     await this.hot.setDaily(trx, out, now);

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashDeviceKey } from '../src/ingest/broker.js';
 import { buildTestApp, login, type TestApp } from './helper.js';
@@ -6,9 +9,11 @@ import { buildTestApp, login, type TestApp } from './helper.js';
 let t: TestApp;
 let token: string;
 const ids = new Map<string, number>();
+const logDir = mkdtempSync(join(tmpdir(), 'pv-commits-'));
+const commitLog = join(logDir, 'commits.log');
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ INGEST_COMMIT_LOG: commitLog });
   token = await login(t.app, 'admin');
   const db = t.app.db;
   const org = await db.selectFrom('orgs').select('id').where('code', '=', 'SUNPATH').executeTakeFirstOrThrow();
@@ -29,7 +34,10 @@ beforeAll(async () => {
   const collector = await add('STATECOL', 'collector', null);
   await add('STATESUB', 'inverter', collector);
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(logDir, { recursive: true, force: true });
+});
 
 const T0 = Date.parse('2026-05-04T10:00:00Z');
 const MIN = 60_000;
@@ -144,6 +152,22 @@ describe('late samples far from their neighbours', () => {
       expect(await days('STATE05')).toEqual(counted);
     } finally {
       await t.app.db.updateTable('archive_config').set({ pruned_before: null }).where('id', '=', 1).execute();
+    }
+  });
+});
+
+describe('the commit log (INGEST_COMMIT_LOG)', () => {
+  it('logs each committed batch with the received_at stamp its samples got, after the commit', async () => {
+    const ts = Date.parse('2026-06-01T00:00:00Z');
+    await Promise.all([0, 1, 2].map((i) => t.app.ingest.submit('STATE01', 'telemetry', { ts: ts + i * MIN, points: { acPower: i } })));
+    const lines = readFileSync(commitLog, 'utf8').trim().split('\n').map((l) => l.split(' ').map(Number));
+    const rows = await t.app.db.selectFrom('samples').select('received_at').where('device_id', '=', ids.get('STATE01')!).where('ts', '>=', ts).execute();
+    expect(rows).toHaveLength(3);
+    for (const r of rows) {
+      const line = lines.find(([receivedAt]) => receivedAt === Number(r.received_at));
+      expect(line).toBeDefined();
+      expect(line![1]).toBeGreaterThanOrEqual(line![0]!);
+      expect(line![2]).toBeGreaterThanOrEqual(1);
     }
   });
 });

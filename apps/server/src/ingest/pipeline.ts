@@ -28,6 +28,13 @@ interface Item {
   reject: (err: Error) => void;
 }
 
+/** A batch just committed: its samples' received_at stamp, the commit time (epoch ms) and its size. */
+export interface CommittedBatch {
+  receivedAt: number;
+  committedAt: number;
+  size: number;
+}
+
 export interface IngestStats {
   accepted: number;
   rejected: number;
@@ -65,7 +72,7 @@ export class IngestPipeline {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { flushMs?: number; maxBatch?: number; concurrency?: number } = {},
+    private readonly options: { flushMs?: number; maxBatch?: number; concurrency?: number; onCommit?: (batch: CommittedBatch) => void } = {},
     private readonly dialect: 'sqlite' | 'postgres' = 'sqlite',
   ) {}
 
@@ -209,9 +216,10 @@ export class IngestPipeline {
     try {
       // PostgreSQL may end one of two concurrent ingest transactions with a deadlock or a
       // serialization failure: the batch is simply written again
+      let receivedAt = 0;
       for (let attempt = 1; ; attempt++) {
         try {
-          await this.db.transaction().execute((trx) => this.apply(trx, ok));
+          receivedAt = await this.db.transaction().execute((trx) => this.apply(trx, ok));
           break;
         } catch (err) {
           const code = (err as { code?: string }).code;
@@ -224,6 +232,7 @@ export class IngestPipeline {
       this.stats.batches++;
       this.stats.lastBatchSize = ok.length;
       this.stats.lastFlushMs = performance.now() - started;
+      this.options.onCommit?.({ receivedAt, committedAt: Date.now(), size: ok.length });
       for (const it of ok) it.resolve();
     } catch (err) {
       this.log.error({ err }, 'ingest batch failed');
@@ -231,7 +240,8 @@ export class IngestPipeline {
     }
   }
 
-  private async apply(trx: Transaction<Database>, items: Item[]) {
+  /** Writes a batch; answers the received_at stamp its samples got. */
+  private async apply(trx: Transaction<Database>, items: Item[]): Promise<number> {
     const now = Date.now();
     const samples: SampleRow[] = [];
     // the points of each (device, ts) as its first occurrence in the batch (the one the insert keeps)
@@ -334,6 +344,7 @@ export class IngestPipeline {
     }
 
     await this.energy(trx, energyTouched, now);
+    return now;
   }
 
   /**
@@ -417,7 +428,8 @@ export class IngestPipeline {
       const counters = stored.get(deviceId) ?? [];
       const days = dailyEnergy(counters, { timeZone });
       // the days from the stored sample before the late ones to the one after them
-      const prev = counters.findLast((c) => c.ts < first);
+      let prev: CounterSample | undefined;
+      for (const c of counters) if (c.ts < first) prev = c;
       const next = counters.find((c) => c.ts > last);
       const firstDay = localDay(prev?.ts ?? first, timeZone);
       const lastDay = localDay(next?.ts ?? last, timeZone);

@@ -44,6 +44,7 @@ import { createBus } from './plugins/bus.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { eventsRoutes } from './modules/dashboard/events.routes.js';
 import { newRefreshState, refreshDashboard } from './modules/dashboard/dashboard.refresh.js';
+import { DeviceActivity } from './modules/dashboard/device-activity.js';
 import { JobRunner } from './plugins/jobs.js';
 import { DASHBOARD_TICK_MS } from '@pv/contract';
 import { AuditLog, registerAudit } from './plugins/audit.js';
@@ -101,13 +102,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorateRequest('user', undefined);
   app.decorateRequest('lang', 'en');
+  app.decorate('bus', await createBus(config.redisUrl, app.log));
+  // the devices each committed ingest batch wrote for, published on the bus once a second (live device pages)
+  const activity = new DeviceActivity(app.bus, app.log);
+  app.decorate('deviceActivity', activity);
   const commitLog = config.ingestCommitLog;
-  const pipeline = new IngestPipeline(db, app.log, commitLog ? { onCommit: (b) => appendFileSync(commitLog, `${b.receivedAt} ${b.committedAt} ${b.size}\n`) } : {}, dialect);
+  const pipeline = new IngestPipeline(
+    db,
+    app.log,
+    { onCommitted: (ids) => activity.add(ids), ...(commitLog && { onCommit: (b) => appendFileSync(commitLog, `${b.receivedAt} ${b.committedAt} ${b.size}\n`) }) },
+    dialect,
+  );
   app.decorate('ingest', pipeline);
   app.decorate('deviceLink', undefined);
   const audit = new AuditLog(db, app.log);
   app.decorate('audit', audit);
-  app.decorate('bus', await createBus(config.redisUrl, app.log));
   const jobs = new JobRunner(db, app.log);
   app.decorate('jobs', jobs);
   // one place closes everything, in order: periodic jobs, devices, then the pending writes, then the database
@@ -115,6 +124,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     jobs.stop();
     await stopPlantStats(db); // a plant-stats run under way ends after its current slice
     await jobs.idle();
+    activity.close();
     await app.bus.close();
     await app.deviceLink?.close().catch(() => undefined);
     await pipeline.close();
@@ -197,9 +207,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // setInterval). What other processes must learn of a run goes through the bus.
   const period = (name: JobName) => options.jobPeriods?.[name] ?? JOB_PERIODS[name];
   // devices silent past their window go offline (devices.online_state); nothing is kept in memory
-  jobs.add({ name: 'offline-sweep', periodMs: period('offline-sweep'), run: async ({ now }) => void (await markOffline(db, now, config.deviceOfflineMs)) });
+  // (both tell the live device pages which devices changed)
+  jobs.add({ name: 'offline-sweep', periodMs: period('offline-sweep'), run: async ({ now }) => activity.add(await markOffline(db, now, config.deviceOfflineMs)) });
   // commands without an ack in time become unknown (commands.status)
-  jobs.add({ name: 'command-timeouts', periodMs: period('command-timeouts'), run: async ({ now }) => void (await expireCommands(db, now, config.commandTimeoutMs)) });
+  jobs.add({ name: 'command-timeouts', periodMs: period('command-timeouts'), run: async ({ now }) => activity.add(await expireCommands(db, now, config.commandTimeoutMs)) });
   // raw samples past the retention are filed (medium 'file': DATA_DIR/archive) and deleted at the
   // filing rate (rollups stay); archive_config records the run
   const archiveDir = join(config.dataDir, 'archive');

@@ -45,6 +45,17 @@ describe('event bus over Redis', () => {
     stream.close();
   });
 
+  it('carries the devices one process ingested to the stream of another that watches them', async () => {
+    // the two apps were seeded alike: the same device has the same id in both
+    const device = await a.app.db.selectFrom('devices').select(['id', 'sn']).where('type', '=', 'inverter').orderBy('id').executeTakeFirstOrThrow();
+    const stream = await openStream(baseB, await login(b.app, 'admin'), `devices=${device.id}`);
+    expect(stream.status).toBe(200);
+    await a.app.ingest.submit(device.sn, 'telemetry', { ts: Date.now(), points: { acPower: 10 } });
+    await a.app.deviceActivity.flush();
+    expect((await stream.next('devices', 5000)).data).toMatchObject({ type: 'devices', deviceIds: [device.id] });
+    stream.close();
+  });
+
   it("empties every process's cache of signed-in users when one of them changes something", async () => {
     const token = await login(b.app, 'viewer');
     expect((await b.app.inject({ method: 'GET', url: '/photo_voltaic/sysOrgUser/currentInfo', headers: { 'x-token': token } })).statusCode).toBe(200);
@@ -105,7 +116,8 @@ describe('event bus over Redis', () => {
 
   it('publishes on the channel other tools can watch', async () => {
     const spy = new Redis(REDIS_URL);
-    const got = new Promise<string>((resolve) => spy.on('message', (_c: string, m: string) => resolve(m)));
+    // (other messages may pass meanwhile: the jobs of the two apps publish too)
+    const got = new Promise<string>((resolve) => spy.on('message', (_c: string, m: string) => m.includes('"at":42') && resolve(m)));
     await spy.subscribe(BUS_CHANNEL);
     await a.app.bus.publish({ type: 'stats', at: 42, orgIds: [1], plants: [], faults: [] });
     expect(JSON.parse(await got)).toMatchObject({ type: 'stats', at: 42 });

@@ -5,14 +5,14 @@ export interface SseEvent {
   data: unknown;
 }
 
-/** A real client of the event stream (over HTTP, as a browser's EventSource reads it). */
-export async function openStream(baseUrl: string, token: string) {
+/** A real client of the event stream (over HTTP, as a browser's EventSource reads it); `query` is appended (`devices=1,2`). */
+export async function openStream(baseUrl: string, token: string, query = '') {
   const events: SseEvent[] = [];
   const comments: string[] = [];
   let waiters: (() => void)[] = [];
   let ended = false;
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
-    const req = request(`${baseUrl}/photo_voltaic/events?token=${encodeURIComponent(token)}`, { headers: { accept: 'text/event-stream' } }, resolve);
+    const req = request(`${baseUrl}/photo_voltaic/events?token=${encodeURIComponent(token)}${query ? `&${query}` : ''}`, { headers: { accept: 'text/event-stream' } }, resolve);
     req.on('error', reject);
     req.end();
   });

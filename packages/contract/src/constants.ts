@@ -64,6 +64,15 @@ export const DASHBOARD_TICK_MS = 15_000;
 export const LIVE_THROTTLE_MS = 5_000;
 /** Comment lines keep the event stream open through proxies (ms). */
 export const LIVE_HEARTBEAT_MS = 25_000;
+/**
+ * A server process publishes the devices whose messages it committed (telemetry, events, command
+ * acks, OTA progress) at most this often, as one `devices` event of their ids (ms).
+ */
+export const LIVE_DEVICES_MS = 1_000;
+/** Devices one event stream may watch (`devices` query parameter): the device pages open at once. */
+export const LIVE_WATCH_MAX = 50;
+/** While the event stream is not open, live pages refetch this often instead (ms). */
+export const LIVE_FALLBACK_MS = 60_000;
 
 export const HEADER_SEARCH_THRESHOLD = 0.4;
 export const SIZES = ['default', 'medium', 'small', 'mini'] as const;

@@ -57,7 +57,8 @@ export type DashboardData = z.infer<typeof dashboardData>;
 /**
  * What the event stream (GET /photo_voltaic/events) sends, each as `event: <type>`:
  * `stats` after each dashboard refresh (the organisations, plants and new faults of the caller's
- * scope that changed), `expired` when the session ends (the stream then closes).
+ * scope that changed; plants granted to the caller count too), `devices` when devices the stream
+ * watches reported or changed state, `expired` when the session ends (the stream then closes).
  */
 export const statsEvent = z.object({
   type: z.literal('stats'),
@@ -68,5 +69,16 @@ export const statsEvent = z.object({
   faultIds: z.array(z.number()),
 });
 export type StatsEvent = z.infer<typeof statsEvent>;
-export type LiveEvent = StatsEvent;
+/**
+ * The watched devices (`?devices=1,2`, at most LIVE_WATCH_MAX, each one the caller may see) that
+ * sent a message (telemetry, an event, a command ack, OTA progress) or whose state a job changed
+ * (offline, a command without an ack): their detail, commands and update log are worth reading again.
+ */
+export const devicesEvent = z.object({
+  type: z.literal('devices'),
+  at: z.number(),
+  deviceIds: z.array(z.number()),
+});
+export type DevicesEvent = z.infer<typeof devicesEvent>;
+export type LiveEvent = StatsEvent | DevicesEvent;
 export type LiveEventType = LiveEvent['type'] | 'expired';

@@ -72,7 +72,15 @@ export class IngestPipeline {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { flushMs?: number; maxBatch?: number; concurrency?: number; onCommit?: (batch: CommittedBatch) => void } = {},
+    private readonly options: {
+      flushMs?: number;
+      maxBatch?: number;
+      concurrency?: number;
+      /** After each batch commits: the devices it wrote for (senders and their registered sub devices), each once. */
+      onCommitted?: (deviceIds: number[]) => void;
+      /** After each batch commits: its received_at stamp, the commit time and its size (INGEST_COMMIT_LOG). */
+      onCommit?: (batch: CommittedBatch) => void;
+    } = {},
     private readonly dialect: 'sqlite' | 'postgres' = 'sqlite',
   ) {}
 
@@ -213,6 +221,8 @@ export class IngestPipeline {
         it.reject(new IngestRejected(`unknown device ${it.sn}`));
       }
     }
+    // taken before writing: a console change may empty the device cache meanwhile
+    const touched = this.options.onCommitted && this.devicesOf(ok);
     try {
       // PostgreSQL may end one of two concurrent ingest transactions with a deadlock or a
       // serialization failure: the batch is simply written again
@@ -234,10 +244,27 @@ export class IngestPipeline {
       this.stats.lastFlushMs = performance.now() - started;
       this.options.onCommit?.({ receivedAt, committedAt: Date.now(), size: ok.length });
       for (const it of ok) it.resolve();
+      if (touched?.length) this.options.onCommitted?.(touched);
     } catch (err) {
       this.log.error({ err }, 'ingest batch failed');
       for (const it of ok) it.reject(err as Error);
     }
+  }
+
+  /** The devices a batch writes for: each sender and the registered sub devices it reports for (the live `devices` event). */
+  private devicesOf(items: Item[]): number[] {
+    const ids = new Set<number>();
+    for (const it of items) {
+      const device = this.devices.get(it.sn);
+      if (!device) continue;
+      ids.add(device.id);
+      if (it.parsed.kind === 'telemetry')
+        for (const sub of it.parsed.msg.sub ?? []) {
+          const ref = this.devices.get(sub.sn);
+          if (ref && ref.parentId === device.id) ids.add(ref.id);
+        }
+    }
+    return [...ids];
   }
 
   /** Writes a batch; answers the received_at stamp its samples got. */

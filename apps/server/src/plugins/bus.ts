@@ -19,6 +19,19 @@ export interface StatsBusEvent {
 }
 
 /**
+ * Devices whose messages a process committed (or whose state a job changed) within the last
+ * LIVE_DEVICES_MS: ids only, sorted and each once (see modules/dashboard/device-activity.ts). A
+ * stream forwards the ids its client watches, which it checked against the caller's visibility
+ * when the client asked for them, so the event needs no organisation.
+ */
+export interface DevicesBusEvent {
+  type: 'devices';
+  at: number;
+  /** ascending, no repeats */
+  deviceIds: number[];
+}
+
+/**
  * A console write went through somewhere: what each process keeps from the database that the write
  * may have changed (signed-in users, answers of the plant list) is read again.
  */
@@ -36,7 +49,7 @@ export interface PlantStatsBusEvent {
   at: number;
 }
 
-export type BusEvent = StatsBusEvent | ChangedBusEvent | PlantStatsBusEvent;
+export type BusEvent = StatsBusEvent | DevicesBusEvent | ChangedBusEvent | PlantStatsBusEvent;
 
 export type BusListener = (event: BusEvent) => void;
 

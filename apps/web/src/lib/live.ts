@@ -1,44 +1,99 @@
-import { API_BASE, LIVE_THROTTLE_MS, type LiveEvent, type LiveEventType } from '@pv/contract';
+import { API_BASE, LIVE_DEVICES_MS, LIVE_FALLBACK_MS, LIVE_THROTTLE_MS, LIVE_WATCH_MAX, type LiveEvent, type LiveEventType } from '@pv/contract';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { getToken } from './token';
 
 type Listener = (event: LiveEvent) => void;
 
 /** After the stream is refused (the session ended, the server is down) it is tried again this late (ms). */
 const REOPEN_MS = 30_000;
+/** EventSource.OPEN (a stand-in in tests may not define the constants) */
+const OPEN = 1;
 
 /**
  * One event stream (GET /photo_voltaic/events) for the whole console, shared by every page that
  * listens, open while at least one does. EventSource cannot send the X-Token header, so the token
  * goes as the `token` query parameter, as currentInfo accepts it (the server redacts it from logs).
+ * The devices the pages show are named in the `devices` parameter (the server then sends their
+ * `devices` events, and only theirs); when that set changes the stream is opened again with it.
  * EventSource reconnects by itself after a network error; an `expired` event or a refused
  * connection closes it, and the next API call shows the session dialog.
  */
 class LiveStream {
   private source: EventSource | undefined;
-  private token: string | undefined;
+  private url: string | undefined;
   private readonly listeners = new Set<Listener>();
+  /** device id → how many components watch it */
+  private readonly watched = new Map<number, number>();
   private reopen: ReturnType<typeof setTimeout> | undefined;
+  private pending: ReturnType<typeof setTimeout> | undefined;
+  private open = false;
+  private readonly stateListeners = new Set<() => void>();
 
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
-    this.open();
+    this.sync();
     return () => {
       this.listeners.delete(listener);
       if (!this.listeners.size) this.close();
     };
   }
 
-  private open() {
+  /** Asks for the `devices` events of `ids` while the answer is not called. */
+  watch(ids: readonly number[]): () => void {
+    for (const id of ids) this.watched.set(id, (this.watched.get(id) ?? 0) + 1);
+    this.schedule();
+    return () => {
+      for (const id of ids) {
+        const n = (this.watched.get(id) ?? 0) - 1;
+        if (n > 0) this.watched.set(id, n);
+        else this.watched.delete(id);
+      }
+      this.schedule();
+    };
+  }
+
+  /** Whether the stream is open: events arrive, the pages need not poll. */
+  readonly isOpen = () => this.open;
+
+  /** Calls `fn` when `isOpen` changes (useSyncExternalStore). */
+  readonly onOpenChange = (fn: () => void) => {
+    this.stateListeners.add(fn);
+    return () => void this.stateListeners.delete(fn);
+  };
+
+  private setOpen(open: boolean) {
+    if (this.open === open) return;
+    this.open = open;
+    for (const fn of [...this.stateListeners]) fn();
+  }
+
+  /** Watches change in bursts (a page and its parts mount together): the stream follows once they settle. */
+  private schedule() {
+    this.pending ??= setTimeout(() => {
+      this.pending = undefined;
+      this.sync();
+    }, 0);
+  }
+
+  private wantedUrl(): string | undefined {
     const token = getToken();
-    if (typeof EventSource === 'undefined' || !token) return;
-    if (this.source && this.token === token && this.source.readyState !== EventSource.CLOSED) return;
+    if (typeof EventSource === 'undefined' || !token || !this.listeners.size) return undefined;
+    const ids = [...this.watched.keys()].sort((a, b) => a - b).slice(0, LIVE_WATCH_MAX);
+    return `${API_BASE}/events?token=${encodeURIComponent(token)}${ids.length ? `&devices=${ids.join(',')}` : ''}`;
+  }
+
+  /** Opens, keeps or opens again the stream the listeners and watches ask for. */
+  private sync() {
+    const url = this.wantedUrl();
+    if (!url) return this.close();
+    if (this.source && this.url === url && this.source.readyState !== EventSource.CLOSED) return;
     this.close();
-    this.token = token;
-    const source = new EventSource(`${API_BASE}/events?token=${encodeURIComponent(token)}`);
+    this.url = url;
+    const source = new EventSource(url);
     this.source = source;
-    const types: LiveEventType[] = ['stats'];
+    this.setOpen(source.readyState === OPEN);
+    const types: LiveEventType[] = ['stats', 'devices'];
     for (const type of types) {
       source.addEventListener(type, (e) => {
         let event: LiveEvent;
@@ -50,12 +105,18 @@ class LiveStream {
         for (const l of [...this.listeners]) l(event);
       });
     }
+    source.addEventListener('open', () => {
+      if (this.source === source) this.setOpen(true);
+    });
     source.addEventListener('expired', () => this.close());
     source.addEventListener('error', () => {
-      if (source.readyState !== EventSource.CLOSED || this.source !== source) return;
+      if (this.source !== source) return;
+      // reconnecting by itself (CONNECTING) or given up (CLOSED): the pages poll meanwhile
+      this.setOpen(false);
+      if (source.readyState !== EventSource.CLOSED) return;
       this.reopen = setTimeout(() => {
         this.reopen = undefined;
-        if (this.listeners.size) this.open();
+        if (this.listeners.size) this.sync();
       }, REOPEN_MS);
     });
   }
@@ -65,6 +126,8 @@ class LiveStream {
     this.reopen = undefined;
     this.source?.close();
     this.source = undefined;
+    this.url = undefined;
+    this.setOpen(false);
   }
 }
 
@@ -80,6 +143,15 @@ export function useLiveEvents(onEvent: Listener, enabled = true) {
     if (!enabled) return;
     return liveStream.subscribe((e) => ref.current(e));
   }, [enabled]);
+}
+
+/**
+ * How often a live page's queries poll: never while the event stream is open, LIVE_FALLBACK_MS
+ * while it is not (no EventSource, refused, reconnecting). Use as a query's `refetchInterval`.
+ */
+export function useLiveFallback(ms = LIVE_FALLBACK_MS): number | false {
+  const open = useSyncExternalStore(liveStream.onOpenChange, liveStream.isOpen, () => false);
+  return open ? false : ms;
 }
 
 /**
@@ -106,4 +178,37 @@ export function useLiveInvalidate(queryKey: QueryKey, options: { throttleMs?: nu
     if (wait <= 0) run();
     else timer.current = setTimeout(run, wait);
   }, enabled);
+}
+
+/**
+ * Watches the devices `ids` (the stream then carries their `devices` events: they reported, acked a
+ * command, sent OTA progress, went offline) and refetches the queries under `queryKey` when one of
+ * them is named, at most once per `throttleMs` (LIVE_DEVICES_MS: about as often as the server
+ * publishes them).
+ */
+export function useLiveDevices(ids: readonly number[], queryKey: QueryKey, options: { throttleMs?: number; enabled?: boolean } = {}) {
+  const list = ids.filter((id) => id > 0);
+  const key = list.join(',');
+  const enabled = (options.enabled ?? true) && list.length > 0;
+  useEffect(() => {
+    if (!enabled) return;
+    return liveStream.watch(key.split(',').map(Number));
+  }, [key, enabled]);
+  useLiveInvalidate(queryKey, {
+    throttleMs: options.throttleMs ?? LIVE_DEVICES_MS,
+    enabled,
+    accept: (e) => e.type === 'devices' && e.deviceIds.some((id) => list.includes(id)),
+  });
+}
+
+/**
+ * Refetches the queries under `queryKey` when a `stats` event names one of `plantIds` (devices of
+ * theirs reported, a fault of theirs opened), at most once per `throttleMs`.
+ */
+export function useLivePlants(plantIds: readonly number[], queryKey: QueryKey, options: { throttleMs?: number; enabled?: boolean } = {}) {
+  useLiveInvalidate(queryKey, {
+    throttleMs: options.throttleMs,
+    enabled: (options.enabled ?? true) && plantIds.length > 0,
+    accept: (e) => e.type === 'stats' && e.plantIds.some((id) => plantIds.includes(id)),
+  });
 }

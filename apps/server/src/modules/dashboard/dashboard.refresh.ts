@@ -131,23 +131,26 @@ async function refreshOnce(db: Kysely<Database>, dialect: DialectName, state: Re
 
   // plants that reported and faults opened since the previous refresh
   const reported = await db.selectFrom('devices').select(['plant_id', 'org_id']).distinct().where('last_online_at', '>', since).where('plant_id', 'is not', null).execute();
-  let newFaults: { id: number; org_id: number }[] = [];
+  let newFaults: { id: number; org_id: number; plant_id: number | null }[] = [];
   if (state.maxFaultId === undefined) {
     const max = await db.selectFrom('faults').select((eb) => eb.fn.max<number>('id').as('id')).executeTakeFirst();
     state.maxFaultId = Number(max?.id ?? 0);
   } else {
-    newFaults = await db.selectFrom('faults as f').innerJoin('devices as d', 'd.id', 'f.device_id').select(['f.id', 'd.org_id']).where('f.id', '>', state.maxFaultId).orderBy('f.id').execute();
+    newFaults = await db.selectFrom('faults as f').innerJoin('devices as d', 'd.id', 'f.device_id').select(['f.id', 'd.org_id', 'd.plant_id']).where('f.id', '>', state.maxFaultId).orderBy('f.id').execute();
     if (newFaults.length) state.maxFaultId = newFaults[newFaults.length - 1]!.id;
   }
   state.at = now;
   for (const r of reported) changedOrgs.add(r.org_id);
   for (const f of newFaults) changedOrgs.add(f.org_id);
   if (!changedOrgs.size) return null;
+  // the plants that reported, and those with a new fault (their faults tab changed)
+  const plants = new Map<number, number>(reported.map((r) => [r.plant_id!, r.org_id]));
+  for (const f of newFaults) if (f.plant_id !== null) plants.set(f.plant_id, f.org_id);
   return {
     type: 'stats',
     at: now,
     orgIds: [...changedOrgs].sort((a, b) => a - b),
-    plants: reported.map((r) => [r.plant_id!, r.org_id] as [number, number]),
+    plants: [...plants],
     faults: newFaults.map((f) => [f.id, f.org_id] as [number, number]),
   };
 }

@@ -1,4 +1,4 @@
-import { API_BASE, LIVE_HEARTBEAT_MS, type StatsEvent } from '@pv/contract';
+import { API_BASE, LIVE_HEARTBEAT_MS, LIVE_WATCH_MAX, type DevicesEvent, type StatsEvent } from '@pv/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -6,7 +6,9 @@ import type { Database } from '../../db/database.js';
 import { usable } from '../auth/session.repository.js';
 import type { SessionUser } from '../../lib/types.js';
 import { userOf } from '../../lib/types.js';
-import type { StatsBusEvent } from '../../plugins/bus.js';
+import type { DevicesBusEvent, StatsBusEvent } from '../../plugins/bus.js';
+import { visibleDeviceIds } from '../device/device.repository.js';
+import { grantedPlantIds } from '../plant/plant.repository.js';
 
 /** Organisation paths ('/1/4/') by id, read again when an unknown organisation shows up. */
 class OrgPaths {
@@ -44,19 +46,48 @@ export function orgVisible(me: SessionUser, orgId: number, path: string | undefi
   }
 }
 
-/** The part of a bus event the user may see, or null when nothing of it is theirs. */
-export function eventFor(me: SessionUser, event: StatsBusEvent, paths: Map<number, string>): StatsEvent | null {
+/**
+ * The part of a bus event the user may see, or null when nothing of it is theirs: the
+ * organisations of their data scope, and the plants of those or `granted` to them (ARCHITECTURE §4:
+ * a plant grant shows that plant and its devices).
+ */
+export function eventFor(me: SessionUser, event: StatsBusEvent, paths: Map<number, string>, granted: ReadonlySet<number> = new Set()): StatsEvent | null {
   const visible = (orgId: number) => orgVisible(me, orgId, paths.get(orgId));
   const orgIds = event.orgIds.filter(visible);
-  if (!orgIds.length) return null;
+  const plantIds = event.plants.filter(([id, org]) => visible(org) || granted.has(id)).map(([id]) => id);
+  if (!orgIds.length && !plantIds.length) return null;
   return {
     type: 'stats',
     at: event.at,
     orgIds,
-    plantIds: event.plants.filter(([, org]) => visible(org)).map(([id]) => id),
+    plantIds,
     faultIds: event.faults.filter(([, org]) => visible(org)).map(([id]) => id),
   };
 }
+
+/** The `watched` devices a bus event names (its ids are ascending: one binary search per watched id), or null. */
+export function devicesFor(watched: readonly number[], event: DevicesBusEvent): DevicesEvent | null {
+  const ids = event.deviceIds;
+  const named = (id: number) => {
+    let lo = 0;
+    let hi = ids.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (ids[mid] === id) return true;
+      if (ids[mid]! < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
+  };
+  const deviceIds = watched.filter(named);
+  return deviceIds.length ? { type: 'devices', at: event.at, deviceIds } : null;
+}
+
+/** `?devices=1,2,3`: at most LIVE_WATCH_MAX ids. */
+const watchList = z
+  .string()
+  .regex(new RegExp(`^\\d{1,9}(,\\d{1,9}){0,${LIVE_WATCH_MAX - 1}}$`))
+  .optional();
 
 /** Still signed in? The access check's rules (`usable`), but without counting the stream as use (idle expiry still applies). */
 async function sessionAlive(db: Kysely<Database>, sessionId: number, idleMs: number): Promise<boolean> {
@@ -75,6 +106,12 @@ async function sessionAlive(db: Kysely<Database>, sessionId: number, idleMs: num
  * it). Each event is filtered by the caller's data scope; a comment line every LIVE_HEARTBEAT_MS
  * keeps proxies from closing the stream, and the session is checked then: a logout or expiry ends
  * the stream with an `expired` event.
+ *
+ * `devices=1,2` names the devices the client shows (its device pages): of the `devices` bus events
+ * (every device that reported, once a second) the stream sends only those, so what a browser
+ * receives does not grow with the fleet. Which of them the caller may see (deviceVisible's rule),
+ * and the plants granted to the caller, are read when the stream opens and again after any console
+ * write (a `changed` event: a device moved, a grant withdrawn).
  */
 export const eventsRoutes: FastifyPluginAsyncZod<{ heartbeatMs?: number }> = async (app, opts) => {
   const heartbeatMs = opts.heartbeatMs ?? LIVE_HEARTBEAT_MS;
@@ -89,10 +126,41 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ heartbeatMs?: number }> = asy
     `${API_BASE}/events`,
     {
       config: { access: 'session' },
-      schema: { tags: ['live'], summary: 'Live updates (text/event-stream) of your data scope: `stats` after each refresh, `expired` when the session ends', querystring: z.object({ token: z.string().optional() }) },
+      schema: {
+        tags: ['live'],
+        summary: 'Live updates (text/event-stream) of your data scope: `stats` after each refresh, `devices` when watched devices (`devices=1,2`, ones you may see) report, `expired` when the session ends',
+        querystring: z.object({ token: z.string().optional(), devices: watchList }),
+      },
     },
     async (req, reply) => {
       const me = userOf(req);
+      const asked = [...new Set((req.query.devices ?? '').split(',').filter(Boolean).map(Number))];
+      let watched: number[] = [];
+      let granted = new Set<number>();
+      const load = async () => {
+        const [devices, plants] = await Promise.all([visibleDeviceIds(app.db, me, asked), me.dataScope === 'all' ? [] : grantedPlantIds(app.db, me.id)]);
+        watched = devices.sort((a, b) => a - b);
+        granted = new Set(plants);
+      };
+      await load();
+      // after a console write: once at a time, and once more if another came meanwhile
+      let reloading: Promise<void> | undefined;
+      let again = false;
+      const reload = () => {
+        if (reloading) {
+          again = true;
+          return;
+        }
+        reloading = load()
+          .catch((err: unknown) => app.log.warn({ err }, 'event stream access not read again'))
+          .finally(() => {
+            reloading = undefined;
+            if (again && !closed) {
+              again = false;
+              reload();
+            }
+          });
+      };
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -106,11 +174,16 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ heartbeatMs?: number }> = asy
 
       let closed = false;
       const unsubscribe = app.bus.subscribe((event) => {
-        if (event.type !== 'stats') return;
-        void paths.get(event.orgIds).then((p) => {
-          const mine = eventFor(me, event, p);
-          if (mine && !closed) send(mine.type, mine);
-        });
+        if (closed) return;
+        if (event.type === 'stats')
+          void paths.get(event.orgIds).then((p) => {
+            const mine = eventFor(me, event, p, granted);
+            if (mine && !closed) send(mine.type, mine);
+          });
+        else if (event.type === 'devices') {
+          const mine = watched.length ? devicesFor(watched, event) : null;
+          if (mine) send(mine.type, mine);
+        } else if (event.type === 'changed') reload();
       });
       const close = () => {
         if (closed) return;

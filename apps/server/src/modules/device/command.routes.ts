@@ -12,10 +12,13 @@ import { userOf } from '../../lib/types.js';
 type Row = Selectable<Database['commands']> & { login_name: string | null };
 const toRow = (r: Row) => ({ id: r.id, cmdId: r.cmd_id, kind: r.kind, params: JSON.parse(r.params) as unknown, status: r.status, ackContent: r.ack_content, source: r.source, sentBy: r.login_name, createdAt: r.created_at, updatedAt: r.updated_at });
 
-/** A command still processing this long without an ack is "unknown" (spec §4 push results). */
-export async function expireCommands(db: Kysely<Database>, now: number, timeoutMs: number): Promise<number> {
-  const r = await db.updateTable('commands').set({ status: 'unknown', updated_at: now }).where('status', '=', 'processing').where('created_at', '<', now - timeoutMs).executeTakeFirst();
-  return Number(r.numUpdatedRows);
+/**
+ * A command still processing this long without an ack is "unknown" (spec §4 push results).
+ * Answers the device of each command that changed (for the live `devices` event).
+ */
+export async function expireCommands(db: Kysely<Database>, now: number, timeoutMs: number): Promise<number[]> {
+  const rows = await db.updateTable('commands').set({ status: 'unknown', updated_at: now }).where('status', '=', 'processing').where('created_at', '<', now - timeoutMs).returning('device_id').execute();
+  return rows.map((r) => r.device_id);
 }
 
 /**

@@ -39,6 +39,13 @@ export const deviceVisibleWhere = (me: SessionUser) => sql<SqlBool>`(${inScope(m
  */
 export const deviceVisible = (db: Kysely<Database>, me: SessionUser, by: { id: number } | { sn: string }) => findDevice(db, deviceVisibleWhere(me), by);
 
+/** Of `ids`, those the caller may see (deviceVisible's rule, one query): what a live event stream may watch. */
+export async function visibleDeviceIds(db: Kysely<Database>, me: SessionUser, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select('d.id').where('d.id', 'in', ids).where(deviceVisibleWhere(me)).execute();
+  return rows.map((r) => r.id);
+}
+
 /**
  * A device the caller may command: in their data scope, or on a plant granted to them with the
  * "control" permission (§3 authorised users). `visible` says whether they may at least see it

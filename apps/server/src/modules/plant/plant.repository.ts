@@ -15,6 +15,12 @@ export function plantScope(me: SessionUser, plantCol = 'p.id', orgAlias = 'o') {
   return sql<SqlBool>`(${inScope(me, orgAlias)} or ${sql.ref(plantCol)} in (select g.plant_id from plant_grants g where g.user_id = ${me.id}))`;
 }
 
+/** The plants granted to a user (plant_grants), which they see beyond their data scope. */
+export async function grantedPlantIds(db: Kysely<Database>, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('plant_grants').select('plant_id').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.plant_id);
+}
+
 const like = (v: string) => `%${v.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 /** case-insensitive on both databases (LIKE is case-sensitive in PostgreSQL) */
 const likeExpr = (col: string, v: string) => sql<SqlBool>`lower(${sql.ref(col)}) like ${like(v.toLowerCase())} escape '\\'`;

@@ -3,6 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
+import { FakeEventSource, stubEventSource } from '../../../test-event-source';
 import { renderWithProviders } from '../../../test-utils';
 import DashboardPage from './dashboard-page';
 
@@ -33,33 +34,12 @@ const answer = (over: Partial<DashboardData['kpi']> = {}): DashboardData => ({
   top: [{ id: 1, name: 'Sun roof', capacityKwp: 10, energyKwh: 300, yieldKwhPerKwp: 30 }],
 });
 
-/** Stands in for the browser's EventSource (the server's stream is tested in the API suite). */
-class FakeEventSource {
-  static CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = 1;
-  private handlers = new Map<string, ((e: MessageEvent) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, fn: (e: MessageEvent) => void) {
-    this.handlers.set(type, [...(this.handlers.get(type) ?? []), fn]);
-  }
-  emit(type: string, data: unknown) {
-    for (const fn of this.handlers.get(type) ?? []) fn(new MessageEvent(type, { data: JSON.stringify(data) }));
-  }
-  close() {
-    this.readyState = 2;
-  }
-}
-
 describe('dashboard page', () => {
   let answers: DashboardData[];
   let fetch: ReturnType<typeof vi.fn>;
   beforeEach(() => {
     Cookies.set('Admin-Token', 'tok');
-    FakeEventSource.instances = [];
-    vi.stubGlobal('EventSource', FakeEventSource);
+    stubEventSource();
     answers = [answer(), answer({ powerW: 15_250, plantsOnline: 3 })];
     fetch = vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'ok', data: answers.shift() ?? answer({ powerW: 1 }) }), { status: 200, headers: { 'content-type': 'application/json' } }));
     vi.stubGlobal('fetch', fetch);

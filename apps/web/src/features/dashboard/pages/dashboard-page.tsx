@@ -17,7 +17,8 @@ export default function DashboardPage() {
   // Each answer renders in a transition, which React splits into short tasks; as it comes from
   // react-query's store it would otherwise render in one synchronous task (hundreds of ms on a phone).
   const data = useDeferredValue(useDashboard(tz).data);
-  useLiveInvalidate(['dashboard']);
+  // the refresh's figures of the caller's organisations (a stats event may name only granted plants)
+  useLiveInvalidate(['dashboard'], { accept: (e) => e.type === 'stats' && e.orgIds.length > 0 });
 
   return (
     <Flex vertical gap={16} className="pv-dashboard" data-testid="dashboard">

@@ -2,11 +2,16 @@ import type { updateLogRow } from '@pv/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../../../lib/http';
+import { useLiveFallback } from '../../../lib/live';
 
 export type UpdateLogRow = z.infer<typeof updateLogRow>;
 
 export const getUpdateLog = (id: number) => http.get<UpdateLogRow[]>(`/devices/${id}/update-log`);
 
-export const updateLogQuery = (id: number) => queryOptions({ queryKey: ['devices', 'update-log', id], queryFn: () => getUpdateLog(id), refetchInterval: 10_000, enabled: id > 0 });
+export const updateLogQuery = (id: number) => queryOptions({ queryKey: ['devices', 'update-log', id], queryFn: () => getUpdateLog(id), enabled: id > 0 });
 
-export const useUpdateLog = (id: number) => useQuery(updateLogQuery(id));
+/** Refreshed by the device's live events (OTA progress: the update log page); polls only while the stream is not open. */
+export function useUpdateLog(id: number) {
+  const refetchInterval = useLiveFallback();
+  return useQuery({ ...updateLogQuery(id), refetchInterval });
+}

@@ -11,7 +11,10 @@ export function BindModal({ device, onClose }: { device: DeviceRow | null; onClo
   const [form] = Form.useForm<{ plantId: number }>();
   const bind = useBindDevice();
   const submit = async () => {
-    const { plantId } = await form.validateFields();
+    // an invalid form shows its messages; nothing is sent
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    const { plantId } = values;
     try {
       await bind.mutateAsync({ id: device!.id, plantId });
       void message.success(t('success.setting'));

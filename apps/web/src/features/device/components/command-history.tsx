@@ -3,6 +3,7 @@ import { Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format';
+import { useLiveDevices } from '../../../lib/live';
 import { useCommands } from '../api/get-commands';
 import { CommandStatusTag } from './device-state';
 
@@ -19,11 +20,12 @@ function describe(row: CommandRow, t: (k: string, o?: Record<string, unknown>) =
   return t(`device.kinds.${row.kind}`, { defaultValue: row.kind });
 }
 
-/** Push command history of a device; refetches while a command waits for its ack. */
+/** Push command history of a device; read again on the device's live events (an ack, OTA progress, a timeout). */
 export function CommandHistory({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const { data, isFetching } = useCommands(deviceId, page.pageNum, page.pageSize);
+  useLiveDevices([deviceId], ['devices', 'commands', deviceId]);
   return (
     <Table<CommandRow>
       rowKey="id"

@@ -38,7 +38,9 @@ export function DeviceFormModal({ open, device, onClose, onCreated }: { open: bo
   }, [open, device, form]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // an invalid form shows its messages; nothing is sent
+    const v = await form.validateFields().catch(() => undefined);
+    if (!v) return;
     const sub = isSubDeviceType(v.type) && !!v.parentSn;
     const body = { ...v, mac: v.mac || null, productId: v.productId ?? null, plantId: sub ? undefined : (v.plantId ?? null), commMode: sub ? undefined : v.commMode, parentSn: sub ? v.parentSn : null };
     try {

@@ -23,7 +23,9 @@ export function OtaPushModal({ device, open, onClose }: { device: DeviceRow; ope
   }, [open, device, form]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // an invalid form shows its messages; nothing is sent
+    const v = await form.validateFields().catch(() => undefined);
+    if (!v) return;
     try {
       await push.mutateAsync(v);
       void message.success(t('success.push'));

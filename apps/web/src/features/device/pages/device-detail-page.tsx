@@ -1,11 +1,12 @@
 import { CloudUploadOutlined, HistoryOutlined, LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { DeviceDetail, DeviceRow } from '@pv/contract';
+import { LIVE_THROTTLE_MS, type DeviceDetail, type DeviceRow } from '@pv/contract';
 import { Alert, Button, Card, Col, Descriptions, Empty, Result, Row, Space, Statistic, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Access } from '../../../lib/access';
 import { formatTime, relativeTime } from '../../../lib/format';
+import { useLiveDevices, useLiveFallback } from '../../../lib/live';
 import { useDevice } from '../api/get-device';
 import { useDevices } from '../api/get-devices';
 import { CommandHistory } from '../components/command-history';
@@ -14,8 +15,6 @@ import { OnlineTag, RunTag } from '../components/device-state';
 import { OtaPushModal } from '../components/ota-push-modal';
 import { pointLabel } from '../components/point-label';
 import { useDeviceId } from '../components/use-device-id';
-
-const LIVE_MS = 10_000;
 
 function LivePoints({ device }: { device: DeviceRow }) {
   const { t } = useTranslation();
@@ -61,6 +60,8 @@ function Production({ energy }: { energy: DeviceDetail['energy'] }) {
 function SubDevices({ device }: { device: DeviceRow }) {
   const { t } = useTranslation();
   const { data, isFetching } = useDevices({ pageNum: 1, pageSize: 100, parentId: device.id }, device.subCount > 0);
+  // sub devices report in their collector's messages: its events refresh them
+  useLiveDevices([device.id], ['devices', { parentId: device.id }], { throttleMs: LIVE_THROTTLE_MS });
   return (
     <Table<DeviceRow>
       rowKey="id"
@@ -81,11 +82,15 @@ function SubDevices({ device }: { device: DeviceRow }) {
   );
 }
 
-/** /devices/devices_detail?id=: facts, live points, sub devices, control and OTA. */
+/**
+ * /devices/devices_detail?id=: facts, live points, sub devices, control and OTA. Read again when the
+ * device reports (live `devices` events); polled only while the event stream is not open.
+ */
 export default function DeviceDetailPage() {
   const { t } = useTranslation();
   const id = useDeviceId();
-  const { data: d, isError, refetch, isFetching, dataUpdatedAt } = useDevice(id, LIVE_MS);
+  const { data: d, isError, refetch, isFetching, dataUpdatedAt } = useDevice(id, useLiveFallback());
+  useLiveDevices([id], ['devices', 'one', id]);
   const [ota, setOta] = useState(false);
 
   if (!id || (isError && !d)) return <Result status="404" title={t('device.notFound')} extra={<Link to="/devices/devices__manage">{t('device.backToList')}</Link>} />;

@@ -1,18 +1,23 @@
+import { LIVE_THROTTLE_MS } from '@pv/contract';
 import { Button, Card, Progress, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime } from '../../../lib/format';
+import { useLiveDevices } from '../../../lib/live';
 import { useDevice } from '../api/get-device';
 import { useUpdateLog, type UpdateLogRow } from '../api/get-update-log';
 import { CommandStatusTag } from '../components/device-state';
 import { useDeviceId } from '../components/use-device-id';
 
-/** /devices/devices_update_log?id=: the OTA progress a device reported, newest first. */
+/** /devices/devices_update_log?id=: the OTA progress a device reported, newest first; read again as the device reports more. */
 export default function DeviceUpdateLogPage() {
   const { t } = useTranslation();
   const id = useDeviceId();
   const device = useDevice(id);
   const { data, isFetching } = useUpdateLog(id);
+  useLiveDevices([id], ['devices', 'update-log', id]);
+  // the version after a successful upgrade
+  useLiveDevices([id], ['devices', 'one', id], { throttleMs: LIVE_THROTTLE_MS });
   return (
     <Card
       title={

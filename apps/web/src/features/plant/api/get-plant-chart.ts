@@ -1,11 +1,18 @@
 import type { ChartRange, PlantChart } from '@pv/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { PLANT_REFRESH_MS } from './get-plants';
+import { useLiveFallback } from '../../../lib/live';
+
+/** The ranges whose chart still grows today (the others change with the day). */
+export const isLiveRange = (range: ChartRange) => range === 'realtime' || range === '1';
 
 export const getPlantChart = (id: number, range: ChartRange) => http.get<PlantChart>(`/plants/${id}/chart`, { query: { range } });
 
 export const plantChartQuery = (id: number, range: ChartRange) =>
-  queryOptions({ queryKey: ['plants', 'chart', id, range], queryFn: () => getPlantChart(id, range), placeholderData: keepPreviousData, refetchInterval: range === 'realtime' || range === '1' ? PLANT_REFRESH_MS * 4 : false, enabled: id > 0 });
+  queryOptions({ queryKey: ['plants', 'chart', id, range], queryFn: () => getPlantChart(id, range), placeholderData: keepPreviousData, enabled: id > 0 });
 
-export const usePlantChart = (id: number, range: ChartRange) => useQuery(plantChartQuery(id, range));
+/** Today's ranges are refreshed by live events naming the plant (production-chart.tsx); they poll only while the stream is not open. */
+export function usePlantChart(id: number, range: ChartRange) {
+  const fallback = useLiveFallback();
+  return useQuery({ ...plantChartQuery(id, range), refetchInterval: isLiveRange(range) ? fallback : false });
+}

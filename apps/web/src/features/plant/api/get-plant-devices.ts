@@ -1,11 +1,15 @@
 import type { Page, PlantDeviceRow } from '@pv/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { PLANT_REFRESH_MS } from './get-plants';
+import { useLiveFallback } from '../../../lib/live';
 
 export const getPlantDevices = (id: number, pageNum: number, pageSize: number) => http.get<Page<PlantDeviceRow>>(`/plants/${id}/devices`, { query: { pageNum, pageSize } });
 
 export const plantDevicesQuery = (id: number, pageNum: number, pageSize: number) =>
-  queryOptions({ queryKey: ['plants', 'devices', id, pageNum, pageSize], queryFn: () => getPlantDevices(id, pageNum, pageSize), placeholderData: keepPreviousData, refetchInterval: PLANT_REFRESH_MS });
+  queryOptions({ queryKey: ['plants', 'devices', id, pageNum, pageSize], queryFn: () => getPlantDevices(id, pageNum, pageSize), placeholderData: keepPreviousData });
 
-export const usePlantDevices = (id: number, pageNum: number, pageSize: number) => useQuery(plantDevicesQuery(id, pageNum, pageSize));
+/** Refreshed by live events naming the plant; polls only while the stream is not open. */
+export function usePlantDevices(id: number, pageNum: number, pageSize: number) {
+  const refetchInterval = useLiveFallback();
+  return useQuery({ ...plantDevicesQuery(id, pageNum, pageSize), refetchInterval });
+}

@@ -1,11 +1,15 @@
 import type { FaultRow, Page } from '@pv/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { PLANT_REFRESH_MS } from './get-plants';
+import { useLiveFallback } from '../../../lib/live';
 
 export const getPlantFaults = (id: number, pageNum: number, pageSize: number) => http.get<Page<FaultRow>>(`/plants/${id}/faults`, { query: { pageNum, pageSize } });
 
 export const plantFaultsQuery = (id: number, pageNum: number, pageSize: number) =>
-  queryOptions({ queryKey: ['plants', 'faults', id, pageNum, pageSize], queryFn: () => getPlantFaults(id, pageNum, pageSize), placeholderData: keepPreviousData, refetchInterval: PLANT_REFRESH_MS });
+  queryOptions({ queryKey: ['plants', 'faults', id, pageNum, pageSize], queryFn: () => getPlantFaults(id, pageNum, pageSize), placeholderData: keepPreviousData });
 
-export const usePlantFaults = (id: number, pageNum: number, pageSize: number) => useQuery(plantFaultsQuery(id, pageNum, pageSize));
+/** Refreshed by live events naming the plant; polls only while the stream is not open. */
+export function usePlantFaults(id: number, pageNum: number, pageSize: number) {
+  const refetchInterval = useLiveFallback();
+  return useQuery({ ...plantFaultsQuery(id, pageNum, pageSize), refetchInterval });
+}

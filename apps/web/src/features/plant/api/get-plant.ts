@@ -1,10 +1,14 @@
 import type { PlantDetail } from '@pv/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { PLANT_REFRESH_MS } from './get-plants';
+import { useLiveFallback } from '../../../lib/live';
 
 export const getPlant = (id: number) => http.get<PlantDetail>(`/plants/${id}`);
 
-export const plantQuery = (id: number) => queryOptions({ queryKey: ['plants', 'detail', id], queryFn: () => getPlant(id), refetchInterval: PLANT_REFRESH_MS, enabled: id > 0 });
+export const plantQuery = (id: number) => queryOptions({ queryKey: ['plants', 'detail', id], queryFn: () => getPlant(id), enabled: id > 0 });
 
-export const usePlant = (id: number) => useQuery(plantQuery(id));
+/** Refreshed by live events naming the plant (the detail page); polls only while the stream is not open. */
+export function usePlant(id: number) {
+  const refetchInterval = useLiveFallback();
+  return useQuery({ ...plantQuery(id), refetchInterval });
+}

@@ -5,7 +5,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartOption } from '../../../components/chart';
 import { formatTime } from '../../../lib/format';
-import { usePlantChart } from '../api/get-plant-chart';
+import { useLivePlants } from '../../../lib/live';
+import { isLiveRange, usePlantChart } from '../api/get-plant-chart';
+
+/** Today's chart has a point per 5 minutes: read again on live events at most this often (ms). */
+const CHART_THROTTLE_MS = 60_000;
 
 /**
  * Power ranges put their whole span on the axis (today in the plant's calendar, or the last 24 h),
@@ -33,6 +37,7 @@ export function ProductionChart({ plantId }: { plantId: number }) {
   const { t } = useTranslation();
   const [range, setRange] = useState<ChartRange>('realtime');
   const { data, isLoading } = usePlantChart(plantId, range);
+  useLivePlants([plantId], ['plants', 'chart', plantId, range], { throttleMs: CHART_THROTTLE_MS, enabled: isLiveRange(range) });
   const option = useMemo(() => (data ? optionOf(data, range, t, Date.now()) : undefined), [data, range, t]);
 
   const empty = data && data.points.every((p) => p[1] === 0);

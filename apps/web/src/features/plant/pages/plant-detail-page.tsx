@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Access, useHasPerm } from '../../../lib/access';
 import { formatTime } from '../../../lib/format';
+import { useLivePlants } from '../../../lib/live';
 import { useListPage } from '../../../lib/use-list-page';
 import { usePlant } from '../api/get-plant';
 import { usePlantDevices } from '../api/get-plant-devices';
@@ -24,6 +25,7 @@ function DevicesTable({ plantId, timeZone }: { plantId: number; timeZone: string
   const navigate = useNavigate();
   const { query, tableProps } = useListPage({ pageSize: 10 });
   const { data, isLoading } = usePlantDevices(plantId, query.pageNum, query.pageSize);
+  useLivePlants([plantId], ['plants', 'devices', plantId]);
   return (
     <Table<PlantDeviceRow>
       {...tableProps(data, isLoading)}
@@ -46,6 +48,7 @@ function FaultsTable({ plantId, timeZone }: { plantId: number; timeZone: string 
   const { t } = useTranslation();
   const { query, tableProps } = useListPage({ pageSize: 10 });
   const { data, isLoading } = usePlantFaults(plantId, query.pageNum, query.pageSize);
+  useLivePlants([plantId], ['plants', 'faults', plantId]);
   return (
     <Table<FaultRow>
       {...tableProps(data, isLoading)}
@@ -64,7 +67,11 @@ function FaultsTable({ plantId, timeZone }: { plantId: number; timeZone: string 
 
 const num = (v: number | null, digits: number, unit: string) => (v === null ? '—' : `${v.toFixed(digits)} ${unit}`);
 
-/** /power_station/power_station_detail?id=…: facts, weather, production, energy flow, devices, faults, authorised users. */
+/**
+ * /power_station/power_station_detail?id=…: facts, weather, production, energy flow, devices, faults,
+ * authorised users. The figures, the devices and faults tabs and today's chart are read again when a
+ * live event names the plant.
+ */
 export default function PlantDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -72,6 +79,7 @@ export default function PlantDetailPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const { data: p, isLoading, isError } = usePlant(id);
+  useLivePlants([id], ['plants', 'detail', id], { enabled: id > 0 });
   const [editing, setEditing] = useState(false);
 
   if (!id || isError)

@@ -1,7 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
+import { openStream, sendLive, stubEventSource } from '../../../test-event-source';
 import { renderWithProviders, signedInWith } from '../../../test-utils';
 import PlantListPage from './plant-list-page';
 
@@ -90,5 +92,32 @@ describe('plant list', { timeout: 30_000 }, () => {
     expect(fetch.mock.calls.some(([, i]) => i?.method === 'DELETE')).toBe(false);
     fireEvent.click(within(text.closest('.ant-popover') as HTMLElement).getAllByRole('button').at(-1)!);
     await waitFor(() => expect(fetch.mock.calls.some(([u, i]) => i?.method === 'DELETE' && u === '/photo_voltaic/plants/2')).toBe(true));
+  });
+
+  it('reads the page again when a live event names one of its plants, not for plants elsewhere', async () => {
+    Cookies.set('Admin-Token', 'tok');
+    stubEventSource();
+    try {
+      signedInWith('plant:list');
+      const fetch = serve();
+      renderPage();
+      await screen.findByText('Berlin1', {}, { timeout: 8000 });
+      const lists = () => urls(fetch).filter((u) => u.startsWith('/photo_voltaic/plants?')).length;
+      expect(lists()).toBe(1);
+      expect(openStream().url).toBe('/photo_voltaic/events?token=tok');
+      sendLive({ type: 'stats', at: 1, orgIds: [2], plantIds: [3, 4], faultIds: [] });
+      sendLive({ type: 'devices', at: 2, deviceIds: [1, 2] });
+      await act(() => new Promise((r) => setTimeout(r, 50)));
+      expect(lists()).toBe(1);
+      sendLive({ type: 'stats', at: 3, orgIds: [2], plantIds: [4, 2], faultIds: [] });
+      await waitFor(() => expect(lists()).toBe(2));
+      // a burst within the throttle window: no more than one more read, later
+      sendLive({ type: 'stats', at: 4, orgIds: [2], plantIds: [1], faultIds: [] });
+      sendLive({ type: 'stats', at: 5, orgIds: [2], plantIds: [2], faultIds: [] });
+      await act(() => new Promise((r) => setTimeout(r, 50)));
+      expect(lists()).toBe(2);
+    } finally {
+      Cookies.remove('Admin-Token');
+    }
   });
 });

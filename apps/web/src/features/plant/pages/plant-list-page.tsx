@@ -9,6 +9,7 @@ import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from
 import { DeleteAction, IconAction } from '../../../components/row-actions';
 import { useHasPerm } from '../../../lib/access';
 import { formatNumber, formatTime } from '../../../lib/format';
+import { useLivePlants } from '../../../lib/live';
 import { useListPage } from '../../../lib/use-list-page';
 import { useDeletePlant } from '../api/delete-plant';
 import { usePlants } from '../api/get-plants';
@@ -39,6 +40,8 @@ export default function PlantListPage() {
   });
   const { query } = list;
   const { data, isFetching } = usePlants(query);
+  // live: the page is read again when a refresh names one of its plants
+  useLivePlants(data?.rows.map((r) => r.id) ?? [], ['plants', 'list']);
   const favourite = useSetFavourite();
   const remove = useDeletePlant();
   const [editing, setEditing] = useState<{ plant?: PlantRow } | null>(null);

@@ -1,0 +1,95 @@
+import type { DashboardData } from '@pv/contract';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChartOption } from '../../../components/chart';
+import { initI18n } from '../../../lib/i18n';
+import { DashboardCharts } from './dashboard-charts';
+
+initI18n('en');
+
+// A test DOM has no canvas, so ECharts draws nothing: the chart component is replaced by one that
+// keeps the option each chart was given (the figures, axes and labels the user would see).
+const drawn = vi.hoisted(() => new Map<string, ChartOption>());
+vi.mock('../../../components/chart', () => ({
+  default: ({ option, label }: { option: ChartOption; label: string }) => {
+    drawn.set(label, option);
+    return <div role="img" aria-label={label} />;
+  },
+}));
+
+type Series = { data: unknown[]; label?: { formatter: (p: { value: number }) => string } };
+type Axis = { data?: string[]; min?: number; max?: number };
+const seriesOf = (label: string) => (drawn.get(label)!.series as Series[])[0]!;
+const axisOf = (label: string, axis: 'xAxis' | 'yAxis') => drawn.get(label)![axis] as Axis;
+
+const TZ = 'Asia/Shanghai';
+const data: DashboardData = {
+  kpi: { plants: 3, capacityKwp: 40, powerW: 0, energyToday: 0, energyMonth: 0, energyYear: 0, energyTotal: 0, plantsOnline: 0, plantsOffline: 0, plantsFault: 0, devicesOffline: 0, faults: 0, co2Kg: 0, equivalentHours: 0, updatedAt: null },
+  power: [
+    [Date.UTC(2026, 10, 23, 1, 0), 1200],
+    [Date.UTC(2026, 10, 23, 1, 5), 1500.5],
+  ],
+  daily: [
+    ['2026-11-01', 10],
+    ['2026-11-02', 12.5],
+  ],
+  monthly: [
+    ['2026-01', 300],
+    ['2026-11', 900],
+  ],
+  top: [
+    { id: 1, name: 'Sun roof', capacityKwp: 10, energyKwh: 1234, yieldKwhPerKwp: 123.4 },
+    { id: 2, name: 'Green barn', capacityKwp: 5, energyKwh: 28, yieldKwhPerKwp: 5.67 },
+    { id: 3, name: 'Delta field', capacityKwp: 20, energyKwh: 0.246, yieldKwhPerKwp: 0.0123 },
+  ],
+};
+
+describe('dashboard charts', () => {
+  afterEach(() => {
+    cleanup();
+    drawn.clear();
+  });
+
+  it('draws the four charts from the answer: today in the time zone, days, months, plants best first', async () => {
+    render(<DashboardCharts data={data} tz={TZ} />);
+    expect(await screen.findByRole('img', { name: "Today's power" })).toBeTruthy();
+    for (const name of ['Production per day this month', 'Production per month this year', 'Top plants by specific yield this month']) expect(await screen.findByRole('img', { name })).toBeTruthy();
+    expect(screen.queryByText('No data yet')).toBeNull();
+
+    expect(seriesOf("Today's power").data).toEqual(data.power);
+    const today = dayjs().tz(TZ).startOf('day');
+    expect(axisOf("Today's power", 'xAxis')).toMatchObject({ min: today.valueOf(), max: today.add(1, 'day').valueOf() });
+
+    expect(axisOf('Production per day this month', 'xAxis').data).toEqual(['1', '2']);
+    expect(seriesOf('Production per day this month').data).toEqual([10, 12.5]);
+    expect(axisOf('Production per month this year', 'xAxis').data).toEqual(['Jan', 'Nov']);
+    expect(seriesOf('Production per month this year').data).toEqual([300, 900]);
+
+    // a horizontal bar chart lists from the bottom: the best plant is drawn last, on top
+    const top = 'Top plants by specific yield this month';
+    expect(axisOf(top, 'yAxis').data).toEqual(['Delta field', 'Green barn', 'Sun roof']);
+    expect(seriesOf(top).data).toEqual([0.0123, 5.67, 123.4]);
+    expect([123.4, 5.67, 0.0123].map((value) => seriesOf(top).label!.formatter({ value }))).toEqual(['123', '5.67', '0.0123']);
+    // the card titles carry the units
+    expect(within(screen.getByTestId('chart-daily')).getByText('Production per day this month (kWh)')).toBeTruthy();
+    expect(within(screen.getByTestId('chart-top')).getByText('Top plants by specific yield this month (kWh/kWp)')).toBeTruthy();
+  });
+
+  it('says "No data yet" instead of an empty power curve and ranking when the answer has none', async () => {
+    render(<DashboardCharts data={{ ...data, power: [], top: [], daily: [['2026-11-01', 0]], monthly: [['2026-11', 0]] }} tz={TZ} />);
+    expect(within(screen.getByTestId('chart-power')).getByText('No data yet')).toBeTruthy();
+    expect(within(screen.getByTestId('chart-top')).getByText('No data yet')).toBeTruthy();
+    // the days and months of the calendar are there, at zero
+    expect(await within(screen.getByTestId('chart-daily')).findByRole('img')).toBeTruthy();
+    expect(seriesOf('Production per day this month').data).toEqual([0]);
+    expect(drawn.has("Today's power")).toBe(false);
+    expect(drawn.has('Top plants by specific yield this month')).toBe(false);
+  });
+
+  it('shows no "No data" while the first answer is on its way', () => {
+    render(<DashboardCharts data={undefined} tz={TZ} />);
+    expect(screen.queryByText('No data yet')).toBeNull();
+    expect(screen.getAllByTestId(/^chart-/)).toHaveLength(4);
+  });
+});

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { topics } from '@pv/contract';
@@ -24,7 +24,13 @@ beforeAll(async () => {
   db = new pg.Client({ connectionString: database.databaseUrl });
 });
 afterAll(async () => {
-  if (child) await stopServer(child, 'SIGKILL');
+  if (child) {
+    // the test failed before the server stopped cleanly: its sessions, still subscribed, would take
+    // a share of the next test files' messages; a clean start with their names discards them
+    await stopServer(child, 'SIGKILL');
+    const id = readFileSync(join(dir, 'mqtt-client-id'), 'utf8').trim();
+    for (const n of [0, 1]) await (await mqtt.connectAsync(url, { clientId: `${id}-${n}`, clean: true, protocolVersion: 5, reconnectPeriod: 0 })).endAsync();
+  }
   await db?.end().catch(() => undefined);
   await database?.drop();
   rmSync(dir, { recursive: true, force: true });
@@ -71,4 +77,7 @@ it('stores every message Mosquitto acknowledged exactly once when the server is 
   const span = (await db.query('select min(s.ts) as lo, max(s.ts) as hi from samples s join devices d on d.id = s.device_id where d.sn = $1', [SN])).rows[0];
   expect([Number(span.lo), Number(span.hi)]).toEqual([t0, t0 + (acked - 1) * 1000]);
   expect(await count('select coalesce(sum(r.n), 0) as n from device_rollup_5m r join devices d on d.id = r.device_id where d.sn = $1')).toBe(acked);
+  // a clean stop leaves no subscribed session behind (the next test files share this Mosquitto)
+  await stopServer(child, 'SIGTERM');
+  child = undefined;
 }, 150_000);

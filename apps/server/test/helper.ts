@@ -82,6 +82,15 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Om
 
 export const DEMO = 'demo123456';
 
+/** A real multipart body, as a browser's FormData would send it, and its content type. */
+export async function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer }): Promise<{ payload: Buffer; contentType: string }> {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  if (file) fd.append('file', new Blob([file.bytes]), file.name);
+  const req = new Request('http://local/', { method: 'POST', body: fd });
+  return { payload: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
+}
+
 /** Signs in through the API and answers the token. */
 export async function login(app: FastifyInstance, username: string, password = DEMO): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username, password } });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Writable } from 'node:stream';
@@ -101,7 +101,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorateRequest('user', undefined);
   app.decorateRequest('lang', 'en');
-  const pipeline = new IngestPipeline(db, app.log, {}, dialect);
+  const commitLog = config.ingestCommitLog;
+  const pipeline = new IngestPipeline(db, app.log, commitLog ? { onCommit: (b) => appendFileSync(commitLog, `${b.receivedAt} ${b.committedAt} ${b.size}\n`) } : {}, dialect);
   app.decorate('ingest', pipeline);
   app.decorate('deviceLink', undefined);
   const audit = new AuditLog(db, app.log);

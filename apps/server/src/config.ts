@@ -35,6 +35,8 @@ const schema = z.object({
   // only behind a reverse proxy: otherwise X-Forwarded-For would let a client pick its own address (login throttle)
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // diagnostics (the ingest benchmark): one line per committed batch, `receivedAt committedAt size`
+  INGEST_COMMIT_LOG: z.string().min(1).optional(),
 });
 
 export interface AppConfig {
@@ -56,6 +58,8 @@ export interface AppConfig {
   /** How long a process may reuse what it read: signed-in users, plant list and chart answers (0: read every request). Console writes and stats refreshes clear them at once. */
   cacheMs: number;
   logLevel: string;
+  /** Appends `receivedAt committedAt size` (epoch ms) per committed ingest batch to this file: how the ingest benchmark tells when a sample became visible. */
+  ingestCommitLog?: string;
   /** Take the client address from X-Forwarded-For (set TRUST_PROXY=true behind a reverse proxy). */
   trustProxy: boolean;
   deviceOfflineMs: number;
@@ -97,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionMaxMs: c.SESSION_MAX_HOURS * 3_600_000,
     cacheMs: c.CACHE_SECONDS * 1000,
     logLevel: c.LOG_LEVEL,
+    ingestCommitLog: c.INGEST_COMMIT_LOG,
     trustProxy: c.TRUST_PROXY,
     deviceOfflineMs: c.DEVICE_OFFLINE_MINUTES * 60_000,
     commandTimeoutMs: c.COMMAND_TIMEOUT_SECONDS * 1000,

@@ -43,7 +43,8 @@ export const deviceRow = z.object({
   swVersion: z.string().nullable(),
   protocolVersion: z.string().nullable(),
   lastOnlineAt: z.number().nullable(),
-  points: z.record(z.string(), z.number()).nullable(),
+  /** the latest points: numbers, or the text and flags a device's own points may carry */
+  points: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])).nullable(),
   productId: z.number().nullable(),
   orgId: z.number(),
   mac: z.string().nullable(),

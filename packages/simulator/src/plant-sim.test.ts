@@ -151,6 +151,21 @@ describe('plant simulation', () => {
     expect(sim.firmwareOf('INV1')).toBe('V2.0.0');
   });
 
+  it('stops producing and reports the run state stop after a control close, and resumes on the next mode', () => {
+    const sim = new PlantSim(plant, 1, quiet);
+    const noon = Date.parse('2026-06-21T04:00:00Z');
+    const before = telemetryOf(sim.step(noon, 60_000), 'INV1');
+    expect(before.points.acPower).toBeGreaterThan(1000);
+    expect(before.runState).toBeUndefined();
+    sim.command('INV1', { cmdId: 'c1', kind: 'control', params: { target: 'mppt', mode: 'close' } }, noon);
+    const closed = telemetryOf(sim.step(noon + 60_000, 60_000), 'INV1');
+    expect(closed).toMatchObject({ runState: 'stop', points: { acPower: 0 } });
+    sim.command('INV1', { cmdId: 'c2', kind: 'control', params: { target: 'mppt', mode: 'charge' } }, noon);
+    const resumed = telemetryOf(sim.step(noon + 120_000, 60_000), 'INV1');
+    expect(resumed.runState).toBeUndefined();
+    expect(resumed.points.acPower).toBeGreaterThan(1000);
+  });
+
   it('opens and recovers faults when the rate says so', () => {
     const sim = new PlantSim(plant, 5, { faultRatePerHour: 1000, offlineRatePerHour: 0 });
     const t0 = Date.parse('2026-06-21T04:00:00Z');

@@ -152,17 +152,20 @@ export class PlantSim {
           d.ota = undefined;
         }
       }
-      const stopped = !!d.fault;
+      // shut down by a control 'close' (PCS or MPPT): no production, and it says so
+      const shutDown = d.mode === 'close';
+      const stopped = !!d.fault || shutDown;
+      const runState = shutDown ? { runState: 'stop' as const } : {};
       if (d.spec.type === 'inverter') {
         const p = stopped ? 0 : acPower(d.spec.capacityWp ?? 0, w.ghi, w.ambient, w.cloud);
         pvTotal += p;
         const points = this.inverterPoints(d, 'self', now, p, dtMs, w.ambient);
-        out.push({ sn: d.spec.sn, kind: 'telemetry', payload: { ts: now, points: d.spec.sn === this.weatherSn ? { ...points, ...this.weatherPoints(w.ambient, w.cloud) } : points } });
+        out.push({ sn: d.spec.sn, kind: 'telemetry', payload: { ts: now, points: d.spec.sn === this.weatherSn ? { ...points, ...this.weatherPoints(w.ambient, w.cloud) } : points, ...runState } });
       } else if (d.spec.type === 'collector') {
         const sub = (d.spec.subs ?? []).map((s) => {
           const p = stopped ? 0 : acPower(s.capacityWp, w.ghi, w.ambient, w.cloud);
           pvTotal += p;
-          return { sn: s.sn, points: this.inverterPoints(d, s.sn, now, p, dtMs, w.ambient) };
+          return { sn: s.sn, points: this.inverterPoints(d, s.sn, now, p, dtMs, w.ambient), ...runState };
         });
         const rssi = Math.round(-60 + d.rng.normal() * 5);
         out.push({ sn: d.spec.sn, kind: 'telemetry', payload: { ts: now, points: d.spec.sn === this.weatherSn ? { rssi, ...this.weatherPoints(w.ambient, w.cloud) } : { rssi }, sub } });
@@ -184,7 +187,7 @@ export class PlantSim {
         d.soc = Math.min(100, Math.max(0, d.soc - (p * dtMs) / 3_600_000_000 / capacity * 100));
         batteryPower = p;
         const c = this.energy(d, 'discharge', now, Math.max(0, p), dtMs);
-        out.push({ sn: d.spec.sn, kind: 'telemetry', payload: { ts: now, points: { batterySoc: round(d.soc, 1), batteryPower: Math.round(p), energyToday: round(c.energyToday, 3), energyTotal: round(c.energyTotal, 3), temperature: round(w.ambient + 3, 1) } } });
+        out.push({ sn: d.spec.sn, kind: 'telemetry', payload: { ts: now, points: { batterySoc: round(d.soc, 1), batteryPower: Math.round(p), energyToday: round(c.energyToday, 3), energyTotal: round(c.energyTotal, 3), temperature: round(w.ambient + 3, 1) }, ...(d.mode === 'close' && { runState: 'stop' as const }) } });
       }
     }
     for (const d of this.devices) {

@@ -221,6 +221,8 @@ export interface ArchiveConfigTable {
   last_filed_at: number | null;
   /** samples removed by the last run */
   last_pruned: number;
+  /** the last run's cutoff: raw samples older than it may have been removed */
+  pruned_before: number | null;
 }
 
 export interface FirmwareTable {

@@ -1,4 +1,4 @@
-import { ackMessage, eventMessage, telemetryMessage, type EventMessage, type TelemetryMessage } from '@pv/contract';
+import { ackMessage, eventMessage, telemetryMessage, type EventMessage, type Points, type ReportedRunState, type TelemetryMessage } from '@pv/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
@@ -28,6 +28,13 @@ interface Item {
   reject: (err: Error) => void;
 }
 
+/** A batch just committed: its samples' received_at stamp, the commit time (epoch ms) and its size. */
+export interface CommittedBatch {
+  receivedAt: number;
+  committedAt: number;
+  size: number;
+}
+
 export interface IngestStats {
   accepted: number;
   rejected: number;
@@ -42,6 +49,7 @@ export interface IngestStats {
 
 const SCHEMAS = { telemetry: telemetryMessage, event: eventMessage, ack: ackMessage } as const;
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 /** Rows per multi-row statement: a fixed size keeps the SQL text (and its prepared statement) the same. */
 const CHUNK = 100;
 
@@ -64,7 +72,7 @@ export class IngestPipeline {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { flushMs?: number; maxBatch?: number; concurrency?: number } = {},
+    private readonly options: { flushMs?: number; maxBatch?: number; concurrency?: number; onCommit?: (batch: CommittedBatch) => void } = {},
     private readonly dialect: 'sqlite' | 'postgres' = 'sqlite',
   ) {}
 
@@ -89,7 +97,10 @@ export class IngestPipeline {
       }
     }
     const result = SCHEMAS[kind].safeParse(body);
-    if (!result.success) return this.refuse(sn, kind, result.error.issues[0]?.message ?? 'invalid');
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      return this.refuse(sn, kind, issue ? `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` : 'invalid');
+    }
     return new Promise<void>((resolve, reject) => {
       if (this.closed) return reject(new Error('ingest is closed'));
       this.queue.push({ sn, parsed: { kind, msg: result.data } as Parsed, resolve, reject });
@@ -205,9 +216,10 @@ export class IngestPipeline {
     try {
       // PostgreSQL may end one of two concurrent ingest transactions with a deadlock or a
       // serialization failure: the batch is simply written again
+      let receivedAt = 0;
       for (let attempt = 1; ; attempt++) {
         try {
-          await this.db.transaction().execute((trx) => this.apply(trx, ok));
+          receivedAt = await this.db.transaction().execute((trx) => this.apply(trx, ok));
           break;
         } catch (err) {
           const code = (err as { code?: string }).code;
@@ -220,6 +232,7 @@ export class IngestPipeline {
       this.stats.batches++;
       this.stats.lastBatchSize = ok.length;
       this.stats.lastFlushMs = performance.now() - started;
+      this.options.onCommit?.({ receivedAt, committedAt: Date.now(), size: ok.length });
       for (const it of ok) it.resolve();
     } catch (err) {
       this.log.error({ err }, 'ingest batch failed');
@@ -227,19 +240,20 @@ export class IngestPipeline {
     }
   }
 
-  private async apply(trx: Transaction<Database>, items: Item[]) {
+  /** Writes a batch; answers the received_at stamp its samples got. */
+  private async apply(trx: Transaction<Database>, items: Item[]): Promise<number> {
     const now = Date.now();
     const samples: SampleRow[] = [];
     // the points of each (device, ts) as its first occurrence in the batch (the one the insert keeps)
-    const pointsOf = new Map<string, Record<string, number>>();
-    const latest = new Map<number, { ts: number; points: Record<string, number> }>();
+    const pointsOf = new Map<string, Points>();
+    const latest = new Map<number, { ts: number; points: Points; runState?: ReportedRunState }>();
     const energyTouched = new Map<number, CounterSample[]>();
-    const note = (deviceId: number, ts: number, points: Record<string, number>) => {
+    const note = (deviceId: number, ts: number, points: Points, runState: ReportedRunState | undefined) => {
       samples.push({ device_id: deviceId, ts, points: JSON.stringify(points) });
       const key = `${deviceId}:${ts}`;
       if (!pointsOf.has(key)) pointsOf.set(key, points);
       const prev = latest.get(deviceId);
-      if (!prev || prev.ts <= ts) latest.set(deviceId, { ts, points });
+      if (!prev || prev.ts <= ts) latest.set(deviceId, { ts, points, runState });
       const counter = counterOf(points);
       if (counter !== undefined) {
         const list = energyTouched.get(deviceId) ?? [];
@@ -257,10 +271,10 @@ export class IngestPipeline {
       const device = this.devices.get(it.sn)!;
       const p = it.parsed;
       if (p.kind === 'telemetry') {
-        note(device.id, p.msg.ts, p.msg.points);
+        note(device.id, p.msg.ts, p.msg.points, p.msg.runState);
         for (const sub of p.msg.sub ?? []) {
           const ref = this.devices.get(sub.sn);
-          if (ref && ref.parentId === device.id) note(ref.id, p.msg.ts, sub.points);
+          if (ref && ref.parentId === device.id) note(ref.id, p.msg.ts, sub.points, sub.runState);
         }
       } else if (p.kind === 'event') {
         if (p.msg.type === 'fault') faults.push({ deviceId: device.id, code: p.msg.code, message: p.msg.message, ts: p.msg.ts });
@@ -285,13 +299,13 @@ export class IngestPipeline {
     // rows are locked in id order, the same in every process (no deadlock between two of them)
     // (the last online time never moves backwards: late samples)
     const states: DeviceState[] = [];
-    for (const [deviceId, { ts, points }] of [...latest].sort((x, y) => x[0] - y[0])) {
+    for (const [deviceId, { ts, points, runState }] of [...latest].sort((x, y) => x[0] - y[0])) {
       let hasPoints = false;
       for (const _ in points) {
         hasPoints = true;
         break;
       }
-      states.push({ id: deviceId, seen: Math.min(ts, now), points: hasPoints ? JSON.stringify(points) : null, run: points.acPower === undefined ? null : points.acPower > 0 ? 'run' : 'normal' });
+      states.push({ id: deviceId, seen: Math.min(ts, now), points: hasPoints ? JSON.stringify(points) : null, run: runState ?? (points.acPower === undefined ? null : points.acPower > 0 ? 'run' : 'normal') });
     }
     await this.hot.updateDevices(trx, states);
 
@@ -330,6 +344,7 @@ export class IngestPipeline {
     }
 
     await this.energy(trx, energyTouched, now);
+    return now;
   }
 
   /**
@@ -384,33 +399,45 @@ export class IngestPipeline {
   }
 
   /**
-   * Late samples: the days they touch are recomputed from the stored samples (one read for the
-   * whole batch: each device's window of ±26 h around its late samples and the sample before it).
+   * Late samples: the days they touch are recomputed from the stored samples, in one read for the
+   * whole batch (see `readWindows`). A late sample between stored samples P and N replaces the
+   * step P→N by P→late→N, so every local day from P's to N's is recomputed, however far apart they
+   * are. When those days reach back to a day past the last archive run's cutoff, they are left as
+   * counted: their raw samples may have been filed away, and a recount from what is left would lose
+   * energy (the counter being cumulative, a late sample only moves energy between those days).
    */
   private async recompute(trx: Transaction<Database>, late: Map<number, number[]>, now: number) {
     if (!late.size) return;
     const devices = [...late].sort((x, y) => x[0] - y[0]);
-    const windows = devices.map(([device_id, tss]) => ({ device_id, from: Math.min(...tss) - 26 * HOUR, to: Math.max(...tss) + 26 * HOUR }));
+    const windows = devices.map(([device_id, tss]) => ({ device_id, first: Math.min(...tss), last: Math.max(...tss) }));
     const stored = new Map<number, CounterSample[]>();
     for (const r of await this.hot.readWindows(trx, windows)) {
       const v = counterOf(JSON.parse(r.points) as Record<string, unknown>);
       if (v === undefined) continue;
       const list = stored.get(r.device_id);
-      if (list) list.push({ ts: r.ts, energyTotal: v });
-      else stored.set(r.device_id, [{ ts: r.ts, energyTotal: v }]);
+      if (list) list.push({ ts: Number(r.ts), energyTotal: v });
+      else stored.set(r.device_id, [{ ts: Number(r.ts), energyTotal: v }]);
     }
+    // a day after the last archive run's cutoff: the samples before it may be gone
+    const archive = await trx.selectFrom('archive_config').select('pruned_before').where('id', '=', 1).executeTakeFirst();
+    const horizon = archive?.pruned_before == null ? undefined : Number(archive.pruned_before) + DAY;
     const out: { device_id: number; day: string; energy_kwh: number }[] = [];
-    for (const [deviceId, tss] of devices) {
+    for (const [i, [deviceId, tss]] of devices.entries()) {
+      const { first, last } = windows[i]!;
       const timeZone = this.timeZoneOf(deviceId);
       const counters = stored.get(deviceId) ?? [];
       const days = dailyEnergy(counters, { timeZone });
-      // a late sample changes its own day and the day of the sample after it
-      const maxTs = Math.max(...tss);
-      const next = counters.find((c) => c.ts > maxTs);
-      const firstDay = localDay(Math.min(...tss), timeZone);
-      const lastDay = localDay(next?.ts ?? maxTs, timeZone);
+      // the days from the stored sample before the late ones to the one after them
+      let prev: CounterSample | undefined;
+      for (const c of counters) if (c.ts < first) prev = c;
+      const next = counters.find((c) => c.ts > last);
+      const firstDay = localDay(prev?.ts ?? first, timeZone);
+      const lastDay = localDay(next?.ts ?? last, timeZone);
+      const oldest = horizon === undefined ? '' : localDay(horizon, timeZone);
       const touched = new Set([...days.keys()].filter((d) => d >= firstDay && d <= lastDay));
       for (const ts of tss) touched.add(localDay(ts, timeZone));
+      // the late samples only move energy between these days: left as counted when some of them cannot be recounted
+      if (firstDay <= oldest) continue;
       for (const day of [...touched].sort()) out.push({ device_id: deviceId, day, energy_kwh: days.get(day) ?? 0 });
     }
     await this.hot.setDaily(trx, out, now);

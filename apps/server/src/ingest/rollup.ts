@@ -1,3 +1,4 @@
+import type { Points } from '@pv/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { HotStatements } from './statements.js';
@@ -22,7 +23,7 @@ export interface BucketSums {
 }
 
 /** Adds one stored sample to the batch's bucket sums. */
-export function accumulate(acc: Map<string, BucketSums>, deviceId: number, ts: number, points: Record<string, number>) {
+export function accumulate(acc: Map<string, BucketSums>, deviceId: number, ts: number, points: Points) {
   const bucket = bucketOf(ts);
   const key = `${deviceId}:${bucket}`;
   let b = acc.get(key);

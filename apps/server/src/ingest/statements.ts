@@ -19,10 +19,10 @@ export interface DeviceState {
   id: number;
   /** last online time candidate: kept only when newer than the stored one */
   seen: number;
-  /** JSON of the latest points, null to keep the stored ones */
+  /** JSON of the latest points, null to keep the stored ones (kept too when `seen` is older than the stored time: a late sample) */
   points: string | null;
-  /** null to keep the stored run state */
-  run: 'run' | 'normal' | null;
+  /** null to keep the stored run state (kept too for a late sample) */
+  run: 'run' | 'stop' | 'normal' | null;
 }
 export interface Counter {
   device_id: number;
@@ -42,10 +42,11 @@ export interface RollupRow {
   point_n: string | null;
 }
 
+/** A device's late samples: the earliest and the latest of them. */
 export interface LateWindow {
   device_id: number;
-  from: number;
-  to: number;
+  first: number;
+  last: number;
 }
 export interface StoredSample {
   device_id: number;
@@ -59,13 +60,13 @@ export interface Ack {
   content: string | null;
 }
 
-/** How far back the sample before a recomputed window is looked for. */
-const BEFORE_MS = 30 * 86_400_000;
+/** A window's margin around the samples next to the late ones: more than a local day (25 h with DST). */
+const MARGIN_MS = 26 * 3_600_000;
 
 export interface HotStatements {
   /** Inserts the samples (a repeated (device, ts) is skipped); answers those actually stored. */
   insertSamples(trx: Transaction<Database>, rows: SampleRow[], receivedAt: number): Promise<{ device_id: number; ts: number }[]>;
-  /** Online, last online time (never backwards), latest points, run state; `list` sorted by id. */
+  /** Online, last online time (never backwards), latest points and run state (not from a sample older than the stored time); `list` sorted by id. */
   updateDevices(trx: Transaction<Database>, list: DeviceState[]): Promise<void>;
   /** The counters of these devices (sorted), locked until the commit on PostgreSQL. */
   readCounters(trx: Transaction<Database>, ids: number[]): Promise<Counter[]>;
@@ -75,7 +76,12 @@ export interface HotStatements {
   /** The stored 5-minute buckets among these keys (sorted by device, bucket), locked on PostgreSQL. */
   readRollups(trx: Transaction<Database>, keys: { device_id: number; bucket: number }[]): Promise<RollupRow[]>;
   writeRollups(trx: Transaction<Database>, rows: RollupRow[]): Promise<void>;
-  /** Per window: the samples in it and the last one before it (within 30 days), sorted by device and time. */
+  /**
+   * Per device, what recomputing the days of its late samples needs: the samples from 26 h before
+   * the stored sample preceding `first` to 26 h after the one following `last` (every local day
+   * from the one before the late samples to the one after them, however long the gaps), and the
+   * nearest sample on each side of that range; sorted by device and time.
+   */
   readWindows(trx: Transaction<Database>, windows: LateWindow[]): Promise<StoredSample[]>;
   /** Sets (device, day) energy to recomputed figures. */
   setDaily(trx: Transaction<Database>, rows: DailyIncrement[], now: number): Promise<void>;
@@ -86,7 +92,7 @@ export interface HotStatements {
 export function sqliteStatements(handle: SQLite.Database): HotStatements {
   const insertSample = handle.prepare('insert into samples (device_id, ts, points, received_at) values (?, ?, ?, ?) on conflict (device_id, ts) do nothing');
   const updateDevice = handle.prepare(
-    "update devices set online_state = 'online', last_online_at = case when last_online_at is null or last_online_at < ? then ? else last_online_at end, last_points = coalesce(?, last_points), run_state = case when run_state = 'failure' then run_state else coalesce(?, run_state) end where id = ?",
+    "update devices set online_state = 'online', last_online_at = case when last_online_at is null or last_online_at < ? then ? else last_online_at end, last_points = case when last_online_at is null or last_online_at <= ? then coalesce(?, last_points) else last_points end, run_state = case when run_state = 'failure' or last_online_at > ? then run_state else coalesce(?, run_state) end where id = ?",
   );
   const readCounter = handle.prepare('select device_id, last_ts, last_total from device_counters where device_id = ?');
   const writeCounter = handle.prepare('insert into device_counters (device_id, last_ts, last_total) values (?, ?, ?) on conflict (device_id) do update set last_ts = excluded.last_ts, last_total = excluded.last_total');
@@ -98,16 +104,21 @@ export function sqliteStatements(handle: SQLite.Database): HotStatements {
     'insert into device_rollup_5m (device_id, bucket, n, points, point_n) values (?, ?, ?, ?, ?) on conflict (device_id, bucket) do update set n = excluded.n, points = excluded.points, point_n = excluded.point_n',
   );
   const inWindow = handle.prepare('select device_id, ts, points from samples where device_id = ? and ts >= ? and ts <= ? order by ts');
-  const beforeWindow = handle.prepare('select device_id, ts, points from samples where device_id = ? and ts < ? and ts >= ? order by ts desc limit 1');
+  const before = handle.prepare('select device_id, ts, points from samples where device_id = ? and ts < ? order by ts desc limit 1');
+  const after = handle.prepare('select device_id, ts, points from samples where device_id = ? and ts > ? order by ts limit 1');
   const setDaily = handle.prepare('insert into device_daily (device_id, day, energy_kwh, updated_at) values (?, ?, ?, ?) on conflict (device_id, day) do update set energy_kwh = excluded.energy_kwh, updated_at = excluded.updated_at');
   const settle = handle.prepare("update commands set status = ?, ack_content = ?, updated_at = ? where cmd_id = ? and device_id = ? and status in ('processing', 'unknown')");
   return {
     readWindows: async (_trx, windows) => {
       const out: StoredSample[] = [];
       for (const w of windows) {
-        const before = beforeWindow.get(w.device_id, w.from, w.from - BEFORE_MS) as StoredSample | undefined;
-        if (before) out.push(before);
-        out.push(...(inWindow.all(w.device_id, w.from, w.to) as StoredSample[]));
+        const from = ((before.get(w.device_id, w.first) as StoredSample | undefined)?.ts ?? w.first) - MARGIN_MS;
+        const to = ((after.get(w.device_id, w.last) as StoredSample | undefined)?.ts ?? w.last) + MARGIN_MS;
+        const first = before.get(w.device_id, from) as StoredSample | undefined;
+        if (first) out.push(first);
+        out.push(...(inWindow.all(w.device_id, from, to) as StoredSample[]));
+        const last = after.get(w.device_id, to) as StoredSample | undefined;
+        if (last) out.push(last);
       }
       return out;
     },
@@ -123,7 +134,7 @@ export function sqliteStatements(handle: SQLite.Database): HotStatements {
       return stored;
     },
     updateDevices: async (_trx, list) => {
-      for (const d of list) updateDevice.run(d.seen, d.seen, d.points, d.run, d.id);
+      for (const d of list) updateDevice.run(d.seen, d.seen, d.seen, d.points, d.seen, d.run, d.id);
     },
     readCounters: async (_trx, ids) => {
       const out: Counter[] = [];
@@ -157,13 +168,20 @@ export const postgresStatements: HotStatements = {
   readWindows: async (trx, windows) => {
     if (!windows.length) return [];
     const d = windows.map((w) => w.device_id);
-    const f = windows.map((w) => w.from);
-    const t = windows.map((w) => w.to);
+    const f = windows.map((w) => w.first);
+    const l = windows.map((w) => w.last);
     const { rows } = await sql<StoredSample>`
-      (select s.device_id, s.ts, s.points from samples s join unnest(${d}::int[], ${f}::bigint[], ${t}::bigint[]) as v(d, f, t) on s.device_id = v.d and s.ts >= v.f and s.ts <= v.t)
+      with w as (
+        select v.d,
+          coalesce((select max(ts) from samples where device_id = v.d and ts < v.f), v.f) - ${MARGIN_MS}::bigint as f,
+          coalesce((select min(ts) from samples where device_id = v.d and ts > v.l), v.l) + ${MARGIN_MS}::bigint as t
+        from unnest(${d}::int[], ${f}::bigint[], ${l}::bigint[]) as v(d, f, l)
+      )
+      (select s.device_id, s.ts, s.points from samples s join w on s.device_id = w.d and s.ts >= w.f and s.ts <= w.t)
       union all
-      (select b.device_id, b.ts, b.points from unnest(${d}::int[], ${f}::bigint[]) as v(d, f)
-        cross join lateral (select device_id, ts, points from samples where device_id = v.d and ts < v.f and ts >= v.f - ${BEFORE_MS}::bigint order by ts desc limit 1) b)
+      (select b.device_id, b.ts, b.points from w cross join lateral (select device_id, ts, points from samples where device_id = w.d and ts < w.f order by ts desc limit 1) b)
+      union all
+      (select a.device_id, a.ts, a.points from w cross join lateral (select device_id, ts, points from samples where device_id = w.d and ts > w.t order by ts limit 1) a)
       order by device_id, ts`.execute(trx);
     return rows;
   },
@@ -201,8 +219,8 @@ export const postgresStatements: HotStatements = {
       update devices as d set
         online_state = 'online',
         last_online_at = case when d.last_online_at is null or d.last_online_at < v.seen then v.seen else d.last_online_at end,
-        last_points = coalesce(v.points, d.last_points),
-        run_state = case when d.run_state = 'failure' then d.run_state else coalesce(v.run, d.run_state) end
+        last_points = case when d.last_online_at is null or d.last_online_at <= v.seen then coalesce(v.points, d.last_points) else d.last_points end,
+        run_state = case when d.run_state = 'failure' or d.last_online_at > v.seen then d.run_state else coalesce(v.run, d.run_state) end
       from unnest(${ids}::int[], ${list.map((d) => d.seen)}::bigint[], ${list.map((d) => d.points)}::text[], ${list.map((d) => d.run)}::text[]) as v(id, seen, points, run)
       where d.id = v.id`.execute(trx);
   },

@@ -1,4 +1,5 @@
 import { localDay as simDay, simulateHistory, type SimPlant } from '@pv/simulator';
+import type { Points } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import { sqliteHandle } from '../dialect.js';
@@ -49,7 +50,7 @@ export async function backfillDemoHistory(db: Kysely<Database>, plants: SimPlant
   for (const plant of plants) {
     const firstDay = localDay(now - days * DAY, plant.timeZone);
     const samples = new Map<number, CounterSample[]>();
-    const note = (sn: string, ts: number, points: Record<string, number>, type: string, detail: boolean) => {
+    const note = (sn: string, ts: number, points: Points, type: string, detail: boolean) => {
       const ref = devices.get(sn);
       if (!ref) return;
       if (typeof points.energyTotal === 'number') {

@@ -72,7 +72,9 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
         db.selectFrom('devices').select('last_points').where('id', '=', device.id).executeTakeFirst(),
         db.selectFrom('device_rollup_5m').select('points').where('device_id', '=', device.id).orderBy('bucket', 'desc').limit(1).executeTakeFirst(),
       ]);
-      const names = new Set([...Object.keys(parsePoints(d?.last_points ?? '{}')), ...Object.keys(parsePoints(latest?.points ?? '{}'))]);
+      // numbers only: text and flags are in the samples (data acquisition), not in the rollups a chart reads
+      const numeric = Object.entries(parsePoints(d?.last_points ?? '{}')).filter(([, v]) => typeof v === 'number');
+      const names = new Set([...numeric.map(([n]) => n), ...Object.keys(parsePoints(latest?.points ?? '{}'))]);
       // only names the history can read (a device may send others; the samples keep them)
       return { code: 200, msg: translate(req.lang, 'success.ok'), data: { points: [...names].filter((n) => pointName.safeParse(n).success).sort() } };
     },

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { API_BASE, deviceBindBody, deviceCreateBody, deviceCreatedData, deviceDetail, deviceKeyData, isSubDeviceType, deviceListFilters, deviceListQuery, deviceRow, deviceUpdateBody, envelope, idParam, page, translate, UP_KINDS, type DeviceListQuery, type DeviceSortField } from '@pv/contract';
+import { API_BASE, deviceBindBody, deviceCreateBody, deviceCreatedData, deviceDetail, deviceKeyData, isSubDeviceType, deviceListFilters, deviceListQuery, deviceRow, deviceUpdateBody, envelope, idParam, page, translate, UP_KINDS, type DeviceListQuery, type DeviceSortField, type PointValue } from '@pv/contract';
 import ExcelJS from 'exceljs';
 import { newDeviceKey } from '../../db/seed/fleet.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -68,7 +68,7 @@ const toRow = (r: Row) => ({
   swVersion: r.sw_version,
   protocolVersion: r.protocol_version,
   lastOnlineAt: r.last_online_at,
-  points: r.last_points ? (JSON.parse(r.last_points) as Record<string, number>) : null,
+  points: r.last_points ? (JSON.parse(r.last_points) as Record<string, PointValue>) : null,
   subCount: Number(r.sub_count ?? 0),
 });
 

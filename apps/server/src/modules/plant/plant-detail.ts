@@ -1,4 +1,4 @@
-import { localDay, type ChartRange, type PlantDetail } from '@pv/contract';
+import { localDay, type ChartRange, type PlantDetail, type Points } from '@pv/contract';
 import { clearSkyGhi } from '@pv/simulator';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
@@ -19,7 +19,6 @@ export function startOfLocalDay(ts: number, timeZone: string): number {
   return ts - ((get('hour') * 60 + get('minute')) * 60 + get('second')) * 1000 - (ts % 1000);
 }
 
-type Points = Record<string, number>;
 const parse = (s: string | null): Points => (s ? (JSON.parse(s) as Points) : {});
 
 /** Weather: the latest ambient points any of the plant's devices reported (the simulator's collector or meter). */

@@ -26,6 +26,7 @@ import {
   FAULT_STATES,
   type GrantPerm,
   type PlantBody,
+  type Points,
 } from '@pv/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -205,7 +206,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
     ]);
     return ok(req.lang, {
       rows: rows.map((r) => {
-        const p = r.last_points ? (JSON.parse(r.last_points) as Record<string, number>) : {};
+        const p = r.last_points ? (JSON.parse(r.last_points) as Points) : {};
         const power = p.acPower ?? p.batteryPower ?? (p.meterImportPower !== undefined ? p.meterImportPower - (p.meterExportPower ?? 0) : undefined);
         return { id: r.id, sn: r.sn, name: r.name, type: r.type, parentSn: r.parent_sn, onlineState: r.online_state, runState: r.run_state, lastOnlineAt: r.last_online_at === null ? null : Number(r.last_online_at), power: power ?? null };
       }),

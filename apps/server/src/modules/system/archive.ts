@@ -116,7 +116,7 @@ export async function runArchive(db: Kysely<Database>, now: number, options: Arc
       }
     }
   }
-  await db.updateTable('archive_config').set({ last_filed_at: now, last_pruned: pruned }).where('id', '=', 1).execute();
+  await db.updateTable('archive_config').set({ last_filed_at: now, last_pruned: pruned, pruned_before: cutoff }).where('id', '=', 1).execute();
   return { pruned, file };
 }
 

@@ -25,7 +25,13 @@ function LivePoints({ device }: { device: DeviceRow }) {
     <Row gutter={[16, 16]} data-testid="live-points">
       {entries.map(([k, v]) => (
         <Col key={k} xs={12} sm={8} md={6} xl={4}>
-          <Statistic title={pointLabel(t, k)} value={v} precision={Number.isInteger(v) ? 0 : 2} valueStyle={{ fontSize: 20 }} data-testid={`point-${k}`} />
+          <Statistic
+            title={pointLabel(t, k)}
+            value={typeof v === 'boolean' ? t(v ? 'device.pointOn' : 'device.pointOff') : v}
+            precision={typeof v === 'number' ? (Number.isInteger(v) ? 0 : 2) : undefined}
+            valueStyle={{ fontSize: 20 }}
+            data-testid={`point-${k}`}
+          />
         </Col>
       ))}
     </Row>

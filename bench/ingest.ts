@@ -152,7 +152,8 @@ try {
   const serverEnv: Record<string, string> = { DATA_DIR: dir, MQTT_PORT: String(mqttPort), INGEST_COMMIT_LOG: commitLog, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(external ? { MQTT_URL: external } : {}) };
   const servers = external ? Math.max(1, Number(values.servers)) : 1;
   // one after the other: the first migrates and seeds
-  for (let i = 0; i < servers; i++) await startServer(serverEnv);
+  // each process its own broker sessions (they share DATA_DIR, where the default name is kept)
+  for (let i = 0; i < servers; i++) await startServer({ ...serverEnv, MQTT_CLIENT_ID: `pv-bench-${process.pid}-${i}` });
 
   const key = 'bench-key';
   const hash = createHash('sha256').update(key).digest('hex');

@@ -31,7 +31,7 @@ import { faultRoutes } from './modules/fault/fault.routes.js';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import fastifyMultipart from '@fastify/multipart';
 import { runArchive } from './modules/system/archive.js';
-import { connectExternalBroker, startEmbeddedBroker, type DeviceLink } from './ingest/broker.js';
+import { connectExternalBroker, ingestClientId, startEmbeddedBroker, type DeviceLink } from './ingest/broker.js';
 import { IngestPipeline } from './ingest/pipeline.js';
 import { markOffline } from './ingest/state.js';
 import { seedDemoFleet, type DemoFleet } from './db/seed/fleet.js';
@@ -197,7 +197,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(avatarRoutes);
 
   let link: DeviceLink;
-  if (config.mqttUrl) link = await connectExternalBroker({ url: config.mqttUrl, pipeline, log: app.log });
+  if (config.mqttUrl) link = await connectExternalBroker({ url: config.mqttUrl, pipeline, log: app.log, clientId: config.mqttClientId ?? ingestClientId(config.dataDir) });
   else link = await startEmbeddedBroker({ port: config.mqttPort, db, pipeline, log: app.log });
   app.deviceLink = link;
 

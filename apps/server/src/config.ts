@@ -17,6 +17,7 @@ const schema = z.object({
     .optional(),
   MQTT_PORT: port.default(1883),
   MQTT_URL: z.string().regex(/^(mqtts?|wss?|tcp):\/\//, 'must be an mqtt:// URL').optional(),
+  MQTT_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_.-]{1,60}$/, 'must be 1 to 60 letters, digits, dots, dashes or underscores').optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   BRAND: z.enum(Object.keys(BRANDS) as [string, ...string[]]).default('default'),
   SAAS: bool.default(false),
@@ -45,6 +46,8 @@ export interface AppConfig {
   databaseUrl: string;
   mqttPort: number;
   mqttUrl?: string;
+  /** With MQTT_URL: the name of this process's broker sessions (default: made once and kept in DATA_DIR/mqtt-client-id). */
+  mqttClientId?: string;
   redisUrl?: string;
   brand: string;
   saas: boolean;
@@ -88,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: c.DATABASE_URL ?? `sqlite:${join(dataDir, 'pv.sqlite')}`,
     mqttPort: c.MQTT_PORT,
     mqttUrl: c.MQTT_URL,
+    mqttClientId: c.MQTT_CLIENT_ID,
     redisUrl: c.REDIS_URL,
     brand: c.BRAND,
     saas: c.SAAS,

@@ -7,7 +7,7 @@ const url = process.env.INGEST_MQTT_URL;
 if (!url) throw new Error('INGEST_MQTT_URL is not set: run this suite with `npm run test:ingest`');
 
 let a: TestApp;
-let b: TestApp;
+let b: TestApp | undefined;
 const DEVICES = 50;
 const sns = Array.from({ length: DEVICES }, (_, i) => `EXT${String(i).padStart(4, '0')}`);
 
@@ -46,9 +46,9 @@ it('stores every QoS 1 message published through Mosquitto, split between two se
   await expect.poll(stored, { timeout: 60_000, interval: 250 }).toBe(total);
   // both processes took a share of the shared subscription
   expect(a.app.ingest.stats.accepted).toBeGreaterThan(0);
-  expect(b.app.ingest.stats.accepted).toBeGreaterThan(0);
+  expect(b!.app.ingest.stats.accepted).toBeGreaterThan(0);
   // the resends are in too (the broker acknowledged them to the publisher before we took them)
-  await expect.poll(() => a.app.ingest.stats.accepted + b.app.ingest.stats.accepted, { timeout: 10_000 }).toBe(total + 100);
+  await expect.poll(() => a.app.ingest.stats.accepted + b!.app.ingest.stats.accepted, { timeout: 10_000 }).toBe(total + 100);
   expect(await stored()).toBe(total);
   // rollups were kept as the data arrived
   const daily = await a.app.db.selectFrom('device_daily').select(['energy_kwh']).execute();
@@ -69,11 +69,11 @@ it('stores every QoS 1 message published through Mosquitto, split between two se
 
 it('drops malformed messages from the external broker and keeps going', async () => {
   const publisher = await mqtt.connectAsync(url, { clientId: `bad-${Date.now()}` });
-  const before = a.app.ingest.stats.rejected + b.app.ingest.stats.rejected;
+  const before = a.app.ingest.stats.rejected + b!.app.ingest.stats.rejected;
   await publisher.publishAsync(topics.telemetry(sns[0]!), 'garbage', { qos: 1 });
   await publisher.publishAsync(topics.telemetry(sns[0]!), JSON.stringify({ ts: Date.parse('2026-03-05T00:00:00Z'), points: { acPower: 1 } }), { qos: 1 });
   await publisher.endAsync();
-  await expect.poll(() => a.app.ingest.stats.rejected + b.app.ingest.stats.rejected, { timeout: 10_000 }).toBe(before + 1);
+  await expect.poll(() => a.app.ingest.stats.rejected + b!.app.ingest.stats.rejected, { timeout: 10_000 }).toBe(before + 1);
   await expect.poll(stored, { timeout: 10_000 }).toBe(DEVICES * 60 + 1);
 });
 
@@ -81,7 +81,7 @@ it('leaves a message it could not commit unacknowledged: the broker delivers it 
   const ts = Date.parse('2026-03-06T00:00:00Z');
   let failures = 0;
   const restore: (() => void)[] = [];
-  for (const app of [a.app, b.app]) {
+  for (const app of [a.app, b!.app]) {
     const submit = app.ingest.submit.bind(app.ingest);
     // the first attempt at this message fails as a database error would
     app.ingest.submit = (sn, kind, payload) => {
@@ -101,8 +101,33 @@ it('leaves a message it could not commit unacknowledged: the broker delivers it 
     const storedOnce = async () => (await a.app.db.selectFrom('samples as s').innerJoin('devices as d', 'd.id', 's.device_id').select('s.ts').where('d.sn', '=', sns[1]!).where('s.ts', '=', ts).execute()).length;
     await expect.poll(storedOnce, { timeout: 20_000, interval: 250 }).toBe(1);
     // both servers are connected again
-    await expect.poll(() => a.app.deviceLink!.connected && b.app.deviceLink!.connected, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => a.app.deviceLink!.connected && b!.app.deviceLink!.connected, { timeout: 10_000 }).toBe(true);
   } finally {
     for (const r of restore) r();
   }
+});
+
+it('hands its share of the stream to the other server when it stops, after committing what it had taken', async () => {
+  const before = await stored();
+  const publisher = await mqtt.connectAsync(url, { clientId: `handover-${Date.now()}` });
+  const t1 = Date.parse('2026-03-10T00:00:00Z');
+  const ROUNDS = 40;
+  let stopping: Promise<void> | undefined;
+  const leaving = b!;
+  for (let k = 0; k < ROUNDS; k++) {
+    await Promise.all(sns.map((sn) => publisher.publishAsync(topics.telemetry(sn), JSON.stringify({ ts: t1 + k * 60_000, points: { acPower: k } }), { qos: 1 })));
+    // mid-stream, the second server stops (as on SIGTERM) while it holds messages
+    if (k === 10) stopping = leaving.close();
+  }
+  await stopping;
+  b = undefined;
+  const tookBeforeLeaving = leaving.app.ingest.stats.accepted;
+  expect(tookBeforeLeaving).toBeGreaterThan(0);
+  // Mosquitto gives an offline session that is still subscribed its share too: the stopped server
+  // unsubscribed, so the one left takes every message from now on
+  const t2 = Date.parse('2026-03-11T00:00:00Z');
+  for (const sn of sns) await publisher.publishAsync(topics.telemetry(sn), JSON.stringify({ ts: t2, points: { acPower: 1 } }), { qos: 1 });
+  await publisher.endAsync();
+  await expect.poll(stored, { timeout: 30_000, interval: 250 }).toBe(before + (ROUNDS + 1) * DEVICES);
+  expect(leaving.app.ingest.stats.accepted).toBe(tookBeforeLeaving);
 });

@@ -17,6 +17,8 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ BRAND: 'acme' })).toThrow(/BRAND/);
     expect(() => loadConfig({ SAAS: 'yes' })).toThrow(/SAAS/);
+    expect(() => loadConfig({ MQTT_CLIENT_ID: 'two words' })).toThrow(/MQTT_CLIENT_ID/);
+    expect(loadConfig({ MQTT_CLIENT_ID: 'pv-ingest-a' }).mqttClientId).toBe('pv-ingest-a');
   });
 
   it('outside demo mode creates only the admin, with a one-time password', async () => {

@@ -19,36 +19,41 @@ export interface TestApp {
 }
 
 /**
- * The real app on a throw-away database (demo history off unless DEMO_HISTORY says so): a temporary SQLite file, or — when TEST_DATABASE_URL is
- * set (CI, `npm run test:pg`) — a PostgreSQL database created for this test file and dropped after.
+ * A throw-away database in `dir`: a SQLite file, or — when TEST_DATABASE_URL is set (CI,
+ * `npm run test:pg`, `npm run test:ingest`) — a PostgreSQL database created for it; `drop` removes it.
+ */
+export async function createTestDatabase(dir: string): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return { databaseUrl: `sqlite:${join(dir, 'pv.sqlite')}`, drop: async () => {} };
+  const name = `pv_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    // the app's pool may still be closing its connections: give them a moment before forcing
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+  return { databaseUrl: url.toString(), drop };
+}
+
+/**
+ * The real app on a throw-away database (createTestDatabase; demo history off unless DEMO_HISTORY
+ * says so): a temporary SQLite file, or a PostgreSQL database created for this test file and dropped after.
  */
 export async function buildTestApp(env: Record<string, string> = {}, options: Omit<BuildOptions, 'logStream'> = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'pv-test-'));
-  const admin = process.env.TEST_DATABASE_URL;
-  let databaseUrl = `sqlite:${join(dir, 'pv.sqlite')}`;
-  let dropDb: (() => Promise<void>) | undefined;
-  if (admin) {
-    const name = `pv_test_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      // the app's pool may still be closing its connections: give them a moment before forcing
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const { databaseUrl, drop: dropDb } = await createTestDatabase(dir);
   const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: databaseUrl, DEMO: 'true', LOG_LEVEL: 'info', PORT: '0', MQTT_PORT: '0', SIMULATOR_PLANTS: '6', DEMO_HISTORY: 'false', ...env });
   const logs: string[] = [];
   const logStream = new Writable({
@@ -68,7 +73,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Om
     },
     async close() {
       await test.app.close();
-      await dropDb?.();
+      await dropDb();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -76,6 +81,15 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Om
 }
 
 export const DEMO = 'demo123456';
+
+/** A real multipart body, as a browser's FormData would send it, and its content type. */
+export async function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer }): Promise<{ payload: Buffer; contentType: string }> {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  if (file) fd.append('file', new Blob([file.bytes]), file.name);
+  const req = new Request('http://local/', { method: 'POST', body: fd });
+  return { payload: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
+}
 
 /** Signs in through the API and answers the token. */
 export async function login(app: FastifyInstance, username: string, password = DEMO): Promise<string> {

@@ -1,5 +1,7 @@
 import { createHash, pbkdf2Sync, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
 import { INGEST_SHARED_SUBSCRIPTION, topics } from '@pv/contract';
 import { Aedes, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
@@ -117,14 +119,43 @@ export async function startEmbeddedBroker(opts: { port: number; host?: string; d
 }
 
 /**
+ * The name of this server's sessions on an external broker, the same after a restart: the broker
+ * keeps what it had not had acknowledged (and, from a shared subscription, what it queued while
+ * the process was down) in the session of that name, and delivers it only to a connection with
+ * the same name. Made once and kept in DATA_DIR/mqtt-client-id (MQTT_CLIENT_ID overrides it).
+ */
+export function ingestClientId(dataDir: string): string {
+  const file = join(dataDir, 'mqtt-client-id');
+  const read = () => {
+    try {
+      return readFileSync(file, 'utf8').trim();
+    } catch {
+      return '';
+    }
+  };
+  const kept = read();
+  if (kept) return kept;
+  mkdirSync(dataDir, { recursive: true });
+  const id = `pv-ingest-${randomBytes(6).toString('hex')}`;
+  try {
+    writeFileSync(file, `${id}\n`, { flag: 'wx' });
+    return id;
+  } catch {
+    // another process on this DATA_DIR wrote it first
+    return read() || id;
+  }
+}
+
+/**
  * An external broker (Mosquitto, EMQX) at MQTT_URL: the server reads the devices' up topics
  * through the shared subscription, so several server processes split the stream, and
  * acknowledges each message only once it is committed. Each connection takes many messages at
- * once and acknowledges them as their batches commit (see SharedSubscriber).
+ * once and acknowledges them as their batches commit (see SharedSubscriber). The sessions are
+ * named `clientId`-0, -1…: a restarted process takes back its own (ingestClientId).
  */
-export async function connectExternalBroker(opts: { url: string; pipeline: IngestPipeline; log: FastifyBaseLogger; clientId?: string; connections?: number }): Promise<DeviceLink> {
+export async function connectExternalBroker(opts: { url: string; pipeline: IngestPipeline; log: FastifyBaseLogger; clientId: string; connections?: number }): Promise<DeviceLink> {
   const stats: BrokerStats = { refusedLogins: 0, refusedTopics: 0, malformed: 0 };
-  const base = opts.clientId ?? `pv-ingest-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  const base = opts.clientId;
   const onMessage = async (topic: string, payload: Buffer) => {
     const m = UP.exec(topic);
     if (!m) {

@@ -8,7 +8,12 @@ import { generate, parser as packetParser, type Packet } from 'mqtt-packet';
  * message at a time per connection when the acknowledgement waits for our commit), it takes many
  * messages at once — up to `receiveMaximum` unacknowledged — and acknowledges each with its own
  * PUBACK when `onMessage` settles, in any order (MQTT 5 allows that). The session outlives a
- * disconnect (clean start off, expiry one hour): what was not acknowledged is delivered again.
+ * disconnect (clean start off, expiry one hour): what was not acknowledged is delivered again to
+ * the next connection with the same client id (after a crash, the restarted process).
+ *
+ * Mosquitto hands a share of a shared subscription to an offline session too, so `close` first
+ * unsubscribes (the others then take the whole stream), lets what was delivered commit and be
+ * acknowledged, and only then disconnects.
  */
 export interface SharedSubscriberOptions {
   url: string;
@@ -20,7 +25,13 @@ export interface SharedSubscriberOptions {
   receiveMaximum?: number;
   keepaliveSeconds?: number;
   reconnectMs?: number;
+  /** How long `close` waits for delivered messages to commit (default 10 s); what is left stays in the session. */
+  drainMs?: number;
 }
+
+/** After the UNSUBACK, the broker may still send what it had queued for this session: the drain ends after this long without a new message. */
+const QUIET_MS = 200;
+const TAKEN_OVER = 0x8e;
 
 const OPTS = { protocolVersion: 5 } as const;
 
@@ -36,6 +47,9 @@ export class SharedSubscriber {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private lastSeen = 0;
   private firstConnect: { resolve: () => void; reject: (err: Error) => void } | undefined;
+  /** messages handed to onMessage and not settled yet */
+  private unsettled = 0;
+  private lastMessageAt = 0;
 
   constructor(private readonly o: SharedSubscriberOptions) {}
 
@@ -66,12 +80,25 @@ export class SharedSubscriber {
     clearTimeout(this.reconnectTimer);
     const socket = this.socket;
     if (!socket || socket.destroyed) return;
+    if (this.ready) await this.leave(socket);
+    if (socket.destroyed) return;
     await new Promise<void>((resolve) => {
       socket.once('close', () => resolve());
       if (this.ready) this.send({ cmd: 'disconnect', reasonCode: 0 });
       socket.end();
       setTimeout(() => socket.destroy(), 2000).unref();
     });
+  }
+
+  /** Unsubscribes, then waits (up to drainMs) until every delivered message is settled and the broker has sent nothing more for a moment. */
+  private async leave(socket: Socket) {
+    const deadline = Date.now() + (this.o.drainMs ?? 10_000);
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+    const messageId = this.packetId();
+    const unsubscribed = new Promise<void>((resolve, reject) => this.pending.set(messageId, { resolve, reject }));
+    this.send({ cmd: 'unsubscribe', messageId, unsubscriptions: [this.o.subscription] });
+    await Promise.race([unsubscribed.catch(() => undefined), sleep(deadline - Date.now())]);
+    while (Date.now() < deadline && !socket.destroyed && (this.unsettled > 0 || Date.now() - this.lastMessageAt < QUIET_MS)) await sleep(20);
   }
 
   private packetId() {
@@ -173,15 +200,29 @@ export class SharedSubscriber {
       case 'publish': {
         const { topic, payload, qos, messageId } = packet;
         const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
-        this.o.onMessage(topic, body).then(
-          () => {
-            // only on the connection that delivered it: after a reconnect the broker sends it again
-            if (qos > 0 && generation === this.generation && this.socket && !this.socket.destroyed) this.send({ cmd: 'puback', messageId, reasonCode: 0 });
-          },
-          () => {
-            if (generation === this.generation) this.socket?.destroy();
-          },
-        );
+        this.unsettled++;
+        this.lastMessageAt = Date.now();
+        this.o
+          .onMessage(topic, body)
+          .then(
+            () => {
+              // only on the connection that delivered it: after a reconnect the broker sends it again
+              if (qos > 0 && generation === this.generation && this.socket && !this.socket.destroyed) this.send({ cmd: 'puback', messageId, reasonCode: 0 });
+            },
+            () => {
+              if (generation === this.generation) this.socket?.destroy();
+            },
+          )
+          .finally(() => {
+            this.unsettled--;
+            this.lastMessageAt = Date.now();
+          });
+        return;
+      }
+      case 'unsuback': {
+        const p = this.pending.get(packet.messageId!);
+        this.pending.delete(packet.messageId!);
+        p?.resolve();
         return;
       }
       case 'puback': {
@@ -193,6 +234,8 @@ export class SharedSubscriber {
         return;
       }
       case 'disconnect':
+        // two processes with one client id take the session from each other in turn
+        if (packet.reasonCode === TAKEN_OVER) this.o.onError(new Error(`another connection with the MQTT client id ${this.o.clientId} took over the session: each server process needs its own (MQTT_CLIENT_ID, or its own DATA_DIR)`));
         this.socket?.destroy();
         return;
       default:

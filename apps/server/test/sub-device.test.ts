@@ -188,6 +188,24 @@ describe('telemetry of sub devices through their collector', () => {
     const { id } = await row('SUB-LATE-1');
     expect((await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', id).execute()).map((s) => s.ts)).toEqual([ts + 300_000]);
   });
+
+  it('sends a sub device’s command to its collector, whose ack settles it (not another collector’s)', async () => {
+    const c = await connect(collector.sn, collector.key);
+    await c.subscribeAsync(topics.downAll(collector.sn), { qos: 1 });
+    const got = new Promise<{ cmdId: string; params: { subSn?: string } }>((resolve) => c.once('message', (_t, buf) => resolve(JSON.parse(buf.toString()))));
+    const { id } = await row('SUB-INV-1');
+    const pushed = await call('POST', `/devices/${id}/commands`, agent, { kind: 'reboot', params: {} });
+    expect(pushed.statusCode).toBe(200);
+    const cmd = await got;
+    expect(cmd).toMatchObject({ cmdId: pushed.json().data.cmdId, params: { subSn: 'SUB-INV-1' } });
+    const status = async () => (await t.app.db.selectFrom('commands').select(['status', 'ack_content']).where('cmd_id', '=', cmd.cmdId).executeTakeFirstOrThrow());
+    // another collector answering with that id settles nothing
+    await t.app.ingest.submit('SUB-COL-DELTA', 'ack', { ts: Date.now(), cmdId: cmd.cmdId, ok: false, content: 'not mine' });
+    expect((await status()).status).toBe('processing');
+    await c.publishAsync(topics.ack(collector.sn), JSON.stringify({ ts: Date.now(), cmdId: cmd.cmdId, ok: true, content: 'SUB-INV-1 rebooted' }), { qos: 1 });
+    await c.endAsync();
+    expect(await status()).toEqual({ status: 'success', ack_content: 'SUB-INV-1 rebooted' });
+  });
 });
 
 describe('deleting a collector', () => {

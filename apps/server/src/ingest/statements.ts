@@ -107,7 +107,10 @@ export function sqliteStatements(handle: SQLite.Database): HotStatements {
   const before = handle.prepare('select device_id, ts, points from samples where device_id = ? and ts < ? order by ts desc limit 1');
   const after = handle.prepare('select device_id, ts, points from samples where device_id = ? and ts > ? order by ts limit 1');
   const setDaily = handle.prepare('insert into device_daily (device_id, day, energy_kwh, updated_at) values (?, ?, ?, ?) on conflict (device_id, day) do update set energy_kwh = excluded.energy_kwh, updated_at = excluded.updated_at');
-  const settle = handle.prepare("update commands set status = ?, ack_content = ?, updated_at = ? where cmd_id = ? and device_id = ? and status in ('processing', 'unknown')");
+  // the sender's own command, or one of its sub devices' (a collector answers for its inverters)
+  const settle = handle.prepare(
+    "update commands set status = ?, ack_content = ?, updated_at = ? where cmd_id = ? and (device_id = ? or device_id in (select id from devices where parent_id = ?)) and status in ('processing', 'unknown')",
+  );
   return {
     readWindows: async (_trx, windows) => {
       const out: StoredSample[] = [];
@@ -126,7 +129,7 @@ export function sqliteStatements(handle: SQLite.Database): HotStatements {
       for (const r of rows) setDaily.run(r.device_id, r.day, r.energy_kwh, now);
     },
     settleCommands: async (_trx, acks, now) => {
-      for (const a of acks) settle.run(a.status, a.content, now, a.cmd_id, a.device_id);
+      for (const a of acks) settle.run(a.status, a.content, now, a.cmd_id, a.device_id, a.device_id);
     },
     insertSamples: async (_trx, rows, receivedAt) => {
       const stored: { device_id: number; ts: number }[] = [];
@@ -197,7 +200,8 @@ export const postgresStatements: HotStatements = {
     await sql`
       update commands as c set status = v.status, ack_content = v.content, updated_at = ${now}::bigint
       from unnest(${acks.map((a) => a.cmd_id)}::text[], ${acks.map((a) => a.device_id)}::int[], ${acks.map((a) => a.status)}::text[], ${acks.map((a) => a.content)}::text[]) as v(cmd_id, device_id, status, content)
-      where c.cmd_id = v.cmd_id and c.device_id = v.device_id and c.status in ('processing', 'unknown')`.execute(trx);
+      where c.cmd_id = v.cmd_id and c.status in ('processing', 'unknown')
+        and (c.device_id = v.device_id or c.device_id in (select id from devices where parent_id = v.device_id))`.execute(trx);
   },
   insertSamples: async (trx, rows, receivedAt) => {
     if (!rows.length) return [];

@@ -1,7 +1,7 @@
 import { topics } from '@pv/contract';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/helper.js';
+import { buildTestApp, newDevice, type TestApp } from '../test/helper.js';
 
 const url = process.env.INGEST_MQTT_URL;
 if (!url) throw new Error('INGEST_MQTT_URL is not set: run this suite with `npm run test:ingest`');
@@ -18,7 +18,7 @@ beforeAll(async () => {
   const org = await a.app.db.selectFrom('orgs').select('id').where('code', '=', 'ROOT').executeTakeFirstOrThrow();
   await a.app.db
     .insertInto('devices')
-    .values(sns.map((sn) => ({ sn, name: sn, type: 'inverter' as const, product_id: null, org_id: org.id, plant_id: null, parent_id: null, secret_hash: null, mac: null, comm_mode: 'mqtt', online_state: 'inactive' as const, run_state: 'normal' as const, hw_version: null, sw_version: null, protocol_version: null, last_online_at: null, last_points: null, created_at: Date.now() })))
+    .values(sns.map((sn) => newDevice({ sn, org_id: org.id })))
     .execute();
 });
 afterAll(async () => {

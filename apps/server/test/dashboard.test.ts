@@ -2,7 +2,7 @@ import { CO2_KG_PER_KWH, DASHBOARD_BUCKET_MS, localDay } from '@pv/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRefreshState, refreshDashboard } from '../src/modules/dashboard/dashboard.refresh.js';
 import { refreshPlantStats } from '../src/modules/plant/plant-stats.js';
-import { buildTestApp, login, type TestApp } from './helper.js';
+import { buildTestApp, login, newDevice, type TestApp } from './helper.js';
 import { openStream } from './sse.js';
 
 const DAY = 86_400_000;
@@ -38,7 +38,7 @@ async function device(sn: string, plantName: string, type: 'inverter' | 'battery
   const p = await t.app.db.selectFrom('plants').select(['id', 'org_id']).where('id', '=', plants[plantName]!).executeTakeFirstOrThrow();
   const { id } = await t.app.db
     .insertInto('devices')
-    .values({ sn, name: sn, type, product_id: null, org_id: p.org_id, plant_id: p.id, parent_id: null, secret_hash: null, mac: null, comm_mode: 'mqtt', online_state: online, run_state: 'run', hw_version: null, sw_version: null, protocol_version: null, last_online_at: lastOnline, last_points: points && JSON.stringify(points), created_at: now })
+    .values(newDevice({ sn, type, org_id: p.org_id, plant_id: p.id, online_state: online, run_state: 'run', last_online_at: lastOnline, last_points: points && JSON.stringify(points), created_at: now }))
     .returning('id')
     .executeTakeFirstOrThrow();
   devices[sn] = id;

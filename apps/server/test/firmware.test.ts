@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashDeviceKey } from '../src/ingest/broker.js';
-import { buildTestApp, login, multipart, type TestApp } from './helper.js';
+import { buildTestApp, login, multipart, newDevice, type TestApp } from './helper.js';
 
 let t: TestApp;
 let admin: string;
@@ -12,7 +12,7 @@ beforeAll(async () => {
   const org = await t.app.db.selectFrom('orgs').select('id').where('code', '=', 'SUNPATH').executeTakeFirstOrThrow();
   await t.app.db
     .insertInto('devices')
-    .values({ sn: SN, name: SN, type: 'inverter', product_id: null, org_id: org.id, plant_id: null, parent_id: null, secret_hash: hashDeviceKey('ota-key'), mac: null, comm_mode: 'mqtt', online_state: 'inactive', run_state: 'normal', hw_version: null, sw_version: 'V1.0.0', protocol_version: null, last_online_at: null, last_points: null, created_at: Date.now() })
+    .values(newDevice({ sn: SN, org_id: org.id, secret_hash: hashDeviceKey('ota-key'), sw_version: 'V1.0.0' }))
     .execute();
 });
 afterAll(async () => t.close());

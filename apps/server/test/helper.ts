@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { Insertable } from 'kysely';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
+import type { Database } from '../src/db/database.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -97,3 +99,24 @@ export async function login(app: FastifyInstance, username: string, password = D
   if (res.statusCode !== 200) throw new Error(`login ${username}: ${res.statusCode} ${res.body}`);
   return res.json().data.token;
 }
+
+/** A devices row for direct inserts: `sn` and `org_id` given, the rest as a newly registered device (name = SN, inverter, inactive, no plant, no key). */
+export const newDevice = (row: Pick<Insertable<Database['devices']>, 'sn' | 'org_id'> & Partial<Insertable<Database['devices']>>): Insertable<Database['devices']> => ({
+  name: row.sn,
+  type: 'inverter',
+  product_id: null,
+  plant_id: null,
+  parent_id: null,
+  secret_hash: null,
+  mac: null,
+  comm_mode: 'mqtt',
+  online_state: 'inactive',
+  run_state: 'normal',
+  hw_version: null,
+  sw_version: null,
+  protocol_version: null,
+  last_online_at: null,
+  last_points: null,
+  created_at: Date.now(),
+  ...row,
+});

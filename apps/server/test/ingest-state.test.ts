@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashDeviceKey } from '../src/ingest/broker.js';
-import { buildTestApp, login, type TestApp } from './helper.js';
+import { buildTestApp, login, newDevice, type TestApp } from './helper.js';
 
 /** Points that are not numbers, the run state a device reports, and late samples against the device's latest state. */
 let t: TestApp;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   const add = async (sn: string, type: 'inverter' | 'collector', parentId: number | null) => {
     const { id } = await db
       .insertInto('devices')
-      .values({ sn, name: sn, type, product_id: null, org_id: org.id, plant_id: null, parent_id: parentId, secret_hash: hashDeviceKey(sn), mac: null, comm_mode: 'mqtt', online_state: 'inactive', run_state: 'normal', hw_version: null, sw_version: null, protocol_version: null, last_online_at: null, last_points: null, created_at: Date.now() })
+      .values(newDevice({ sn, type, org_id: org.id, parent_id: parentId, secret_hash: hashDeviceKey(sn) }))
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.set(sn, id);

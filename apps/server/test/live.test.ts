@@ -2,7 +2,7 @@ import { LIVE_WATCH_MAX } from '@pv/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRefreshState, refreshDashboard } from '../src/modules/dashboard/dashboard.refresh.js';
 import type { BusEvent } from '../src/plugins/bus.js';
-import { buildTestApp, login, type TestApp } from './helper.js';
+import { buildTestApp, login, newDevice, type TestApp } from './helper.js';
 import { openStream, type SseEvent } from './sse.js';
 
 // The live events of the plant and device pages: `devices` events come from the ingest (what a
@@ -45,7 +45,7 @@ beforeAll(async () => {
     devices[sn] = (
       await t.app.db
         .insertInto('devices')
-        .values({ sn, name: sn, type, product_id: null, org_id: p.org_id, plant_id: p.id, parent_id: parent ? devices[parent]! : null, secret_hash: null, mac: null, comm_mode: 'mqtt', online_state: 'online', run_state: 'run', hw_version: null, sw_version: null, protocol_version: null, last_online_at: now, last_points: null, created_at: now })
+        .values(newDevice({ sn, type, org_id: p.org_id, plant_id: p.id, parent_id: parent ? devices[parent]! : null, online_state: 'online', run_state: 'run', last_online_at: now, created_at: now }))
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;

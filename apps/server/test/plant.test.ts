@@ -2,7 +2,7 @@ import { localDay } from '@pv/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshPlantStats, invalidatePlantStats } from '../src/modules/plant/plant-stats.js';
-import { buildTestApp, login, type TestApp } from './helper.js';
+import { buildTestApp, login, newDevice, type TestApp } from './helper.js';
 
 let t: TestApp;
 let admin: string;
@@ -27,7 +27,7 @@ beforeAll(async () => {
     (
       await db
         .insertInto('devices')
-        .values({ sn, name: sn, type, product_id: null, org_id: org.id, plant_id: plantId, parent_id: extra.parent ?? null, secret_hash: null, mac: null, comm_mode: 'mqtt', online_state: extra.online === false ? 'offline' : 'online', run_state: 'run', hw_version: null, sw_version: null, protocol_version: null, last_online_at: now - 60_000, last_points: JSON.stringify(points), created_at: now })
+        .values(newDevice({ sn, type, org_id: org.id, plant_id: plantId, parent_id: extra.parent ?? null, online_state: extra.online === false ? 'offline' : 'online', run_state: 'run', last_online_at: now - 60_000, last_points: JSON.stringify(points), created_at: now }))
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -255,7 +255,7 @@ describe('plant create / edit / delete', () => {
     const org = await db.selectFrom('plants').select('org_id').where('id', '=', created).executeTakeFirstOrThrow();
     const { id: dev } = await db
       .insertInto('devices')
-      .values({ sn: 'DELINV01', name: 'x', type: 'inverter', product_id: null, org_id: org.org_id, plant_id: created, parent_id: null, secret_hash: null, mac: null, comm_mode: 'mqtt', online_state: 'inactive', run_state: 'normal', hw_version: null, sw_version: null, protocol_version: null, last_online_at: null, last_points: null, created_at: now })
+      .values(newDevice({ sn: 'DELINV01', name: 'x', org_id: org.org_id, plant_id: created, created_at: now }))
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('device_daily').values({ device_id: dev, day: '2026-01-01', energy_kwh: 3, updated_at: now }).execute();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashDeviceKey } from '../src/ingest/broker.js';
 import { bucketOf, mergeBucket } from '../src/ingest/rollup.js';
 import { pruneSamples } from '../src/modules/system/archive.js';
-import { buildTestApp, type TestApp } from './helper.js';
+import { buildTestApp, newDevice, type TestApp } from './helper.js';
 
 let t: TestApp;
 const ids = new Map<string, number>();
@@ -19,7 +19,7 @@ beforeAll(async () => {
   const add = async (sn: string, type: 'inverter' | 'collector', parentId: number | null) => {
     const { id } = await db
       .insertInto('devices')
-      .values({ sn, name: sn, type, product_id: null, org_id: org.id, plant_id: plantId, parent_id: parentId, secret_hash: hashDeviceKey(sn), mac: null, comm_mode: 'mqtt', online_state: 'inactive', run_state: 'normal', hw_version: null, sw_version: null, protocol_version: null, last_online_at: null, last_points: null, created_at: Date.now() })
+      .values(newDevice({ sn, type, org_id: org.id, plant_id: plantId, parent_id: parentId, secret_hash: hashDeviceKey(sn) }))
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.set(sn, id);

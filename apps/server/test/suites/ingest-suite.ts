@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashDeviceKey } from '../../src/ingest/broker.js';
 import { markOffline } from '../../src/ingest/state.js';
 import { expireCommands } from '../../src/modules/device/command.routes.js';
-import { login, multipart, type TestApp } from '../helper.js';
+import { login, multipart, newDevice, type TestApp } from '../helper.js';
 
 /**
  * The device protocol as devices see it, whichever broker carries it: the same tests run on the
@@ -56,7 +56,7 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
     for (const [sn, key] of [[SN, KEY], ['TESTINV02', 'other-key'], ['TESTINV03', 'k3'], ['DAILYINV05', 'k5']] as const) {
       await db
         .insertInto('devices')
-        .values({ sn, name: sn, type: 'inverter', product_id: null, org_id: org.id, plant_id: plantId, parent_id: null, secret_hash: hashDeviceKey(key), mac: null, comm_mode: 'mqtt', online_state: 'inactive', run_state: 'normal', hw_version: null, sw_version: null, protocol_version: null, last_online_at: null, last_points: null, created_at: Date.now() })
+        .values(newDevice({ sn, org_id: org.id, plant_id: plantId, secret_hash: hashDeviceKey(key) }))
         .execute();
     }
   });

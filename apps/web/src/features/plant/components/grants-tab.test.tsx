@@ -27,6 +27,18 @@ const save = () => fireEvent.click(within(dialog()).getByRole('button', { name: 
 const checkbox = (label: string) => within(dialog()).getByRole('checkbox', { name: label });
 
 // antd's table and modal mount slowly on a busy machine
+/** No grants yet, signed in with plant:authorize: the tab is read once and the new-grant dialog opened. */
+async function openNewGrant() {
+  grants = [];
+  signedInWith('plant:authorize');
+  const fetch = serve();
+  renderWithProviders(<GrantsTab plantId={7} />);
+  await waitFor(() => expect(reads(fetch)).toBe(1));
+  fireEvent.click(screen.getByTestId('grant-add'));
+  await screen.findByText('Several e-mails separated by commas');
+  return fetch;
+}
+
 describe('authorised users of a plant', { timeout: 30_000 }, () => {
   afterEach(() => {
     cleanup();
@@ -48,13 +60,7 @@ describe('authorised users of a plant', { timeout: 30_000 }, () => {
   });
 
   it('checks the authorised object as spec §5 says: required, valid e-mails separated by commas, not the authoriser', async () => {
-    grants = [];
-    signedInWith('plant:authorize');
-    const fetch = serve();
-    renderWithProviders(<GrantsTab plantId={7} />);
-    await waitFor(() => expect(reads(fetch)).toBe(1));
-    fireEvent.click(screen.getByTestId('grant-add'));
-    await screen.findByText('Several e-mails separated by commas');
+    const fetch = await openNewGrant();
     save();
     expect(await screen.findByText('The authorised object is required')).toBeTruthy();
     emails(' , ');
@@ -74,13 +80,7 @@ describe('authorised users of a plant', { timeout: 30_000 }, () => {
   });
 
   it('authorises several e-mails at once with the permissions ticked, then reads the list again', async () => {
-    grants = [];
-    signedInWith('plant:authorize');
-    const fetch = serve();
-    renderWithProviders(<GrantsTab plantId={7} />);
-    await waitFor(() => expect(reads(fetch)).toBe(1));
-    fireEvent.click(screen.getByTestId('grant-add'));
-    await screen.findByText('Several e-mails separated by commas');
+    const fetch = await openNewGrant();
     expect((checkbox('View devices') as HTMLInputElement).checked).toBe(true);
     emails('ops@delta.example, it@sunpath.example');
     fireEvent.click(checkbox('Control devices'));

@@ -55,3 +55,8 @@ export const stamp = () => `${Date.now() % 1_000_000_000}${Math.floor(Math.rando
 
 /** A button label as antd shows it: a two-character Chinese label is spaced out ("保 存"). */
 export const buttonText = (text: string) => new RegExp(`^${[...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s?')}$`);
+
+/** Picks an option of the select dropdown that is open now (closed ones stay in the page, hidden). */
+export async function pickOption(page: Page, text: string | RegExp) {
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+}

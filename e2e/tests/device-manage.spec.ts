@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { buttonText, LANGS, stamp, translator, useLanguage } from '../support/i18n';
+import { buttonText, LANGS, pickOption, stamp, translator, useLanguage } from '../support/i18n';
 import { apiToken, signIn } from '../support/session';
 
 // sign-in and the lazy device pages; the machine is shared, so give them room
@@ -55,7 +55,7 @@ for (const lang of LANGS) {
     await expect(dialog.getByText(t('device.required', { field: t('device.plant') }))).toBeVisible();
     await dialog.getByTestId('plant-select').click();
     await page.keyboard.type(plantName);
-    await page.locator('.ant-select-item-option', { hasText: plantName }).click();
+    await pickOption(page, plantName);
     await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
     await expect(toast('success.setting')).toBeVisible();
     await expect(dialog).toBeHidden();

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messagesEn, messagesZh } from '@pv/contract';
-import { test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 export type Lang = 'en' | 'zh';
 export const LANGS = ['en', 'zh'] as const satisfies readonly Lang[];
@@ -56,7 +56,16 @@ export const stamp = () => `${Date.now() % 1_000_000_000}${Math.floor(Math.rando
 /** A button label as antd shows it: a two-character Chinese label is spaced out ("保 存"). */
 export const buttonText = (text: string) => new RegExp(`^${[...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s?')}$`);
 
-/** Picks an option of the select dropdown that is open now (closed ones stay in the page, hidden). */
+/**
+ * Picks an option of the select dropdown that is open now (closed ones stay in the page, hidden).
+ * A click that lands while the dropdown still moves into place (its list loading, the form's
+ * messages shifting it) is lost, so it is repeated until the dropdown closes.
+ */
 export async function pickOption(page: Page, text: string | RegExp) {
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
+  await expect(option).toBeVisible();
+  await expect(async () => {
+    if (await option.isVisible()) await option.click({ timeout: 2_000 });
+    await expect(option).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { LANGS, pickOption, stamp, translator, useLanguage } from '../support/i18n';
-import { apiToken, signIn } from '../support/session';
+import { signInByApi } from '../support/session';
 
 // sign-in and the lazy pages (the chart's code among them); the machine is shared
 test.describe.configure({ timeout: 90_000 });
@@ -31,7 +31,8 @@ const drawnPixels = (page: Page, testId: string) =>
 for (const lang of LANGS) {
   test(`[${lang}] a device's data overview charts a point over the history ranges, and data acquisition lists and exports its raw samples`, async ({ page, request }) => {
     const t = translator(lang);
-    const admin = { 'X-Token': await apiToken(request, 'admin') };
+    await useLanguage(page, lang);
+    const admin = { 'X-Token': await signInByApi(page, request, 'admin') };
     const sn = `E2E-DATA-${stamp()}`;
     const created = await request.post('/photo_voltaic/devices', { headers: admin, data: { sn, name: 'E2E data inverter', type: 'inverter' } });
     expect(created.status()).toBe(200);
@@ -40,8 +41,6 @@ for (const lang of LANGS) {
     const samples = AGO.map((m, i) => ({ ts: now - m * MIN, points: { acPower: 1000 + i * 100, temperature: 30 + i } }));
     for (const s of samples) expect((await request.post(`/photo_voltaic/devices/${sn}/telemetry`, { headers: { 'x-device-key': deviceKey }, data: s })).status()).toBe(200);
 
-    await useLanguage(page, lang);
-    await signIn(page, 'admin');
 
     // data overview: real time first (5-minute averages of the last 3 hours)
     await page.goto(`/devices/devices_detail?id=${id}`);

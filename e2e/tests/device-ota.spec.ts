@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LANGS, pickOption, stamp, translator, useLanguage } from '../support/i18n';
-import { apiToken, signIn } from '../support/session';
+import { signInByApi } from '../support/session';
 
 // sign-in, lazy pages and the simulator's OTA progress over MQTT; the machine is shared
 test.describe.configure({ timeout: 90_000 });
@@ -20,7 +20,8 @@ for (const lang of LANGS) {
   test(`[${lang}] an OTA push from the device detail reaches the simulated device and shows in its update log`, async ({ page, request }) => {
     const t = translator(lang);
     const toast = (key: string, values?: Record<string, string | number>) => page.locator('.ant-message').getByText(t(key, values));
-    const admin = { 'X-Token': await apiToken(request, 'admin') };
+    await useLanguage(page, lang);
+    const admin = { 'X-Token': await signInByApi(page, request, 'admin') };
     const inverters = ((await (await request.get('/photo_voltaic/devices?type=inverter&onlineState=online&pageSize=500', { headers: admin })).json()) as { data: { rows: Device[] } }).data.rows;
     // demo devices the simulator runs; the control test of devices.spec.ts uses INVP000101-103
     const target = lang === 'en' ? inverters.find((d) => /^INVP0002/.test(d.sn) && !d.parentSn) : inverters.find((d) => /^SUBP/.test(d.sn) && d.parentSn);
@@ -36,8 +37,6 @@ for (const lang of LANGS) {
     });
     expect(uploaded.status()).toBe(200);
 
-    await useLanguage(page, lang);
-    await signIn(page, 'admin');
     await page.goto(`/devices/devices_detail?id=${device.id}`);
     await expect(page.getByTestId('device-title')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('ota-open').click();

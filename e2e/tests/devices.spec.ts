@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LANGS, pickOption, stamp, translator } from '../support/i18n';
-import { apiToken, signIn } from '../support/session';
+import { LANGS, pickOption, stamp, translator, useLanguage } from '../support/i18n';
+import { signIn, signInByApi } from '../support/session';
 
 const T = {
   en: { pushSuccess: 'Push Success', chooseFirst: 'A device must be chosen before deleting' },
@@ -111,8 +111,8 @@ test('a device created in the console shows its key once, and that key signs the
 for (const lang of LANGS) {
   test(`[${lang}] a sub device is registered under a collector in the console: no key, the collector's plant, its sub SN on the details, telemetry through the collector`, async ({ page, request }) => {
     const t = translator(lang);
-    const token = await apiToken(request, 'admin');
-    const headers = { 'x-token': token };
+    await useLanguage(page, lang);
+    const headers = { 'x-token': await signInByApi(page, request, 'admin') };
     const plants = ((await (await request.get('/photo_voltaic/plants?pageSize=1', { headers })).json()) as { data: { rows: { id: number; name: string }[] } }).data.rows;
     const plant = plants[0]!;
     const s = stamp();
@@ -122,7 +122,6 @@ for (const lang of LANGS) {
     expect(created.status()).toBe(200);
     const collectorKey = ((await created.json()) as { data: { deviceKey: string } }).data.deviceKey;
 
-    await signInIn(page, lang);
     await page.goto('/devices/devices__manage');
     await page.getByTestId('device-create').click();
     await page.locator('#device-form_sn').fill(subSn);

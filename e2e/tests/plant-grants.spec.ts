@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { buttonText, LANGS, stamp, translator, useLanguage } from '../support/i18n';
-import { apiToken, signIn } from '../support/session';
+import { apiToken, signInByApi } from '../support/session';
 
 interface Grant {
   id: number;
@@ -14,7 +14,8 @@ for (const lang of LANGS) {
   test(`[${lang}] admin authorises users on a plant, modifies their permissions and deletes one with confirmation`, async ({ page, request }) => {
     const t = translator(lang);
     const toast = (key: string, values?: Record<string, string | number>) => page.locator('.ant-message').getByText(t(key, values));
-    const admin = { 'X-Token': await apiToken(request, 'admin') };
+    await useLanguage(page, lang);
+    const admin = { 'X-Token': await signInByApi(page, request, 'admin') };
     // a plant of its own, so no other test's grants are in the way
     const name = `E2EGrant${stamp()}`;
     const created = await request.post('/photo_voltaic/plants', { headers: admin, data: { name, capacityKw: 3, timeZone: 'Europe/Berlin' } });
@@ -22,8 +23,6 @@ for (const lang of LANGS) {
     const plantId = ((await created.json()) as { data: { id: number } }).data.id;
     const grants = async () => ((await (await request.get(`/photo_voltaic/plants/${plantId}/grants`, { headers: admin })).json()) as { data: Grant[] }).data;
 
-    await useLanguage(page, lang);
-    await signIn(page, 'admin');
     await page.goto(`/power_station/power_station_detail?id=${plantId}`);
     await expect(page.getByTestId('plant-detail-name')).toHaveText(name);
     await page.getByTestId('plant-tab-grants').click();

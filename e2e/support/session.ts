@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -32,4 +32,15 @@ export async function sidebarHrefs(page: Page): Promise<string[]> {
   const sidebar = page.getByTestId('sidebar');
   await expect(sidebar).toBeVisible();
   return sidebar.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+}
+
+/**
+ * Signs in through the API and hands the console the session the way the login page leaves it
+ * (the Admin-Token cookie), so a test that is about another screen opens it directly instead of
+ * going through the login form and the home page first. Answers the token.
+ */
+export async function signInByApi(page: Page, request: APIRequestContext, username: string, password = DEMO_PASSWORD) {
+  const token = await apiToken(request, username, password);
+  await page.context().addCookies([{ name: 'Admin-Token', value: token, url: test.info().project.use.baseURL ?? 'http://127.0.0.1' }]);
+  return token;
 }

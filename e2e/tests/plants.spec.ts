@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, signIn } from '../support/session';
+import { LANGS, stamp, translator, useLanguage } from '../support/i18n';
+import { apiToken, signIn, signInByApi } from '../support/session';
 
 const LIST = '/power_station/power_station_list';
 
@@ -33,41 +34,65 @@ test('admin searches, stars, filters favourites, sorts and exports the plant lis
   expect(readFileSync(await file.path()).subarray(0, 2).toString()).toBe('PK');
 });
 
-test('admin creates a plant with the form rules, edits and deletes it with confirmation', async ({ page }) => {
-  await signIn(page, 'admin');
-  await page.goto(LIST);
-  await page.getByTestId('plant-create').click();
-  const dialog = page.getByRole('dialog');
-  await dialog.locator('#plantForm_name').fill('bad name!');
-  await dialog.locator('#plantForm_capacityKw').fill('5');
-  await dialog.locator('#plantForm_latitude').fill('95');
-  await page.getByTestId('plant-form-ok').click();
-  await expect(dialog.getByText('Name must be 1-30 letters, digits or Chinese characters')).toBeVisible();
-  await expect(dialog.getByText('Latitude must be between -90 and 90')).toBeVisible();
-  await dialog.locator('#plantForm_name').fill('E2EPlant');
-  await dialog.locator('#plantForm_latitude').fill('48.1');
-  await dialog.locator('#plantForm_longitude').fill('11.5');
-  await page.getByTestId('plant-form-ok').click();
-  await expect(page.getByText('Create Successful')).toBeVisible();
-  await expect(dialog).toBeHidden();
+for (const lang of LANGS) {
+  test(`[${lang}] admin creates a plant with the §5 form rules, edits it and deletes it with confirmation`, async ({ page, request }) => {
+    const t = translator(lang);
+    const toast = (key: string, values?: Record<string, string | number>) => page.locator('.ant-message').getByText(t(key, values));
+    // letters, digits and (in Chinese) Chinese characters: all allowed by the name rule
+    const name = `${lang === 'zh' ? '测试电站' : 'E2EPlant'}${stamp()}`;
+    await useLanguage(page, lang);
+    const token = await signInByApi(page, request, 'admin');
+    await page.goto(LIST);
+    await page.getByTestId('plant-create').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.locator('.ant-modal-title')).toHaveText(t('plant.createTitle'));
+    await dialog.locator('#plantForm_name').fill('bad name!');
+    await dialog.locator('#plantForm_latitude').fill('95');
+    await page.getByTestId('plant-form-ok').click();
+    await expect(dialog.getByText(t('validation.name'))).toBeVisible();
+    await expect(dialog.getByText(t('validation.required', { field: t('plant.capacityKw') }))).toBeVisible();
+    await expect(dialog.getByText(t('validation.latitude'))).toBeVisible();
+    await dialog.locator('#plantForm_name').fill(name);
+    await dialog.locator('#plantForm_capacityKw').fill('5');
+    await dialog.locator('#plantForm_latitude').fill('48.1');
+    await dialog.locator('#plantForm_longitude').fill('11.5');
+    await page.getByTestId('plant-form-ok').click();
+    await expect(toast('success.create')).toBeVisible();
+    await expect(dialog).toBeHidden();
 
-  await page.locator('#plantSearch_name').fill('E2EPlant');
-  await page.getByRole('button', { name: /Search/ }).click();
-  await expect.poll(() => rowNames(page)).toEqual(['E2EPlant']);
-  await page.locator('[data-testid^="plant-edit-"]').first().click();
-  await dialog.locator('#plantForm_name').fill('E2EPlant2');
-  await page.getByTestId('plant-form-ok').click();
-  await expect(page.getByText('Update Successful')).toBeVisible();
-  await page.locator('#plantSearch_name').fill('E2EPlant2');
-  await page.getByRole('button', { name: /Search/ }).click();
-  await expect.poll(() => rowNames(page)).toEqual(['E2EPlant2']);
+    await page.locator('#plantSearch_name').fill(name);
+    await page.getByRole('button', { name: t('common.search') }).click();
+    await expect.poll(() => rowNames(page)).toEqual([name]);
+    await page.locator('[data-testid^="plant-edit-"]').first().click();
+    await expect(dialog.locator('.ant-modal-title')).toHaveText(t('plant.editTitle'));
+    await expect(dialog.locator('#plantForm_name')).toHaveValue(name);
+    await dialog.locator('#plantForm_longitude').fill('200');
+    await page.getByTestId('plant-form-ok').click();
+    await expect(dialog.getByText(t('validation.longitude'))).toBeVisible();
+    await dialog.locator('#plantForm_longitude').fill('11.6');
+    await dialog.locator('#plantForm_name').fill(`${name}B`);
+    await page.getByTestId('plant-form-ok').click();
+    await expect(toast('success.update')).toBeVisible();
+    await page.locator('#plantSearch_name').fill(`${name}B`);
+    await page.getByRole('button', { name: t('common.search') }).click();
+    await expect.poll(() => rowNames(page)).toEqual([`${name}B`]);
+    const id = Number((await page.locator('[data-testid^="plant-link-"]').first().getAttribute('data-testid'))!.replace('plant-link-', ''));
 
-  await page.locator('[data-testid^="plant-delete-"]').first().click();
-  await expect(page.getByText('Its 0 devices are unbound and keep all their data')).toBeVisible();
-  await page.locator('.ant-popover').getByRole('button', { name: /OK/ }).click();
-  await expect(page.getByText('Deleted Success')).toBeVisible();
-  await expect.poll(() => rowNames(page)).toEqual([]);
-});
+    // asked first: cancelling keeps the plant
+    const popover = page.locator('.ant-popover:visible');
+    await page.getByTestId(`plant-delete-${id}`).click();
+    await expect(popover.getByText(t('plant.confirmDelete', { name: `${name}B` }))).toBeVisible();
+    await expect(popover.getByText(t('plant.confirmDeleteDevices', { count: 0 }))).toBeVisible();
+    await popover.locator('.ant-btn:not(.ant-btn-primary)').click();
+    await expect(toast('plant.deleteCancelled')).toBeVisible();
+    await expect.poll(() => rowNames(page)).toEqual([`${name}B`]);
+    await page.getByTestId(`plant-delete-${id}`).click();
+    await popover.locator('.ant-btn-primary').click();
+    await expect(toast('success.delete')).toBeVisible();
+    await expect.poll(() => rowNames(page)).toEqual([]);
+    expect((await request.get(`/photo_voltaic/plants/${id}`, { headers: { 'X-Token': token } })).status()).toBe(404);
+  });
+}
 
 test('the plant detail shows facts, weather, the chart ranges, energy flow and the devices', async ({ page }) => {
   await signIn(page, 'admin');

@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { App, Button, Popconfirm, Tooltip, type ButtonProps, type PopconfirmProps, type TooltipRef } from 'antd';
-import type { HTMLAttributes, ReactNode, Ref } from 'react';
+import { useState, type HTMLAttributes, type MouseEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access } from '../lib/access';
 
@@ -9,7 +9,7 @@ export interface IconActionProps extends Omit<HTMLAttributes<HTMLElement>, 'titl
   title: string;
   icon: ReactNode;
   testId: string;
-  onClick?: () => void;
+  onClick?: (e: MouseEvent<HTMLElement>) => void;
   /** Shown only with this permission (absent: the caller decides). */
   perm?: string;
   type?: ButtonProps['type'];
@@ -22,9 +22,24 @@ export interface IconActionProps extends Omit<HTMLAttributes<HTMLElement>, 'titl
  * hands its trigger (ref, events) goes on to the tooltip, as if the tooltip stood there itself.
  */
 export function IconAction({ title, icon, testId, onClick, perm, type = 'link', danger, ...trigger }: IconActionProps) {
+  // a click hides the tooltip until the pointer comes back: left open, it covers what the click
+  // opened (a Popconfirm's Cancel button) and, hovered, stays there
+  const [clicked, setClicked] = useState(false);
   const button = (
-    <Tooltip {...trigger} title={title}>
-      <Button type={type} size="small" danger={danger} icon={icon} onClick={onClick} aria-label={title} data-testid={testId} />
+    <Tooltip {...trigger} title={title} open={clicked ? false : undefined}>
+      <Button
+        type={type}
+        size="small"
+        danger={danger}
+        icon={icon}
+        onClick={(e) => {
+          setClicked(true);
+          onClick?.(e);
+        }}
+        onMouseEnter={() => setClicked(false)}
+        aria-label={title}
+        data-testid={testId}
+      />
     </Tooltip>
   );
   return perm ? <Access perm={perm}>{button}</Access> : button;

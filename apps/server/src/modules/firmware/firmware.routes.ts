@@ -134,14 +134,21 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
     return { code: 200, msg: translate(req.lang, 'success.push'), data };
   });
 
-  app.get(`${API_BASE}/devices/:id/update-log`, { config: { access: { perm: 'device:list' } }, schema: { tags: ['firmware'], summary: 'OTA progress reported by the device', params: idParam, response: { 200: envelope(z.array(updateLogRow)) } } }, async (req) => {
+  app.get(`${API_BASE}/devices/:id/update-log`, { config: { access: { perm: 'device:list' } }, schema: { tags: ['firmware'], summary: 'OTA progress reported by the device (for a sub device, what its collector reports for it)', params: idParam, response: { 200: envelope(z.array(updateLogRow)) } } }, async (req) => {
     const device = await deviceVisible(db, userOf(req), { id: req.params.id });
     if (!device) throw notFound();
+    // a sub device is upgraded through its collector, which reports the progress: the events of
+    // the collector's OTA commands aimed at this sub SN are the sub device's log too
+    const viaCollector = device.parent_id
+      ? (await db.selectFrom('commands').select(['cmd_id', 'params']).where('device_id', '=', device.parent_id).where('kind', '=', 'ota').execute())
+          .filter((c) => (JSON.parse(c.params) as { subSn?: string }).subSn === device.sn)
+          .map((c) => c.cmd_id)
+      : [];
     const rows = await db
       .selectFrom('ota_events as e')
       .leftJoin('commands as c', 'c.cmd_id', 'e.cmd_id')
       .select(['e.cmd_id', 'e.version', 'e.progress', 'e.ts', 'c.status'])
-      .where('e.device_id', '=', device.id)
+      .where((eb) => (viaCollector.length ? eb.or([eb('e.device_id', '=', device.id), eb('e.cmd_id', 'in', viaCollector)]) : eb('e.device_id', '=', device.id)))
       .orderBy('e.ts', 'desc')
       .limit(500)
       .execute();

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { topics } from '@pv/contract';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashDeviceKey } from '../src/ingest/broker.js';
 import { buildTestApp, login, multipart, newDevice, type TestApp } from './helper.js';
@@ -80,11 +82,10 @@ describe('OTA', () => {
 
   it("shows a sub device's upgrade in its own update log: the collector reports the progress for it", async () => {
     const org = await t.app.db.selectFrom('orgs').select('id').where('code', '=', 'SUNPATH').executeTakeFirstOrThrow();
-    const base = { product_id: null, org_id: org.id, plant_id: null, mac: null, online_state: 'inactive', run_state: 'normal', hw_version: null, sw_version: 'V1.0.0', protocol_version: null, last_online_at: null, last_points: null, created_at: Date.now() } as const;
-    const col = await t.app.db.insertInto('devices').values({ ...base, sn: 'OTA-COL-01', name: 'logger', type: 'collector', parent_id: null, secret_hash: hashDeviceKey('col-key'), comm_mode: 'mqtt' }).returning('id').executeTakeFirstOrThrow();
+    const col = await t.app.db.insertInto('devices').values(newDevice({ sn: 'OTA-COL-01', name: 'logger', type: 'collector', org_id: org.id, sw_version: 'V1.0.0', secret_hash: hashDeviceKey('col-key') })).returning('id').executeTakeFirstOrThrow();
     const ids = await t.app.db
       .insertInto('devices')
-      .values(['OTA-SUB-01', 'OTA-SUB-02'].map((sn) => ({ ...base, sn, name: sn, type: 'inverter', parent_id: col.id, secret_hash: null, comm_mode: 'collector' })))
+      .values(['OTA-SUB-01', 'OTA-SUB-02'].map((sn) => newDevice({ sn, org_id: org.id, sw_version: 'V1.0.0', parent_id: col.id, comm_mode: 'collector' })))
       .returning('id')
       .execute();
     expect((await upload({ version: 'V2.1.0', deviceType: 'inverter' }, { name: 'sub.bin', bytes })).statusCode).toBe(200);

@@ -7,7 +7,7 @@ import mqtt from 'mqtt';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/helper.js';
-import { freePort, startServer, stopServer } from '../test/server-process.js';
+import { startOnFreePorts, stopServer } from '../test/server-process.js';
 
 // The server as its own process on Mosquitto and PostgreSQL, killed with SIGKILL mid-stream.
 const url = process.env.INGEST_MQTT_URL;
@@ -41,8 +41,7 @@ const stored = () => count('select count(*) as n from samples s join devices d o
 
 it('stores every message Mosquitto acknowledged exactly once when the server is killed with SIGKILL mid-stream', async () => {
   const env = { MQTT_URL: url, DATABASE_URL: database.databaseUrl, DATA_DIR: dir };
-  const port = await freePort();
-  child = await startServer(port, env);
+  child = (await startOnFreePorts(() => env)).proc;
   await db.connect();
   const plant = (await db.query('select id, org_id from plants order by id limit 1')).rows[0] as { id: number; org_id: number };
   await db.query("insert into devices (sn, name, type, org_id, plant_id, comm_mode, online_state, run_state, created_at) values ($1, 'kill test', 'inverter', $2, $3, 'mqtt', 'inactive', 'normal', $4)", [SN, plant.org_id, plant.id, Date.now()]);
@@ -70,7 +69,7 @@ it('stores every message Mosquitto acknowledged exactly once when the server is 
   await device.endAsync();
   expect(acked).toBe(atKill + 500);
 
-  child = await startServer(port, env);
+  child = (await startOnFreePorts(() => env)).proc;
   await expect.poll(stored, { timeout: 60_000, interval: 250 }).toBe(acked);
   // exactly the messages sent, each once (samples are unique per device and time), and each
   // counted once in the 5-minute rollups

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,22 +8,39 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** A TCP port nothing listens on right now. */
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
+/** `n` different TCP ports nothing listens on right now (held together while they are picked, so never the same one twice). */
+export async function freePorts(n: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: n }, () => new Promise<Server>((resolve) => void createServer().listen(0, '127.0.0.1', function (this: Server) { resolve(this); }))),
+  );
+  const ports = servers.map((s) => {
+    const a = s.address();
+    return typeof a === 'object' && a ? a.port : 0;
   });
+  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+  return ports;
+}
+
+/** A TCP port nothing listens on right now. */
+export const freePort = async () => (await freePorts(1))[0]!;
+
+/** Thrown when the server stops while starting; `portInUse` when another process took one of its ports in the meantime. */
+export class ServerStartError extends Error {
+  constructor(message: string, readonly portInUse: boolean) {
+    super(message);
+  }
+}
 
 /** Starts the server on `port` with the demo data (no simulated fleet, no history) and `env`; resolves once /health answers. */
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DEMO: 'true', SIMULATOR: 'false', SIMULATOR_PLANTS: '1', DEMO_HISTORY: 'false', LOG_LEVEL: 'warn', ...env },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  // what it said on stderr, for the error when it does not come up
+  let said = '';
+  proc.stderr!.on('data', (chunk: Buffer) => (said = (said + chunk.toString()).slice(-2000)));
   let exited = false;
   proc.once('exit', () => (exited = true));
   for (let i = 0; i < 240 && !exited; i++) {
@@ -32,7 +49,22 @@ export async function startServer(port: number, env: Record<string, string>): Pr
     await new Promise((r) => setTimeout(r, 250));
   }
   proc.kill('SIGKILL');
-  throw new Error(exited ? 'server exited while starting' : 'server did not start');
+  throw new ServerStartError(`${exited ? 'server exited while starting' : 'server did not start'}${said ? `: ${said.trim()}` : ''}`, /is in use/.test(said));
+}
+
+/**
+ * Starts the server on two fresh ports (HTTP, embedded MQTT) given to `env`, and on two others when
+ * one was taken in the meantime (other test files pick free ports too).
+ */
+export async function startOnFreePorts(env: (port: number, mqttPort: number) => Record<string, string>): Promise<{ proc: ChildProcess; port: number; mqttPort: number }> {
+  for (let attempt = 1; ; attempt++) {
+    const [port, mqttPort] = (await freePorts(2)) as [number, number];
+    try {
+      return { proc: await startServer(port, env(port, mqttPort)), port, mqttPort };
+    } catch (err) {
+      if (!(err instanceof ServerStartError && err.portInUse) || attempt >= 3) throw err;
+    }
+  }
 }
 
 /** Sends `signal` and waits for the process to end. */

@@ -7,7 +7,7 @@ import mqtt from 'mqtt';
 import { afterAll, expect, it } from 'vitest';
 import { topics } from '@pv/contract';
 import { hashDeviceKey } from '../src/ingest/broker.js';
-import { freePort, startServer, stopServer } from './server-process.js';
+import { startOnFreePorts, stopServer } from './server-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pv-kill-'));
 let child: ChildProcess | undefined;
@@ -17,10 +17,9 @@ afterAll(async () => {
 });
 
 it('loses no acknowledged message when the server is killed with SIGKILL', async () => {
-  const [port, mqttPort] = [await freePort(), await freePort()];
   // first start creates the database; then a device with a known key is added
-  const env = { MQTT_PORT: String(mqttPort), DATA_DIR: dir };
-  child = await startServer(port, env);
+  const env = (_port: number, mqttPort: number) => ({ MQTT_PORT: String(mqttPort), DATA_DIR: dir });
+  child = (await startOnFreePorts(env)).proc;
   await stopServer(child, 'SIGTERM');
   const file = new SQLite(join(dir, 'pv.sqlite'));
   const plant = file.prepare('select id, org_id from plants limit 1').get() as { id: number; org_id: number };
@@ -29,7 +28,9 @@ it('loses no acknowledged message when the server is killed with SIGKILL', async
     .run(plant.org_id, plant.id, hashDeviceKey('kill-key'), Date.now());
   file.close();
 
-  child = await startServer(port, env);
+  const started = await startOnFreePorts(env);
+  child = started.proc;
+  const mqttPort = started.mqttPort;
   const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { username: 'KILL01', password: 'kill-key', clientId: 'KILL01', reconnectPeriod: 0 });
   device.on('error', () => {});
   let acked = 0;

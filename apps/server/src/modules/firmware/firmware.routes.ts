@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import { API_BASE, commandRow, envelope, firmwareLimits, firmwareRow, firmwareUploadFields, idParam, otaPushBody, page, pageQuery, translate, updateLogRow, DEVICE_TYPES, type MessageKey } from '@pv/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { hashDeviceKey } from '../../ingest/broker.js';
@@ -139,16 +139,13 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!device) throw notFound();
     // a sub device is upgraded through its collector, which reports the progress: the events of
     // the collector's OTA commands aimed at this sub SN are the sub device's log too
-    const viaCollector = device.parent_id
-      ? (await db.selectFrom('commands').select(['cmd_id', 'params']).where('device_id', '=', device.parent_id).where('kind', '=', 'ota').execute())
-          .filter((c) => (JSON.parse(c.params) as { subSn?: string }).subSn === device.sn)
-          .map((c) => c.cmd_id)
-      : [];
+    const subSn = app.dialect === 'postgres' ? sql<string>`c.params::json ->> 'subSn'` : sql<string>`json_extract(c.params, '$.subSn')`;
+    const parentId = device.parent_id;
     const rows = await db
       .selectFrom('ota_events as e')
       .leftJoin('commands as c', 'c.cmd_id', 'e.cmd_id')
       .select(['e.cmd_id', 'e.version', 'e.progress', 'e.ts', 'c.status'])
-      .where((eb) => (viaCollector.length ? eb.or([eb('e.device_id', '=', device.id), eb('e.cmd_id', 'in', viaCollector)]) : eb('e.device_id', '=', device.id)))
+      .where((eb) => (parentId === null ? eb('e.device_id', '=', device.id) : eb.or([eb('e.device_id', '=', device.id), eb.and([eb('c.device_id', '=', parentId), eb('c.kind', '=', 'ota'), eb(subSn, '=', device.sn)])])))
       .orderBy('e.ts', 'desc')
       .limit(500)
       .execute();

@@ -19,10 +19,11 @@ import type { Database, PlantStatsTable } from '../../db/database.js';
  * one over their device_daily rows of "today" (primary key lookups) and one over their current
  * plant_stats rows, and only rows that differ are written (compared with the table, not with what
  * this process wrote last: server processes take turns at the refresh, see app.ts). Between
- * slices the event loop is given back, so API requests are never held up by more than one slice (SQLite runs in the server's thread). Month / year / total need every
- * past day: those sums of the days before today are recomputed in a slower pass, 20 plants at a time (every 10
- * minutes, when a plant's local day changes, and after `invalidatePlantStats`) and kept in
- * memory; each fast pass adds today's energy to them.
+ * slices the event loop is given back, so API requests are never held up by more than one slice
+ * (SQLite runs in the server's thread). Month / year / total need every past day: those sums of
+ * the days before today are recomputed in a slower pass, 20 plants at a time (every 10 minutes,
+ * when a plant's local day changes, and after `invalidatePlantStats`) and kept in memory; each
+ * fast pass adds today's energy to them.
  */
 
 interface Closed {

@@ -17,22 +17,20 @@ beforeAll(async () => {
   token = await login(t.app, 'admin');
   const db = t.app.db;
   const org = await db.selectFrom('orgs').select('id').where('code', '=', 'SUNPATH').executeTakeFirstOrThrow();
-  const add = async (sn: string, type: 'inverter' | 'collector', parentId: number | null) => {
+  const add = async (sn: string) => {
     const { id } = await db
       .insertInto('devices')
-      .values(newDevice({ sn, type, org_id: org.id, parent_id: parentId, secret_hash: hashDeviceKey(sn) }))
+      .values(newDevice({ sn, org_id: org.id, secret_hash: hashDeviceKey(sn) }))
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.set(sn, id);
     return id;
   };
-  await add('STATE01', 'inverter', null);
-  await add('STATE02', 'inverter', null);
-  await add('STATE03', 'inverter', null);
-  await add('STATE04', 'inverter', null);
-  await add('STATE05', 'inverter', null);
-  const collector = await add('STATECOL', 'collector', null);
-  await add('STATESUB', 'inverter', collector);
+  await add('STATE01');
+  await add('STATE02');
+  await add('STATE03');
+  await add('STATE04');
+  await add('STATE05');
 });
 afterAll(async () => {
   await t.close();
@@ -90,13 +88,6 @@ describe('run state', () => {
     expect((await device('STATE02')).run_state).toBe('stop');
     // an unknown run state is malformed
     await expect(t.app.ingest.submit('STATE02', 'telemetry', { ts: T0 + 7 * MIN, points: {}, runState: 'failure' })).rejects.toThrow();
-  });
-
-  it('takes a sub device’s run state from its entry in the collector’s telemetry', async () => {
-    await t.app.ingest.submit('STATECOL', 'telemetry', { ts: T0, points: { rssi: -60 }, sub: [{ sn: 'STATESUB', points: { acPower: 0 }, runState: 'stop' }] });
-    expect((await device('STATESUB')).run_state).toBe('stop');
-    await t.app.ingest.submit('STATECOL', 'telemetry', { ts: T0 + MIN, points: { rssi: -60 }, sub: [{ sn: 'STATESUB', points: { acPower: 300 } }] });
-    expect((await device('STATESUB')).run_state).toBe('run');
   });
 
   it('does not let a late sample overwrite the latest points and run state', async () => {

@@ -16,25 +16,22 @@ beforeAll(async () => {
     .values({ org_id: org.id, name: 'Rollup plant', capacity_wp: 5000, country: 'CN', time_zone: 'Asia/Shanghai', latitude: 31.2, longitude: 121.5, address: 'Shanghai', install_position: 'roof', installed_at: null, created_at: Date.now() })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const add = async (sn: string, type: 'inverter' | 'collector', parentId: number | null) => {
+  const add = async (sn: string) => {
     const { id } = await db
       .insertInto('devices')
-      .values(newDevice({ sn, type, org_id: org.id, plant_id: plantId, parent_id: parentId, secret_hash: hashDeviceKey(sn) }))
+      .values(newDevice({ sn, org_id: org.id, plant_id: plantId, secret_hash: hashDeviceKey(sn) }))
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.set(sn, id);
     return id;
   };
-  await add('ROLL01', 'inverter', null);
-  const collector = await add('ROLLCOL', 'collector', null);
-  await add('ROLLSUB1', 'inverter', collector);
-  await add('ROLLSUB2', 'inverter', collector);
+  await add('ROLL01');
 });
 afterAll(async () => t.close());
 
 const T0 = Date.parse('2026-05-04T10:00:00Z');
 const MIN = 60_000;
-const send = (sn: string, ts: number, points: Record<string, number>, sub?: { sn: string; points: Record<string, number> }[]) => t.app.ingest.submit(sn, 'telemetry', { ts, points, ...(sub ? { sub } : {}) });
+const send = (sn: string, ts: number, points: Record<string, number>) => t.app.ingest.submit(sn, 'telemetry', { ts, points });
 const rollups = async (sn: string) =>
   (await t.app.db.selectFrom('device_rollup_5m').selectAll().where('device_id', '=', ids.get(sn)!).orderBy('bucket').execute()).map((r) => ({
     bucket: r.bucket,
@@ -91,22 +88,6 @@ describe('5-minute rollups', () => {
     expect(rows[0]!.points.energyTotal).toBeCloseTo(43 / 4, 9); // (10 + 10.5 + 11.5 + 11) / 4
     expect(rows[0]!.points.temperature).toBeCloseTo(30, 9); // (40 + 20) / 2: two of the four samples had it
     expect(rows[0]!.pointN).toEqual({ temperature: 2 });
-  });
-
-  it('rolls sub device points up on the sub device', async () => {
-    await send('ROLLCOL', T0, { signal: -60 }, [
-      { sn: 'ROLLSUB1', points: { acPower: 400 } },
-      { sn: 'ROLLSUB2', points: { acPower: 800 } },
-    ]);
-    await send('ROLLCOL', T0 + 2 * MIN, { signal: -70 }, [
-      { sn: 'ROLLSUB1', points: { acPower: 500 } },
-      { sn: 'ROLLSUB2', points: { acPower: 1000 } },
-    ]);
-    // a repeat of the collector's message changes nothing for any of them
-    await send('ROLLCOL', T0 + 2 * MIN, { signal: -70 }, [{ sn: 'ROLLSUB1', points: { acPower: 500 } }]);
-    expect(await rollups('ROLLCOL')).toEqual([{ bucket: T0, n: 2, points: { signal: -65 }, pointN: null }]);
-    expect(await rollups('ROLLSUB1')).toEqual([{ bucket: T0, n: 2, points: { acPower: 450 }, pointN: null }]);
-    expect(await rollups('ROLLSUB2')).toEqual([{ bucket: T0, n: 2, points: { acPower: 900 }, pointN: null }]);
   });
 
   it('keeps the rollups when the archive prunes the raw samples', async () => {

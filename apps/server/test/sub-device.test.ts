@@ -1,10 +1,11 @@
-import { topics } from '@pv/contract';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, login, type TestApp } from './helper.js';
 
 // Sub devices registered by an operator: a collector's inverters (and batteries, meters) with
-// their sub SN, reporting through the collector (ARCHITECTURE §5, issue 3).
+// their sub SN, reporting through the collector (ARCHITECTURE §5, issue 3). What goes over MQTT
+// (their telemetry in the collector's, commands and OTA through the collector) is in the ingest
+// suite (test/suites/ingest-suite.ts), on the embedded broker and on Mosquitto.
 let t: TestApp;
 let admin: string;
 let agent: string;
@@ -137,81 +138,12 @@ describe('editing the parent of a device', () => {
   });
 });
 
-describe('telemetry of sub devices through their collector', () => {
-  it('stores a registered sub SN under the sub device; counts and logs an unknown one, keeping the rest', async () => {
-    const c = await connect(collector.sn, collector.key);
-    const unknownBefore = t.app.ingest.stats.unknownSubs;
-    const ts = Date.parse('2026-06-21T10:00:00Z');
-    const body = {
-      ts,
-      points: { signal: -61 },
-      sub: [
-        { sn: 'SUB-INV-1', points: { acPower: 2400, energyTotal: 500 } },
-        { sn: 'SUB-GHOST-9', points: { acPower: 1 } },
-        // registered, but not this collector's: a collector writes only for its own sub devices
-        { sn: 'SUB-STANDALONE', points: { acPower: 2 } },
-      ],
-    };
-    await c.publishAsync(topics.telemetry(collector.sn), JSON.stringify(body), { qos: 1 });
-    await c.endAsync();
-    // committed before the PUBACK
-    const sub = await row('SUB-INV-1');
-    const samples = await t.app.db.selectFrom('samples').select(['ts', 'points']).where('device_id', '=', sub.id).execute();
-    expect(samples).toHaveLength(1);
-    expect(samples[0]!.ts).toBe(ts);
-    expect(JSON.parse(samples[0]!.points)).toEqual({ acPower: 2400, energyTotal: 500 });
-    expect(sub.online_state).toBe('online');
-    expect((await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', collector.id).execute()).map((s) => s.ts)).toEqual([ts]);
-    const standalone = await row('SUB-STANDALONE');
-    expect(await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', standalone.id).execute()).toHaveLength(0);
-
-    expect(t.app.ingest.stats.unknownSubs).toBe(unknownBefore + 2);
-    const health = (await t.app.inject({ method: 'GET', url: '/photo_voltaic/health' })).json().data;
-    expect(health.ingest.unknownSubs).toBe(unknownBefore + 2);
-    const lines = t.logs.flatMap((chunk) => chunk.split('\n').filter(Boolean)).map((l) => JSON.parse(l) as { level: number; msg: string; sn?: string; subSn?: string }).filter((l) => l.msg === 'dropped telemetry of an unknown sub device');
-    expect(lines).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ level: 40, sn: collector.sn, subSn: 'SUB-GHOST-9' }),
-        expect.objectContaining({ level: 40, sn: collector.sn, subSn: 'SUB-STANDALONE' }),
-      ]),
-    );
-  });
-
-  it('takes a sub device registered after the collector started reporting', async () => {
-    const c = await connect(collector.sn, collector.key);
-    const ts = Date.parse('2026-06-21T10:05:00Z');
-    const msg = (at: number) => JSON.stringify({ ts: at, points: {}, sub: [{ sn: 'SUB-LATE-1', points: { acPower: 10 } }] });
-    await c.publishAsync(topics.telemetry(collector.sn), msg(ts), { qos: 1 });
-    expect((await call('POST', '/devices', agent, { sn: 'SUB-LATE-1', name: 'Late', type: 'inverter', parentSn: collector.sn })).statusCode).toBe(200);
-    await c.publishAsync(topics.telemetry(collector.sn), msg(ts + 300_000), { qos: 1 });
-    await c.endAsync();
-    const { id } = await row('SUB-LATE-1');
-    expect((await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', id).execute()).map((s) => s.ts)).toEqual([ts + 300_000]);
-  });
-
-  it('sends a sub device’s command to its collector, whose ack settles it (not another collector’s)', async () => {
-    const c = await connect(collector.sn, collector.key);
-    await c.subscribeAsync(topics.downAll(collector.sn), { qos: 1 });
-    const got = new Promise<{ cmdId: string; params: { subSn?: string } }>((resolve) => c.once('message', (_t, buf) => resolve(JSON.parse(buf.toString()))));
-    const { id } = await row('SUB-INV-1');
-    const pushed = await call('POST', `/devices/${id}/commands`, agent, { kind: 'reboot', params: {} });
-    expect(pushed.statusCode).toBe(200);
-    const cmd = await got;
-    expect(cmd).toMatchObject({ cmdId: pushed.json().data.cmdId, params: { subSn: 'SUB-INV-1' } });
-    const status = async () => (await t.app.db.selectFrom('commands').select(['status', 'ack_content']).where('cmd_id', '=', cmd.cmdId).executeTakeFirstOrThrow());
-    // another collector answering with that id settles nothing
-    await t.app.ingest.submit('SUB-COL-DELTA', 'ack', { ts: Date.now(), cmdId: cmd.cmdId, ok: false, content: 'not mine' });
-    expect((await status()).status).toBe('processing');
-    await c.publishAsync(topics.ack(collector.sn), JSON.stringify({ ts: Date.now(), cmdId: cmd.cmdId, ok: true, content: 'SUB-INV-1 rebooted' }), { qos: 1 });
-    await c.endAsync();
-    expect(await status()).toEqual({ status: 'success', ack_content: 'SUB-INV-1 rebooted' });
-  });
-});
-
 describe('deleting a collector', () => {
   it('deletes its sub devices with it, with their data', async () => {
+    await t.app.ingest.submit(collector.sn, 'telemetry', { ts: Date.parse('2026-06-21T10:00:00Z'), points: { signal: -61 }, sub: [{ sn: 'SUB-INV-1', points: { acPower: 2400 } }] });
     const subs = await t.app.db.selectFrom('devices').select('id').where('parent_id', '=', collector.id).execute();
     expect(subs.length).toBeGreaterThan(0);
+    expect(await t.app.db.selectFrom('samples').select('ts').where('device_id', 'in', subs.map((s) => s.id)).execute()).toHaveLength(1);
     expect((await call('DELETE', `/devices/${collector.id}`, agent)).statusCode).toBe(200);
     expect(await t.app.db.selectFrom('devices').select('id').where('parent_id', '=', collector.id).execute()).toHaveLength(0);
     expect(await t.app.db.selectFrom('samples').select('ts').where('device_id', 'in', subs.map((s) => s.id)).execute()).toHaveLength(0);

@@ -76,6 +76,17 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
     else await expect.poll(processed, { timeout: 10_000, interval: 10 }).toBe(before + 1);
   };
   const telemetry = (c: mqtt.MqttClient, sn: string, iso: string, points: Record<string, number>) => publish(c, topics.telemetry(sn), { ts: Date.parse(iso), points });
+  /** the next message the device receives on a topic it subscribed to */
+  const next = <T = { cmdId: string }>(c: mqtt.MqttClient) => new Promise<T>((resolve) => c.once('message', (_t, buf) => resolve(JSON.parse(buf.toString()))));
+  /** firmware uploaded through the console */
+  const uploadFirmware = async (token: string, fields: { version: string; deviceType: string; description?: string }, file: { name: string; bytes: Buffer }) => {
+    const { payload, contentType } = await multipart(fields, file);
+    const res = await app().inject({ method: 'POST', url: '/photo_voltaic/firmware', payload, headers: { 'content-type': contentType, 'x-token': token } });
+    expect(res.statusCode).toBe(200);
+    return res.json().data as { id: number; sha256: string };
+  };
+  const updateLog = async (token: string, id: number) =>
+    (await app().inject({ method: 'GET', url: `/photo_voltaic/devices/${id}/update-log`, headers: { 'x-token': token } })).json().data as { cmdId: string; progress: number; status: string; version: string }[];
   /** production per plant-local day, rounded to Wh */
   const days = async (sn: string) =>
     (await app().db.selectFrom('device_daily').select(['day', 'energy_kwh']).where('device_id', '=', await deviceId(sn)).orderBy('day').execute()).map((d) => [d.day, Math.round(d.energy_kwh * 1000) / 1000]);
@@ -272,7 +283,6 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
       await c.subscribeAsync(topics.command(SN), { qos: 1 });
       return c;
     };
-    const next = <T = { cmdId: string }>(c: mqtt.MqttClient) => new Promise<T>((resolve) => c.once('message', (_t, buf) => resolve(JSON.parse(buf.toString()))));
 
     it('checks the control modes, time periods and power of spec §5/§9', async () => {
       const admin = await login(app(), 'admin');
@@ -342,8 +352,7 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
     it('pushes an upgrade the device receives on its down topic; its progress becomes the update log and the ack its version', async () => {
       const admin = await login(app(), 'admin');
       const bytes = Buffer.from(Array.from({ length: 20_000 }, (_, i) => i % 251));
-      const { payload, contentType } = await multipart({ version: 'V4.0.0', deviceType: 'inverter', description: 'MPPT tracking fix' }, { name: 'sunwave-v4.bin', bytes });
-      const fw = (await app().inject({ method: 'POST', url: '/photo_voltaic/firmware', payload, headers: { 'content-type': contentType, 'x-token': admin } })).json().data;
+      const fw = await uploadFirmware(admin, { version: 'V4.0.0', deviceType: 'inverter', description: 'MPPT tracking fix' }, { name: 'sunwave-v4.bin', bytes });
       expect(fw.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
       const c = await connect(SN, KEY);
       await c.subscribeAsync(topics.command(SN), { qos: 1 });
@@ -356,7 +365,7 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
       const file = await app().inject({ method: 'GET', url: cmd.params.url, headers: { 'x-device-sn': SN, 'x-device-key': KEY } });
       expect(Buffer.compare(file.rawPayload, bytes)).toBe(0);
       const id = await deviceId(SN);
-      const log = async () => (await app().inject({ method: 'GET', url: `/photo_voltaic/devices/${id}/update-log`, headers: { 'x-token': admin } })).json().data as { cmdId: string; progress: number; status: string; version: string }[];
+      const log = () => updateLog(admin, id);
       await publish(c, topics.event(SN), { type: 'ota', ts: Date.now(), cmdId: cmd.cmdId, progress: 50, version: 'V4.0.0' });
       expect(await log()).toEqual([expect.objectContaining({ cmdId: cmd.cmdId, progress: 50, status: 'processing', version: 'V4.0.0' })]);
       await publish(c, topics.event(SN), { type: 'ota', ts: Date.now(), cmdId: cmd.cmdId, progress: 100, version: 'V4.0.0' });
@@ -366,6 +375,131 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
       expect(done.every((l) => l.cmdId === cmd.cmdId && l.status === 'success')).toBe(true);
       expect((await deviceRow(SN)).sw_version).toBe('V4.0.0');
       await c.endAsync();
+    });
+  });
+
+  describe('sub devices reporting through their collector', () => {
+    // registered through the console under a collector, whose key is the only one they have
+    // (ARCHITECTURE §5); what needs no device (creation rules, scope, binding): test/sub-device.test.ts
+    const COL = 'SUBCOL01';
+    const OTHER = 'SUBCOL02';
+    const keys = new Map<string, string>();
+    let admin: string;
+    const register = async (body: object) => {
+      const res = await app().inject({ method: 'POST', url: '/photo_voltaic/devices', headers: { 'x-token': admin }, payload: body });
+      expect(res.statusCode).toBe(200);
+      return res.json().data as { deviceKey: string | null };
+    };
+    beforeAll(async () => {
+      admin = await login(app(), 'admin');
+      const { id: plantId } = await app().db.selectFrom('plants').select('id').where('name', '=', 'Berlin test').executeTakeFirstOrThrow();
+      for (const sn of [COL, OTHER]) keys.set(sn, (await register({ sn, name: sn, type: 'collector', plantId })).deviceKey!);
+      for (const sn of ['SUBINV01', 'SUBINV02']) await register({ sn, name: sn, type: 'inverter', parentSn: COL });
+    });
+    const collector = (sn = COL) => connect(sn, keys.get(sn)!);
+    const rollups = async (sn: string) =>
+      (await app().db.selectFrom('device_rollup_5m').select(['bucket', 'n', 'points']).where('device_id', '=', await deviceId(sn)).orderBy('bucket').execute()).map((r) => ({ bucket: r.bucket, n: r.n, points: JSON.parse(r.points) }));
+
+    it('stores each registered sub device’s entry under it (points, state, run state, rollups); counts and logs one not registered under the collector', async () => {
+      const c = await collector();
+      const unknownBefore = app().ingest.stats.unknownSubs;
+      const T = Date.parse('2026-06-22T10:00:00Z');
+      await publish(c, topics.telemetry(COL), {
+        ts: T,
+        points: { signal: -60 },
+        sub: [
+          { sn: 'SUBINV01', points: { acPower: 400, energyTotal: 500 } },
+          { sn: 'SUBINV02', points: { acPower: 0 }, runState: 'stop' },
+          { sn: 'SUBGHOST9', points: { acPower: 1 } },
+          // registered, but not this collector's: a collector writes only for its own sub devices
+          { sn: 'TESTINV02', points: { acPower: 2 } },
+        ],
+      });
+      expect(await deviceRow('SUBINV01')).toMatchObject({ online_state: 'online', run_state: 'run', last_online_at: T });
+      expect(await deviceRow('SUBINV02')).toMatchObject({ online_state: 'online', run_state: 'stop', last_online_at: T });
+      const second = { ts: T + 2 * 60_000, points: { signal: -70 }, sub: [{ sn: 'SUBINV01', points: { acPower: 500, energyTotal: 501 } }, { sn: 'SUBINV02', points: { acPower: 300 } }] };
+      await publish(c, topics.telemetry(COL), second);
+      // a repeat of the collector's message changes nothing for any of them
+      await publish(c, topics.telemetry(COL), { ...second, sub: second.sub.slice(0, 1) });
+      await c.endAsync();
+
+      expect((await samplesOf('SUBINV01')).map((r) => ({ ts: r.ts, points: JSON.parse(r.points) }))).toEqual([
+        { ts: T, points: { acPower: 400, energyTotal: 500 } },
+        { ts: T + 2 * 60_000, points: { acPower: 500, energyTotal: 501 } },
+      ]);
+      expect((await samplesOf(COL)).map((r) => r.ts)).toEqual([T, T + 2 * 60_000]);
+      expect((await samplesOf('TESTINV02')).filter((r) => r.ts === T)).toEqual([]);
+      const sub1 = await deviceRow('SUBINV01');
+      expect(JSON.parse(sub1.last_points!)).toEqual({ acPower: 500, energyTotal: 501 });
+      expect((await deviceRow('SUBINV02')).run_state).toBe('run');
+      expect(await rollups(COL)).toEqual([{ bucket: T, n: 2, points: { signal: -65 } }]);
+      expect(await rollups('SUBINV01')).toEqual([{ bucket: T, n: 2, points: { acPower: 450, energyTotal: 500.5 } }]);
+      expect(await rollups('SUBINV02')).toEqual([{ bucket: T, n: 2, points: { acPower: 150 } }]);
+      // its energy counts in its collector's plant's days (Berlin)
+      expect(await days('SUBINV01')).toEqual([['2026-06-22', 1]]);
+
+      expect(app().ingest.stats.unknownSubs).toBe(unknownBefore + 2);
+      expect((await app().inject({ method: 'GET', url: '/photo_voltaic/health' })).json().data.ingest.unknownSubs).toBe(unknownBefore + 2);
+      const dropped = target.t.logs
+        .flatMap((chunk) => chunk.split('\n').filter(Boolean))
+        .map((l) => JSON.parse(l) as { level: number; msg: string; sn?: string; subSn?: string })
+        .filter((l) => l.msg === 'dropped telemetry of an unknown sub device' && l.sn === COL);
+      expect(dropped).toEqual([expect.objectContaining({ level: 40, subSn: 'SUBGHOST9' }), expect.objectContaining({ level: 40, subSn: 'TESTINV02' })]);
+    });
+
+    it('takes a sub device registered after the collector started reporting', async () => {
+      const c = await collector();
+      const ts = Date.parse('2026-06-22T11:00:00Z');
+      const msg = (at: number) => ({ ts: at, points: {}, sub: [{ sn: 'SUBLATE1', points: { acPower: 10 } }] });
+      await publish(c, topics.telemetry(COL), msg(ts));
+      await register({ sn: 'SUBLATE1', name: 'Late', type: 'inverter', parentSn: COL });
+      await publish(c, topics.telemetry(COL), msg(ts + 300_000));
+      await c.endAsync();
+      expect((await samplesOf('SUBLATE1')).map((s) => s.ts)).toEqual([ts + 300_000]);
+    });
+
+    it('sends a sub device’s command to its collector, whose ack settles it (not another collector’s)', async () => {
+      const c = await collector();
+      await c.subscribeAsync(topics.downAll(COL), { qos: 1 });
+      const got = next<{ cmdId: string; params: { subSn?: string } }>(c);
+      const pushed = await app().inject({ method: 'POST', url: `/photo_voltaic/devices/${await deviceId('SUBINV01')}/commands`, headers: { 'x-token': admin }, payload: { kind: 'reboot', params: {} } });
+      expect(pushed.statusCode).toBe(200);
+      const cmd = await got;
+      expect(cmd).toMatchObject({ cmdId: pushed.json().data.cmdId, params: { subSn: 'SUBINV01' } });
+      const status = async () => app().db.selectFrom('commands').select(['status', 'ack_content']).where('cmd_id', '=', cmd.cmdId).executeTakeFirstOrThrow();
+      // another collector answering with that id settles nothing
+      const other = await collector(OTHER);
+      await publish(other, topics.ack(OTHER), { ts: Date.now(), cmdId: cmd.cmdId, ok: false, content: 'not mine' });
+      await other.endAsync();
+      expect((await status()).status).toBe('processing');
+      await publish(c, topics.ack(COL), { ts: Date.now(), cmdId: cmd.cmdId, ok: true, content: 'SUBINV01 rebooted' });
+      await c.endAsync();
+      expect(await status()).toEqual({ status: 'success', ack_content: 'SUBINV01 rebooted' });
+    });
+
+    it('shows a sub device’s upgrade in its own update log: the collector reports the progress for it, and its ack gives the sub device the version', async () => {
+      const fw = await uploadFirmware(admin, { version: 'V4.1.0', deviceType: 'inverter' }, { name: 'sub.bin', bytes: Buffer.from('sub device firmware') });
+      const c = await collector();
+      await c.subscribeAsync(topics.downAll(COL), { qos: 1 });
+      const got = next<{ cmdId: string; kind: string; params: { version: string } }>(c);
+      const res = await app().inject({ method: 'POST', url: '/photo_voltaic/ota', headers: { 'x-token': admin }, payload: { deviceType: 'inverter', order: '1', firmwareId: fw.id, version: 'V4.1.0', sn: COL, subSn: 'SUBINV01', oldSubSn: 'SUBINV01' } });
+      expect(res.statusCode).toBe(200);
+      const cmd = await got;
+      expect(cmd).toMatchObject({ cmdId: res.json().data.cmdId, kind: 'ota', params: { version: 'V4.1.0' } });
+      for (const progress of [0, 25]) await publish(c, topics.event(COL), { type: 'ota', ts: Date.now() + progress, cmdId: cmd.cmdId, progress, version: 'V4.1.0' });
+      const [sub1, sub2, col] = await Promise.all(['SUBINV01', 'SUBINV02', COL].map(deviceId));
+      const sub = await updateLog(admin, sub1!);
+      expect(sub.map((l) => l.progress)).toEqual([25, 0]);
+      expect(sub[0]).toMatchObject({ cmdId: cmd.cmdId, status: 'processing' });
+      // the collector reported them; its sibling was not upgraded
+      expect((await updateLog(admin, col!)).map((l) => l.progress)).toEqual([25, 0]);
+      expect(await updateLog(admin, sub2!)).toEqual([]);
+      await publish(c, topics.ack(COL), { ts: Date.now(), cmdId: cmd.cmdId, ok: true, content: 'upgraded' });
+      await c.endAsync();
+      expect((await updateLog(admin, sub1!)).every((l) => l.status === 'success')).toBe(true);
+      expect((await deviceRow('SUBINV01')).sw_version).toBe('V4.1.0');
+      expect((await deviceRow(COL)).sw_version).toBeNull();
+      expect((await deviceRow('SUBINV02')).sw_version).toBeNull();
     });
   });
 

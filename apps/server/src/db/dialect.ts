@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { sqlitePath } from '../config.js';
 import type { Database } from './database.js';
@@ -12,6 +12,27 @@ pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
 export type DialectName = 'sqlite' | 'postgres';
+
+/** The dialect of a Kysely instance, for code handed only the instance (app code has `app.dialect`). */
+export const dialectOf = (db: Kysely<Database>): DialectName => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
+
+const JSON_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * One field of a JSON object stored as text in `column` (a column reference such as
+ * 'd.last_points'), or null when it is missing: SQLite's json_extract answers the JSON value as
+ * it is; PostgreSQL's ->> answers text, cast to double precision for `'number'` (only for fields
+ * that are numbers, as the points in the rollups and the known points are). The key is a bound
+ * parameter; it must be a plain name (the contract's point names are).
+ */
+export function jsonField(dialect: DialectName, column: string, key: string, as: 'number'): RawBuilder<number | null>;
+export function jsonField(dialect: DialectName, column: string, key: string, as: 'text'): RawBuilder<string | null>;
+export function jsonField(dialect: DialectName, column: string, key: string, as: 'number' | 'text'): RawBuilder<number | string | null> {
+  if (!JSON_KEY.test(key)) throw new Error(`not a JSON field name: ${key}`);
+  if (dialect === 'sqlite') return sql`json_extract(${sql.ref(column)}, ${`$.${key}`})`;
+  const text = sql`${sql.ref(column)}::json ->> ${key}`;
+  return as === 'number' ? sql`(${text})::double precision` : sql`(${text})`;
+}
 
 /**
  * better-sqlite3 prepares every statement Kysely sends; preparing costs more than running a

@@ -1,7 +1,7 @@
 import { DASHBOARD_BUCKET_MS, DASHBOARD_FAULT_WINDOW_DAYS, DASHBOARD_OFFLINE_WINDOW_DAYS, localDay } from '@pv/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { DialectName } from '../../db/dialect.js';
+import { jsonField, type DialectName } from '../../db/dialect.js';
 import type { StatsBusEvent } from '../../plugins/bus.js';
 
 const DAY = 86_400_000;
@@ -52,7 +52,7 @@ export async function refreshDashboard(db: Kysely<Database>, dialect: DialectNam
 
 async function refreshOnce(db: Kysely<Database>, dialect: DialectName, state: RefreshState, now: number): Promise<StatsBusEvent | null> {
   const since = state.at ?? now - DASHBOARD_BUCKET_MS;
-  const acPower = dialect === 'postgres' ? sql<number>`(d.last_points::json ->> 'acPower')::double precision` : sql<number>`json_extract(d.last_points, '$.acPower')`;
+  const acPower = jsonField(dialect, 'd.last_points', 'acPower', 'number');
 
   // one pass over the devices (a slice at a time): power of the online inverters, devices gone offline within 3 days
   const devices = new Map<number, { org_id: number; power: number; offline: number }>();

@@ -4,14 +4,10 @@ import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { DialectName } from '../../db/dialect.js';
+import { jsonField, type DialectName } from '../../db/dialect.js';
 import { notFound } from '../../lib/errors.js';
 import { userOf } from '../../lib/types.js';
 import { deviceVisible } from './device.repository.js';
-
-/** One point's value in a JSON text column, as a number (the point name is checked by the contract). */
-const pointValue = (dialect: DialectName, column: string, point: string) =>
-  dialect === 'postgres' ? sql<number | null>`(${sql.ref(column)}::json ->> ${point})::double precision` : sql<number | null>`json_extract(${sql.ref(column)}, ${`$.${point}`})`;
 
 /**
  * A device's point over a window, from the 5-minute rollups: each bucket of `stepMs` is the
@@ -25,7 +21,7 @@ export async function pointHistory(db: Kysely<Database>, dialect: DialectName, d
   // the point is read from the JSON once per rollup (inner query), then weighted per step
   const inner = db
     .selectFrom('device_rollup_5m')
-    .select([sql<number>`(bucket / ${step}) * ${step}`.as('t'), sql<number>`coalesce(${pointValue(dialect, 'point_n', point)}, n)`.as('n'), pointValue(dialect, 'points', point).as('v')])
+    .select([sql<number>`(bucket / ${step}) * ${step}`.as('t'), sql<number>`coalesce(${jsonField(dialect, 'point_n', point, 'number')}, n)`.as('n'), jsonField(dialect, 'points', point, 'number').as('v')])
     .where('device_id', '=', deviceId)
     .where('bucket', '>=', Math.floor(from / stepMs) * stepMs)
     .where('bucket', '<', to)

@@ -7,9 +7,10 @@ import { pipeline } from 'node:stream/promises';
 import { createWriteStream } from 'node:fs';
 import { API_BASE, commandRow, envelope, firmwareLimits, firmwareRow, firmwareUploadFields, idParam, otaPushBody, page, pageQuery, translate, updateLogRow, DEVICE_TYPES, type MessageKey } from '@pv/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
+import { jsonField } from '../../db/dialect.js';
 import { hashDeviceKey } from '../../ingest/broker.js';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { userOf } from '../../lib/types.js';
@@ -139,7 +140,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!device) throw notFound();
     // a sub device is upgraded through its collector, which reports the progress: the events of
     // the collector's OTA commands aimed at this sub SN are the sub device's log too
-    const subSn = app.dialect === 'postgres' ? sql<string>`c.params::json ->> 'subSn'` : sql<string>`json_extract(c.params, '$.subSn')`;
+    const subSn = jsonField(app.dialect, 'c.params', 'subSn', 'text');
     const parentId = device.parent_id;
     const rows = await db
       .selectFrom('ota_events as e')

@@ -1,6 +1,7 @@
 import { localDay } from '@pv/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database, PlantStatsTable } from '../../db/database.js';
+import { dialectOf, jsonField, type DialectName } from '../../db/dialect.js';
 
 /**
  * plant_stats: what the plant list shows, sorts and filters on, one row per plant.
@@ -48,10 +49,6 @@ export function invalidatePlantStats(db: Kysely<Database>): void {
 }
 
 const round = (v: number, digits = 3) => Math.round(v * 10 ** digits) / 10 ** digits;
-
-async function isPostgres(db: Kysely<Database>) {
-  return (db.getExecutor().adapter.constructor.name ?? '').toLowerCase().includes('postgres');
-}
 
 const SLICE = 100;
 /** the past-days pass reads every day of history: smaller slices keep each one short */
@@ -103,7 +100,7 @@ async function refresh(db: Kysely<Database>, now: number): Promise<{ plants: num
     cache = { closed: new Map(), closedAt: 0 };
     caches.set(db, cache);
   }
-  const pg = await isPostgres(db);
+  const dialect = dialectOf(db);
   const refreshClosed = now - cache.closedAt > CLOSED_TTL_MS;
   const todayOf = new Map<string, string>();
   let plantsSeen = 0;
@@ -122,7 +119,7 @@ async function refresh(db: Kysely<Database>, now: number): Promise<{ plants: num
       }
       plantToday.set(p.id, day);
     }
-    written += await refreshSlice(db, cache, pg, plantToday, refreshClosed, now);
+    written += await refreshSlice(db, cache, dialect, plantToday, refreshClosed, now);
     plantsSeen += plants.length;
     await yieldLoop();
   }
@@ -134,12 +131,12 @@ async function refresh(db: Kysely<Database>, now: number): Promise<{ plants: num
 const statsKey = (r: PlantStatsTable) =>
   `${[r.power_w, r.energy_today, r.energy_month, r.energy_year, r.energy_total, r.devices, r.devices_online, r.open_faults].map(Number).join('|')}|${r.status}|${r.data_updated_at ?? ''}`;
 
-async function refreshSlice(db: Kysely<Database>, cache: Cache, pg: boolean, plantToday: Map<number, string>, refreshClosed: boolean, now: number): Promise<number> {
+async function refreshSlice(db: Kysely<Database>, cache: Cache, dialect: DialectName, plantToday: Map<number, string>, refreshClosed: boolean, now: number): Promise<number> {
   const ids = [...plantToday.keys()];
   const from = ids[0]!;
   const to = ids[ids.length - 1]!;
   const todays = [...new Set(plantToday.values())];
-  const acPower = pg ? sql<number>`coalesce((d.last_points::json->>'acPower')::double precision, 0)` : sql<number>`coalesce(json_extract(d.last_points, '$.acPower'), 0)`;
+  const acPower = sql<number>`coalesce(${jsonField(dialect, 'd.last_points', 'acPower', 'number')}, 0)`;
 
   const devices = await db
     .selectFrom('devices as d')

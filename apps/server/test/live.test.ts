@@ -1,6 +1,7 @@
 import { LIVE_WATCH_MAX } from '@pv/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRefreshState, refreshDashboard } from '../src/modules/dashboard/dashboard.refresh.js';
+import { devicesFor } from '../src/modules/dashboard/events.routes.js';
 import type { BusEvent } from '../src/plugins/bus.js';
 import { buildTestApp, login, newDevice, type TestApp } from './helper.js';
 import { openStream, type SseEvent } from './sse.js';
@@ -140,6 +141,14 @@ describe('devices events', () => {
     const most = await openStream(base, agent, `devices=${Array.from({ length: LIVE_WATCH_MAX }, (_, i) => i + 1).join(',')}`);
     expect(most.status).toBe(200);
     most.close();
+  });
+
+  it('picks each stream’s watched ids out of one event, in the order watched', () => {
+    const event = { type: 'devices' as const, at: 7, deviceIds: Array.from({ length: 10_000 }, (_, i) => 2 * i + 1) };
+    expect(devicesFor([4, 19_999, 1, 3], event)).toEqual({ type: 'devices', at: 7, deviceIds: [19_999, 1, 3] });
+    expect(devicesFor([2, 20_001], event)).toBeNull();
+    expect(devicesFor([], event)).toBeNull();
+    expect(devicesFor([5], { type: 'devices', at: 8, deviceIds: [] })).toBeNull();
   });
 });
 

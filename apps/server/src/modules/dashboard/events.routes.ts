@@ -65,21 +65,17 @@ export function eventFor(me: SessionUser, event: StatsBusEvent, paths: Map<numbe
   };
 }
 
-/** The `watched` devices a bus event names (its ids are ascending: one binary search per watched id), or null. */
+/** The ids of each `devices` bus event as a set, made once for all the streams the event goes to. */
+const idSets = new WeakMap<DevicesBusEvent, ReadonlySet<number>>();
+
+/**
+ * The `watched` devices (at most LIVE_WATCH_MAX) a bus event names (up to the devices that reported
+ * in a period, thousands), or null: a set lookup per watched id.
+ */
 export function devicesFor(watched: readonly number[], event: DevicesBusEvent): DevicesEvent | null {
-  const ids = event.deviceIds;
-  const named = (id: number) => {
-    let lo = 0;
-    let hi = ids.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (ids[mid] === id) return true;
-      if (ids[mid]! < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return false;
-  };
-  const deviceIds = watched.filter(named);
+  let named = idSets.get(event);
+  if (!named) idSets.set(event, (named = new Set(event.deviceIds)));
+  const deviceIds = watched.filter((id) => named.has(id));
   return deviceIds.length ? { type: 'devices', at: event.at, deviceIds } : null;
 }
 

@@ -11,7 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppConfig } from './config.js';
-import { createDb } from './db/dialect.js';
+import { closeDb, createDb } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureAdmin, seedCore, seedDemo } from './db/seed/seed.js';
 import { redactUrl } from './lib/redact.js';
@@ -129,7 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.deviceLink?.close().catch(() => undefined);
     await pipeline.close();
     await audit.flush();
-    await db.destroy();
+    await closeDb(db);
   });
 
   await migrateToLatest(db);

@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../src/db/dialect.js';
 import { hashDeviceKey } from '../src/ingest/broker.js';
 import { buildTestApp, login, newDevice, type TestApp } from './helper.js';
 
@@ -31,6 +33,9 @@ beforeAll(async () => {
   await add('STATE03');
   await add('STATE04');
   await add('STATE05');
+  await add('STATE06');
+  await add('STATE07');
+  await add('STATE08');
 });
 afterAll(async () => {
   await t.close();
@@ -103,6 +108,74 @@ describe('run state', () => {
     // the next newer sample moves them on
     await t.app.ingest.submit('STATE03', 'telemetry', { ts: T0 + 11 * MIN, points: { acPower: 900 } });
     expect((await device('STATE03')).run_state).toBe('run');
+  });
+
+  it('takes the latest points and run state from the stored sample: a repeated (device, ts) with other values changes nothing', async () => {
+    // in one batch: the first of the two is stored
+    await Promise.all([
+      t.app.ingest.submit('STATE06', 'telemetry', { ts: T0, points: { acPower: 100 } }),
+      t.app.ingest.submit('STATE06', 'telemetry', { ts: T0, points: { acPower: 0 }, runState: 'stop' }),
+    ]);
+    const stored = async () => (await t.app.db.selectFrom('samples').select('points').where('device_id', '=', ids.get('STATE06')!).execute()).map((r) => JSON.parse(r.points));
+    expect(await stored()).toEqual([{ acPower: 100 }]);
+    expect(await device('STATE06')).toMatchObject({ run_state: 'run', last_points: JSON.stringify({ acPower: 100 }) });
+    // in a later batch
+    await t.app.ingest.submit('STATE06', 'telemetry', { ts: T0, points: { acPower: 7 }, runState: 'stop' });
+    expect(await stored()).toEqual([{ acPower: 100 }]);
+    expect(await device('STATE06')).toMatchObject({ run_state: 'run', last_points: JSON.stringify({ acPower: 100 }) });
+  });
+});
+
+describe('what the pipeline keeps between batches (SQLite: counters and the latest 5-minute bucket)', () => {
+  const rollup = async (sn: string, bucket: number) =>
+    t.app.db.selectFrom('device_rollup_5m').select(['n', 'points']).where('device_id', '=', ids.get(sn)!).where('bucket', '=', bucket).executeTakeFirstOrThrow();
+  const energy = async (sn: string) => (await t.app.db.selectFrom('device_daily').select('energy_kwh').where('device_id', '=', ids.get(sn)!).execute()).reduce((a, r) => a + r.energy_kwh, 0);
+
+  it('reads again what another process wrote to the database meanwhile', async () => {
+    const send = (min: number, energyTotal: number, acPower: number) => t.app.ingest.submit('STATE07', 'telemetry', { ts: T0 + min * MIN, points: { energyTotal, acPower } });
+    await send(0, 10, 100);
+    await send(1, 11, 100);
+    expect(await energy('STATE07')).toBeCloseTo(1);
+    // a second server process on the same database ingests the device meanwhile (its own connection)
+    const other = createDb(t.config.databaseUrl).db;
+    try {
+      const id = ids.get('STATE07')!;
+      await other.updateTable('device_counters').set({ last_ts: T0 + 3 * MIN, last_total: 15 }).where('device_id', '=', id).execute();
+      await other.updateTable('device_rollup_5m').set({ n: 4, points: JSON.stringify({ energyTotal: 13, acPower: 1000 }) }).where('device_id', '=', id).where('bucket', '=', T0).execute();
+    } finally {
+      await other.destroy();
+    }
+    await send(4, 16, 6000);
+    // 1 kWh from the reading it made, 1 more from the other process's last one (not 5 from its own)
+    expect(await energy('STATE07')).toBeCloseTo(2);
+    const r = await rollup('STATE07', T0);
+    expect(r.n).toBe(5);
+    expect(JSON.parse(r.points).acPower).toBeCloseTo((4 * 1000 + 6000) / 5);
+  });
+
+  it('forgets what a batch that rolled back had written', async () => {
+    const id = ids.get('STATE08')!;
+    await t.app.ingest.submit('STATE08', 'telemetry', { ts: T0 + MIN, points: { acPower: 100 } });
+    // the OTA progress in the next batch cannot be stored: the whole batch rolls back
+    const refuse = t.app.dialect === 'postgres'
+      ? ['create function pv_test_refuse() returns trigger language plpgsql as $$ begin raise exception \'refused\'; end $$', 'create trigger pv_test_refuse before insert on ota_events for each row execute function pv_test_refuse()']
+      : ["create trigger pv_test_refuse before insert on ota_events begin select raise(abort, 'refused'); end"];
+    for (const q of refuse) await sql.raw(q).execute(t.app.db);
+    try {
+      const results = await Promise.allSettled([
+        t.app.ingest.submit('STATE08', 'telemetry', { ts: T0 + 2 * MIN, points: { acPower: 1000 } }),
+        t.app.ingest.submit('STATE08', 'event', { type: 'ota', ts: T0 + 2 * MIN, cmdId: 'none', progress: 10 }),
+      ]);
+      expect(results.map((x) => x.status)).toEqual(['rejected', 'rejected']);
+    } finally {
+      await sql.raw('drop trigger pv_test_refuse' + (t.app.dialect === 'postgres' ? ' on ota_events' : '')).execute(t.app.db);
+      if (t.app.dialect === 'postgres') await sql.raw('drop function pv_test_refuse').execute(t.app.db);
+    }
+    await t.app.ingest.submit('STATE08', 'telemetry', { ts: T0 + 3 * MIN, points: { acPower: 400 } });
+    const r = await rollup('STATE08', T0);
+    expect(r.n).toBe(2);
+    expect(JSON.parse(r.points).acPower).toBeCloseTo(250);
+    expect((await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', id).orderBy('ts').execute()).map((x) => Number(x.ts))).toEqual([T0 + MIN, T0 + 3 * MIN]);
   });
 });
 

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
-import { createDb } from '../db/dialect.js';
+import { closeDb, createDb } from '../db/dialect.js';
 import { mosquittoAcl, mosquittoPasswords } from '../ingest/acl.js';
 
 const { values } = parseArgs({
@@ -24,5 +24,5 @@ try {
   else process.stdout.write(text);
   if (values.passwords) writeFileSync(values.passwords, await mosquittoPasswords(db, { ingestUser: values['ingest-user'], ingestPassword: values['ingest-password'] }), { mode: 0o640 });
 } finally {
-  await db.destroy();
+  await closeDb(db);
 }

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { sqlitePath } from '../config.js';
+import { startCheckpointer, type Checkpointer } from './checkpointer.js';
 import type { Database } from './database.js';
 
 // int8 (bigint) columns hold epoch milliseconds, well inside Number's exact range.
@@ -39,10 +40,13 @@ export function jsonField(dialect: DialectName, column: string, key: string, as:
  * small one, so prepared statements are kept by their SQL text (the ingest path repeats the
  * same few statements thousands of times a second).
  */
-function withStatementCache(sqlite: SQLite.Database, size = 500) {
+function withStatementCache(sqlite: SQLite.Database, onClose?: () => void, size = 500) {
   const cache = new Map<string, SQLite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      onClose?.();
+      sqlite.close();
+    },
     prepare: (sql: string) => {
       let stmt = cache.get(sql);
       if (stmt) {
@@ -62,6 +66,14 @@ const handles = new WeakMap<Kysely<Database>, SQLite.Database>();
 /** The better-sqlite3 handle under a SQLite Kysely made by createDb (the ingest pipeline's prepared statements). */
 export const sqliteHandle = (db: Kysely<Database>): SQLite.Database | undefined => handles.get(db);
 
+const checkpointers = new WeakMap<Kysely<Database>, Checkpointer>();
+
+/** Closes a database made by createDb, and waits for its checkpoint thread to end (its last checkpoint). */
+export async function closeDb(db: Kysely<Database>): Promise<void> {
+  await db.destroy();
+  await checkpointers.get(db)?.stop();
+}
+
 export function createDb(databaseUrl: string): { db: Kysely<Database>; dialect: DialectName } {
   const file = sqlitePath(databaseUrl);
   if (file !== undefined) {
@@ -71,8 +83,17 @@ export function createDb(databaseUrl: string): { db: Kysely<Database>; dialect: 
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    // checkpoints run on their own thread (startCheckpointer); the writer's own automatic one
+    // only past 40 MB of WAL, should that thread stop. The WAL file is cut back to 64 MB after one
+    let checkpointer: Checkpointer | undefined;
+    if (file !== ':memory:') {
+      sqlite.pragma('wal_autocheckpoint = 10000');
+      sqlite.pragma('journal_size_limit = 67108864');
+      checkpointer = startCheckpointer(file, 1000, (message) => console.error(`SQLite checkpoint: ${message}`));
+    }
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => void checkpointer?.stop()) }) });
     handles.set(db, sqlite);
+    if (checkpointer) checkpointers.set(db, checkpointer);
     return { db, dialect: 'sqlite' };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });

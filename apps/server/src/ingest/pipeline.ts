@@ -139,8 +139,9 @@ export class IngestPipeline {
     return this.devices.size;
   }
 
-  /** Forget cached device facts (after a device or plant changes, in any server process). */
+  /** Forget cached device facts and what the statements kept (after a device or plant changes, in any server process). */
   invalidate(sn?: string) {
+    this.statements?.forget?.();
     if (sn) this.devices.delete(sn);
     else {
       this.devices.clear();
@@ -232,6 +233,8 @@ export class IngestPipeline {
           receivedAt = await this.db.transaction().execute((trx) => this.apply(trx, ok));
           break;
         } catch (err) {
+          // what the statements kept of the rolled-back batch is not in the database
+          this.statements?.forget?.();
           const code = (err as { code?: string }).code;
           if (attempt >= 5 || (code !== '40P01' && code !== '40001')) throw err;
           this.log.warn({ attempt, code }, 'ingest batch retried');
@@ -269,18 +272,21 @@ export class IngestPipeline {
 
   /** Writes a batch; answers the received_at stamp its samples got. */
   private async apply(trx: Transaction<Database>, items: Item[]): Promise<number> {
+    this.hot.begin?.();
     const now = Date.now();
     const samples: SampleRow[] = [];
-    // the points of each (device, ts) as its first occurrence in the batch (the one the insert keeps)
-    const pointsOf = new Map<string, Points>();
-    const latest = new Map<number, { ts: number; points: Points; runState?: ReportedRunState }>();
+    // each (device, ts) as its first occurrence in the batch (the one the insert keeps)
+    const first = new Map<string, { points: Points; json: string; runState?: ReportedRunState }>();
+    // per device, its newest message; `key` when that is a sample (events and acks carry no points)
+    const latest = new Map<number, { ts: number; key?: string }>();
     const energyTouched = new Map<number, CounterSample[]>();
     const note = (deviceId: number, ts: number, points: Points, runState: ReportedRunState | undefined) => {
-      samples.push({ device_id: deviceId, ts, points: JSON.stringify(points) });
+      const json = JSON.stringify(points);
+      samples.push({ device_id: deviceId, ts, points: json });
       const key = `${deviceId}:${ts}`;
-      if (!pointsOf.has(key)) pointsOf.set(key, points);
+      if (!first.has(key)) first.set(key, { points, json, runState });
       const prev = latest.get(deviceId);
-      if (!prev || prev.ts <= ts) latest.set(deviceId, { ts, points, runState });
+      if (!prev || prev.ts < ts || (prev.ts === ts && !prev.key)) latest.set(deviceId, { ts, key });
       const counter = counterOf(points);
       if (counter !== undefined) {
         const list = energyTouched.get(deviceId) ?? [];
@@ -308,10 +314,10 @@ export class IngestPipeline {
         else if (p.msg.type === 'recover') recovered.push({ deviceId: device.id, ts: p.msg.ts });
         else if (p.msg.type === 'info') versions.set(device.id, { ...versions.get(device.id), ...(p.msg.hwVersion && { hw_version: p.msg.hwVersion }), ...(p.msg.swVersion && { sw_version: p.msg.swVersion }), ...(p.msg.protocolVersion && { protocol_version: p.msg.protocolVersion }) });
         else ota.push({ cmd_id: p.msg.cmdId, device_id: device.id, progress: p.msg.progress, version: p.msg.version ?? null, ts: p.msg.ts });
-        if (!latest.has(device.id)) latest.set(device.id, { ts: p.msg.ts, points: {} });
+        if (!latest.has(device.id)) latest.set(device.id, { ts: p.msg.ts });
       } else {
         acks.push({ deviceId: device.id, cmdId: p.msg.cmdId, ok: p.msg.ok, content: p.msg.content });
-        if (!latest.has(device.id)) latest.set(device.id, { ts: p.msg.ts, points: {} });
+        if (!latest.has(device.id)) latest.set(device.id, { ts: p.msg.ts });
       }
     }
 
@@ -319,20 +325,27 @@ export class IngestPipeline {
     // (in key order: two PostgreSQL writers of the same keys then wait instead of deadlocking)
     samples.sort((x, y) => x.device_id - y.device_id || x.ts - y.ts);
     const buckets = new Map<string, BucketSums>();
-    for (const r of await this.hot.insertSamples(trx, samples, now)) accumulate(buckets, r.device_id, r.ts, pointsOf.get(`${r.device_id}:${r.ts}`)!);
+    const stored = new Set<string>();
+    for (const r of await this.hot.insertSamples(trx, samples, now)) {
+      const key = `${r.device_id}:${r.ts}`;
+      stored.add(key);
+      accumulate(buckets, r.device_id, r.ts, first.get(key)!.points);
+    }
 
-    // device state: last online time, online, latest points, run state
-    // device state; the same statement text each time, so SQLite reuses the prepared statement
-    // rows are locked in id order, the same in every process (no deadlock between two of them)
-    // (the last online time never moves backwards: late samples)
+    // device state: last online time, online, latest points, run state, in device id order (rows
+    // are locked in the same order in every process: no deadlock between two of them). The last
+    // online time never moves backwards (late samples), and only a stored sample gives the latest
+    // points and run state (a repeated (device, ts) with other values changes nothing)
     const states: DeviceState[] = [];
-    for (const [deviceId, { ts, points, runState }] of [...latest].sort((x, y) => x[0] - y[0])) {
-      let hasPoints = false;
-      for (const _ in points) {
-        hasPoints = true;
-        break;
-      }
-      states.push({ id: deviceId, seen: Math.min(ts, now), points: hasPoints ? JSON.stringify(points) : null, run: runState ?? (points.acPower === undefined ? null : points.acPower > 0 ? 'run' : 'normal') });
+    for (const [deviceId, { ts, key }] of [...latest].sort((x, y) => x[0] - y[0])) {
+      const sample = key && stored.has(key) ? first.get(key)! : undefined;
+      const { acPower } = sample?.points ?? {};
+      states.push({
+        id: deviceId,
+        seen: Math.min(ts, now),
+        points: sample && sample.json !== '{}' ? sample.json : null,
+        run: sample?.runState ?? (typeof acPower !== 'number' ? null : acPower > 0 ? 'run' : 'normal'),
+      });
     }
     await this.hot.updateDevices(trx, states);
 

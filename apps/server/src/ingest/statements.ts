@@ -87,6 +87,10 @@ export interface HotStatements {
   setDaily(trx: Transaction<Database>, rows: DailyIncrement[], now: number): Promise<void>;
   /** Command results: processing or unknown → success / failed with the ack content. */
   settleCommands(trx: Transaction<Database>, acks: Ack[], now: number): Promise<void>;
+  /** At the start of each batch's transaction. */
+  begin?(): void;
+  /** What is kept between batches is no longer to be trusted (a batch rolled back, a device changed). */
+  forget?(): void;
 }
 
 export function sqliteStatements(handle: SQLite.Database): HotStatements {
@@ -111,7 +115,24 @@ export function sqliteStatements(handle: SQLite.Database): HotStatements {
   const settle = handle.prepare(
     "update commands set status = ?, ack_content = ?, updated_at = ? where cmd_id = ? and (device_id = ? or device_id in (select id from devices where parent_id = ?)) and status in ('processing', 'unknown')",
   );
+  // What the pipeline last wrote, kept between batches so that the next batch need not read it
+  // back: each device's counter and its latest 5-minute bucket. Only this connection writes them
+  // while it ingests; another connection's commit (a second process on the same file) changes
+  // the data_version, and then everything kept is dropped.
+  const counters = new Map<number, Counter>();
+  const buckets = new Map<number, RollupRow>();
+  let dataVersion: unknown;
+  const forget = () => {
+    counters.clear();
+    buckets.clear();
+  };
   return {
+    begin: () => {
+      const v = handle.pragma('data_version', { simple: true });
+      if (v !== dataVersion) forget();
+      dataVersion = v;
+    },
+    forget,
     readWindows: async (_trx, windows) => {
       const out: StoredSample[] = [];
       for (const w of windows) {
@@ -142,13 +163,16 @@ export function sqliteStatements(handle: SQLite.Database): HotStatements {
     readCounters: async (_trx, ids) => {
       const out: Counter[] = [];
       for (const id of ids) {
-        const c = readCounter.get(id) as Counter | undefined;
+        const c = counters.get(id) ?? (readCounter.get(id) as Counter | undefined);
         if (c) out.push(c);
       }
       return out;
     },
     writeCounters: async (_trx, rows) => {
-      for (const c of rows) writeCounter.run(c.device_id, c.last_ts, c.last_total);
+      for (const c of rows) {
+        writeCounter.run(c.device_id, c.last_ts, c.last_total);
+        counters.set(c.device_id, c);
+      }
     },
     addDaily: async (_trx, rows, now) => {
       for (const r of rows) addDaily.run(r.device_id, r.day, r.energy_kwh, now);
@@ -156,13 +180,18 @@ export function sqliteStatements(handle: SQLite.Database): HotStatements {
     readRollups: async (_trx, keys) => {
       const out: RollupRow[] = [];
       for (const k of keys) {
-        const r = readRollup.get(k.device_id, k.bucket) as RollupRow | undefined;
+        const kept = buckets.get(k.device_id);
+        const r = kept?.bucket === k.bucket ? kept : (readRollup.get(k.device_id, k.bucket) as RollupRow | undefined);
         if (r) out.push(r);
       }
       return out;
     },
     writeRollups: async (_trx, rows) => {
-      for (const r of rows) writeRollup.run(r.device_id, r.bucket, r.n, r.points, r.point_n);
+      for (const r of rows) {
+        writeRollup.run(r.device_id, r.bucket, r.n, r.points, r.point_n);
+        // the device's latest bucket (a late sample's older one is not kept)
+        if (!(r.bucket < (buckets.get(r.device_id)?.bucket ?? -Infinity))) buckets.set(r.device_id, r);
+      }
     },
   };
 }

@@ -106,5 +106,12 @@ describe('merging a bucket', () => {
     expect(merged.n).toBe(6);
     expect(JSON.parse(merged.points)).toEqual({ a: 80 / 6, b: 2, c: 6 });
     expect(JSON.parse(merged.point_n!)).toEqual({ b: 3, c: 1 });
+    // merging again from the bucket just made (kept parsed between batches) or from its stored text: the same
+    const more = { deviceId: 1, bucket: 0, n: 1, sums: new Map([['a', 1]]), counts: new Map([['a', 1]]) };
+    const fromText = mergeBucket({ n: merged.n, points: merged.points, point_n: merged.point_n }, more);
+    const fromParsed = mergeBucket(merged, more);
+    expect(fromParsed).toEqual(fromText);
+    expect(JSON.parse(fromText.points)).toEqual({ a: 81 / 7, b: 2, c: 6 });
+    expect(JSON.parse(fromText.point_n!)).toEqual({ b: 3, c: 1 });
   });
 });

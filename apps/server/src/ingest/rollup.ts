@@ -44,6 +44,8 @@ export interface StoredBucket {
   n: number;
   points: string;
   point_n: string | null;
+  /** `points` and `point_n` already parsed, when this bucket was made here (not read back) */
+  parsed?: { avg: Record<string, number>; partial: Record<string, number> | undefined };
 }
 
 /**
@@ -53,29 +55,28 @@ export interface StoredBucket {
  */
 export function mergeBucket(stored: StoredBucket | undefined, add: BucketSums): StoredBucket {
   const n = (stored?.n ?? 0) + add.n;
-  const sums = new Map<string, number>();
-  const counts = new Map<string, number>();
+  const sums: Record<string, number> = {};
+  const counts: Record<string, number> = {};
   if (stored) {
-    const avg = JSON.parse(stored.points) as Record<string, number>;
-    const partial = stored.point_n ? (JSON.parse(stored.point_n) as Record<string, number>) : {};
+    const { avg, partial } = stored.parsed ?? { avg: JSON.parse(stored.points) as Record<string, number>, partial: stored.point_n ? (JSON.parse(stored.point_n) as Record<string, number>) : undefined };
     for (const name in avg) {
-      const c = partial[name] ?? stored.n;
-      sums.set(name, avg[name]! * c);
-      counts.set(name, c);
+      const c = partial?.[name] ?? stored.n;
+      sums[name] = avg[name]! * c;
+      counts[name] = c;
     }
   }
   for (const [name, s] of add.sums) {
-    sums.set(name, (sums.get(name) ?? 0) + s);
-    counts.set(name, (counts.get(name) ?? 0) + add.counts.get(name)!);
+    sums[name] = (sums[name] ?? 0) + s;
+    counts[name] = (counts[name] ?? 0) + add.counts.get(name)!;
   }
-  const points: Record<string, number> = {};
+  const avg: Record<string, number> = {};
   let partial: Record<string, number> | undefined;
-  for (const [name, s] of sums) {
-    const c = counts.get(name)!;
-    points[name] = s / c;
+  for (const name in sums) {
+    const c = counts[name]!;
+    avg[name] = sums[name]! / c;
     if (c < n) (partial ??= {})[name] = c;
   }
-  return { n, points: JSON.stringify(points), point_n: partial ? JSON.stringify(partial) : null };
+  return { n, points: JSON.stringify(avg), point_n: partial ? JSON.stringify(partial) : null, parsed: { avg, partial } };
 }
 
 /**

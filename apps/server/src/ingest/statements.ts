@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { StoredBucket } from './rollup.js';
 
 /**
  * The statements the ingest pipeline runs for every batch, written by hand for speed (building
@@ -34,12 +35,9 @@ export interface DailyIncrement {
   day: string;
   energy_kwh: number;
 }
-export interface RollupRow {
+export interface RollupRow extends StoredBucket {
   device_id: number;
   bucket: number;
-  n: number;
-  points: string;
-  point_n: string | null;
 }
 
 /** A device's late samples: the earliest and the latest of them. */

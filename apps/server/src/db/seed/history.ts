@@ -83,7 +83,10 @@ export async function backfillDemoHistory(db: Kysely<Database>, plants: SimPlant
       counters.push({ device_id: deviceId, last_ts: last.ts, last_total: last.energyTotal });
     }
   }
-  const rollups = [...buckets.values()].map((b) => ({ device_id: b.deviceId, bucket: b.bucket, ...mergeBucket(undefined, b) }));
+  const rollups = [...buckets.values()].map((b) => {
+    const { n, points, point_n } = mergeBucket(undefined, b);
+    return { device_id: b.deviceId, bucket: b.bucket, n, points, point_n };
+  });
   const power = [...orgPower.values()].map((r) => ({ ...r, power_w: Math.round(r.power_w * 10) / 10 }));
   const simulated = performance.now();
   const handle = sqliteHandle(db);

@@ -1,5 +1,5 @@
 import { LIVE_FALLBACK_MS } from '@pv/contract';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, queryOptions, useQuery } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,7 +20,7 @@ function Fallback() {
 
 /** A live query: `poll` false for data that does not change meanwhile (a past day's chart). */
 function Live({ name, poll }: { name: string; poll?: boolean }) {
-  const { data } = useLiveQuery({ queryKey: ['live', name], queryFn: () => `${name}!` }, poll);
+  const { data } = useLiveQuery(queryOptions({ queryKey: ['live', name], queryFn: () => `${name}!` }), poll);
   return <span data-testid={name}>{data}</span>;
 }
 

@@ -1,7 +1,7 @@
 import { flattenRoutes, SIDEBAR_WIDTH_DOUBLE, SIDEBAR_WIDTH_SINGLE, type FlatRoute, type RouteDef } from '@pv/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Drawer, Spin } from 'antd';
-import { Activity, lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { Activity, lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { isMobileWidth, useApp } from '../../stores/app';
 import { homePathOf, useSession } from '../../stores/session';
@@ -80,9 +80,14 @@ function ConsoleShell({ tree }: { tree: RouteDef[] }) {
   const { cachedViews, refreshKeys, addView, keepOnly } = useTagsView();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsUsed, setSettingsUsed] = useState(false);
-  // The shell (sidebar, navbar, tabs) commits first and the page in a render of its own: two shorter
-  // tasks instead of one long one while the console starts (on a phone, hundreds of ms of input delay).
-  const showPages = useDeferredValue(true, false);
+  // The console mounts in three commits, each in a transition started once the one before is on
+  // screen: the shell (sidebar, bar, tabs), the bar's menus, the page. Shorter tasks than one commit
+  // of the whole console (on a phone, hundreds of ms of input delay while it starts).
+  const [stage, setStage] = useState(0);
+  useEffect(() => {
+    if (stage < 2) startTransition(() => setStage(stage + 1));
+  }, [stage]);
+  const showPages = stage >= 2;
 
   // Tabs of an earlier user (or of a route no longer permitted) never show; affix tabs come first.
   useEffect(() => {
@@ -152,7 +157,7 @@ function ConsoleShell({ tree }: { tree: RouteDef[] }) {
       )}
       <div className="pv-main">
         <header className={`pv-header ${settings.fixedHeader ? 'pv-header-fixed' : ''}`}>
-          <Navbar tree={tree} pages={flat} info={info} onOpenSettings={settings.showSettings ? openSettings : undefined} />
+          <Navbar tree={tree} pages={flat} info={info} menus={stage >= 1} onOpenSettings={settings.showSettings ? openSettings : undefined} />
           {settings.tagsView && <TagsView home={home} />}
         </header>
         <main className="pv-content">

@@ -92,6 +92,8 @@ describe('dashboard charts', () => {
     await act(() => new Promise((r) => setTimeout(r, 20)));
     expect(screen.queryAllByRole('img')).toHaveLength(0);
     expect(drawn.size).toBe(0);
+    // the cards have their bodies (their height) already: nothing moves when the charts come
+    for (const id of ALL) expect(screen.getByTestId(id).querySelector('.ant-card-body')).not.toBeNull();
 
     reach('chart-power', 'chart-daily');
     expect(await screen.findByRole('img', { name: "Today's power" })).toBeTruthy();

@@ -37,9 +37,10 @@ function ChartCard({ title, empty, children, testId }: { title: string; empty: b
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearScreen(ref);
+  // the body is there (at its height) before the chart: nothing moves when it is drawn
   return (
     <Card ref={ref} variant="borderless" title={title} className="pv-chart-card" data-testid={testId} styles={{ body: { height: HEIGHT + 24 } }}>
-      {empty ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noData')} style={{ margin: 0, paddingTop: 80 }} /> : near && <Suspense fallback={null}>{children}</Suspense>}
+      {empty ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noData')} style={{ margin: 0, paddingTop: 80 }} /> : <Suspense fallback={null}>{near && children}</Suspense>}
     </Card>
   );
 }

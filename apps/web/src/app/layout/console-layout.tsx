@@ -80,14 +80,14 @@ function ConsoleShell({ tree }: { tree: RouteDef[] }) {
   const { cachedViews, refreshKeys, addView, keepOnly } = useTagsView();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsUsed, setSettingsUsed] = useState(false);
-  // The console mounts in three commits, each in a transition started once the one before is on
-  // screen: the shell (sidebar, bar, tabs), the bar's menus, the page. Shorter tasks than one commit
-  // of the whole console (on a phone, hundreds of ms of input delay while it starts).
+  // The console mounts in four commits, each in a transition started once the one before is on
+  // screen: the shell (sidebar, bar), the tabs, the bar's menus, the page. Shorter tasks than one
+  // commit of the whole console (on a phone, hundreds of ms of input delay while it starts).
   const [stage, setStage] = useState(0);
   useEffect(() => {
-    if (stage < 2) startTransition(() => setStage(stage + 1));
+    if (stage < 3) startTransition(() => setStage(stage + 1));
   }, [stage]);
-  const showPages = stage >= 2;
+  const showPages = stage >= 3;
 
   // Tabs of an earlier user (or of a route no longer permitted) never show; affix tabs come first.
   useEffect(() => {
@@ -157,8 +157,9 @@ function ConsoleShell({ tree }: { tree: RouteDef[] }) {
       )}
       <div className="pv-main">
         <header className={`pv-header ${settings.fixedHeader ? 'pv-header-fixed' : ''}`}>
-          <Navbar tree={tree} pages={flat} info={info} menus={stage >= 1} onOpenSettings={settings.showSettings ? openSettings : undefined} />
-          {settings.tagsView && <TagsView home={home} />}
+          <Navbar tree={tree} pages={flat} info={info} menus={stage >= 2} onOpenSettings={settings.showSettings ? openSettings : undefined} />
+          {/* the bar's place meanwhile: nothing moves when it comes */}
+          {settings.tagsView && (stage >= 1 ? <TagsView home={home} /> : <div className="pv-tags" />)}
         </header>
         <main className="pv-content">
           {!showPages && fallback}

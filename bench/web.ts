@@ -2,9 +2,12 @@
 // script the page loads until the network is idle, gzip-compressed as a server would send them)
 // and Lighthouse performance scores of the login page and the dashboard (desktop and mobile presets).
 // Run: npm run build && npm run web -w @pv/bench   (prints figures; not a test)
+// BENCH_DETAIL=1 adds, per Lighthouse run, what kept the main thread busy (long tasks, script
+// evaluation per file, work per category); BENCH_LHR_DIR=dir keeps each run's JSON report there.
+// BENCH_ROUTES=/dashboard and BENCH_PRESETS=mobile restrict the Lighthouse runs, BENCH_RUNS=n repeats them.
 // Needs Debian's chromium (CHROMIUM_PATH to use another binary).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -48,6 +51,21 @@ const userDataDir = mkdtempSync(join(tmpdir(), 'pv-bench-chrome-'));
 async function signIn(): Promise<string> {
   const res = await fetch(`${origin}/photo_voltaic/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'demo123456' }) });
   return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+type Audits = Record<string, { details?: object }>;
+const ms = (v: unknown) => `${Math.round(Number(v)).toString().padStart(5)} ms`;
+const short = (url: unknown) => String(url).replace(origin, '');
+
+/** What kept the main thread busy in one Lighthouse run (its times are the preset's: simulated on mobile). */
+function printDetail(audits: Audits) {
+  const items = (id: string) => {
+    const details = audits[id]?.details;
+    return details && 'items' in details && Array.isArray(details.items) ? (details.items as Record<string, unknown>[]) : [];
+  };
+  for (const t of items('long-tasks').slice(0, 8)) console.log(`    long task  at ${ms(t.startTime)}  ${ms(t.duration)}  ${short(t.url)}`);
+  for (const b of items('bootup-time').slice(0, 6)) console.log(`    script     ${ms(b.total)} total  ${ms(b.scripting)} eval  ${ms(b.scriptParseCompile)} parse  ${short(b.url)}`);
+  console.log(`    main thread  ${items('mainthread-work-breakdown').slice(0, 6).map((w) => `${String(w.groupLabel)} ${Math.round(Number(w.duration))} ms`).join(' · ')}`);
 }
 
 async function withToken(context: BrowserContext, token: string) {
@@ -94,17 +112,26 @@ try {
   const context = await chromium.launchPersistentContext(userDataDir, { executablePath, headless: true, args: [...CHROME_ARGS, `--remote-debugging-port=${debugPort}`] });
   await withToken(context, token);
   console.log('\nLighthouse performance score (0-100)');
-  for (const route of ['/login', '/dashboard']) {
-    for (const preset of ['desktop', 'mobile'] as const) {
-      const result = await lighthouse(
-        `${origin}${route}`,
-        { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
-        preset === 'desktop' ? desktopConfig : undefined,
-      );
-      const lhr = result?.lhr;
-      const score = Math.round((lhr?.categories.performance?.score ?? 0) * 100);
-      const metric = (id: string) => lhr?.audits[id]?.displayValue ?? '-';
-      console.log(`${route.padEnd(12)} ${preset.padEnd(8)} score ${String(score).padStart(3)}   FCP ${metric('first-contentful-paint')}   LCP ${metric('largest-contentful-paint')}   TBT ${metric('total-blocking-time')}   CLS ${metric('cumulative-layout-shift')}`);
+  const list = (name: string, all: string[]) => process.env[name]?.split(',').filter((x) => all.includes(x)) ?? all;
+  const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 1);
+  for (let run = 1; run <= runs; run++) {
+    for (const route of list('BENCH_ROUTES', ['/login', '/dashboard'])) {
+      for (const preset of list('BENCH_PRESETS', ['desktop', 'mobile']) as ('desktop' | 'mobile')[]) {
+        const result = await lighthouse(
+          `${origin}${route}`,
+          { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+          preset === 'desktop' ? desktopConfig : undefined,
+        );
+        const lhr = result?.lhr;
+        const score = Math.round((lhr?.categories.performance?.score ?? 0) * 100);
+        const metric = (id: string) => lhr?.audits[id]?.displayValue ?? '-';
+        console.log(`${route.padEnd(12)} ${preset.padEnd(8)} score ${String(score).padStart(3)}   FCP ${metric('first-contentful-paint')}   LCP ${metric('largest-contentful-paint')}   TBT ${metric('total-blocking-time')}   CLS ${metric('cumulative-layout-shift')}`);
+        if (process.env.BENCH_LHR_DIR && result) {
+          mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+          writeFileSync(join(process.env.BENCH_LHR_DIR, `${route.slice(1).replaceAll('/', '_')}-${preset}-${run}.json`), JSON.stringify(lhr));
+        }
+        if (process.env.BENCH_DETAIL && lhr) printDetail(lhr.audits);
+      }
     }
   }
   await context.close();

@@ -79,7 +79,15 @@ export function Chart({ option, height = 280, label, 'data-testid': testId }: Ch
     const cancel = whenIdle(() => {
       chart.current = init(node, undefined, { renderer: 'canvas' });
       chart.current.setOption(latest.current, { notMerge: true });
-      resize = new ResizeObserver(() => chart.current?.resize());
+      // the observer reports the size it finds at once: drawn at that size already, the chart is
+      // laid out again only when it changes (a resize lays out and draws the whole chart)
+      let size = `${node.clientWidth}x${node.clientHeight}`;
+      resize = new ResizeObserver(() => {
+        const now = `${node.clientWidth}x${node.clientHeight}`;
+        if (now === size) return;
+        size = now;
+        chart.current?.resize();
+      });
       resize.observe(node);
     });
     return () => {

@@ -30,15 +30,23 @@ export function toMillis(value: number | string | Date): number {
   return dayjs(value).valueOf();
 }
 
+/** The answers of resolveTimeZone: a DateTimeFormat per call was a cost of every time formatted (chart axes). */
+const knownZones = new Map<string, string>();
+
 /** The time zone to show times in: the given one when valid, else Asia/Shanghai (spec §9). */
 export function resolveTimeZone(tz?: string | null): string {
   if (!tz) return DEFAULT_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return tz;
-  } catch {
-    return DEFAULT_TIME_ZONE;
+  let zone = knownZones.get(tz);
+  if (zone === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      zone = tz;
+    } catch {
+      zone = DEFAULT_TIME_ZONE;
+    }
+    knownZones.set(tz, zone);
   }
+  return zone;
 }
 
 /** Formats a time, by default as YYYY-MM-DD HH:mm:ss in the given (or default) time zone. */

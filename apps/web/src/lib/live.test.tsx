@@ -1,10 +1,10 @@
 import { LIVE_FALLBACK_MS } from '@pv/contract';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, queryOptions, useQuery } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource, openStream, sendLive, stubEventSource } from '../test-event-source';
-import { useLiveDevices, useLiveFallback } from './live';
+import { useLiveDevices, useLiveFallback, useLiveQuery } from './live';
 
 /** A device page in miniature: one query per device, read again on its live events. */
 function Device({ id, fetch }: { id: number; fetch: (id: number) => number }) {
@@ -16,6 +16,12 @@ function Device({ id, fetch }: { id: number; fetch: (id: number) => number }) {
 function Fallback() {
   const ms = useLiveFallback();
   return <span data-testid="fallback">{String(ms)}</span>;
+}
+
+/** A live query: `poll` false for data that does not change meanwhile (a past day's chart). */
+function Live({ name, poll }: { name: string; poll?: boolean }) {
+  const { data } = useLiveQuery(queryOptions({ queryKey: ['live', name], queryFn: () => `${name}!` }), poll);
+  return <span data-testid={name}>{data}</span>;
 }
 
 const settle = () => act(() => new Promise((r) => setTimeout(r, 10)));
@@ -90,6 +96,25 @@ describe('live stream', () => {
       s.emit('error');
     });
     expect(screen.getByTestId('fallback').textContent).toBe(String(LIVE_FALLBACK_MS));
+  });
+
+  it('useLiveQuery polls while the stream is not open, and never when told not to', async () => {
+    FakeEventSource.initialState = 0;
+    wrap(
+      <>
+        <Device id={1} fetch={() => 1} />
+        <Live name="today" />
+        <Live name="past" poll={false} />
+      </>,
+    );
+    const interval = (name: string) => client.getQueryCache().find({ queryKey: ['live', name] })?.observers[0]?.options.refetchInterval;
+    await waitFor(() => expect(screen.getByTestId('today').textContent).toBe('today!'));
+    expect(screen.getByTestId('past').textContent).toBe('past!');
+    expect(interval('today')).toBe(LIVE_FALLBACK_MS);
+    expect(interval('past')).toBe(false);
+    act(() => openStream().emit('open'));
+    expect(interval('today')).toBe(false);
+    expect(interval('past')).toBe(false);
   });
 
   it('polls when the browser has no EventSource', () => {

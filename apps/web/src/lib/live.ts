@@ -1,5 +1,5 @@
 import { API_BASE, LIVE_DEVICES_MS, LIVE_FALLBACK_MS, LIVE_THROTTLE_MS, LIVE_WATCH_MAX, type LiveEvent, type LiveEventType } from '@pv/contract';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { getToken } from './token';
 
@@ -152,6 +152,19 @@ export function useLiveEvents(onEvent: Listener, enabled = true) {
 export function useLiveFallback(ms = LIVE_FALLBACK_MS): number | false {
   const open = useSyncExternalStore(liveStream.onOpenChange, liveStream.isOpen, () => false);
   return open ? false : ms;
+}
+
+/**
+ * useQuery for what live events refresh (the page's useLiveInvalidate, useLiveDevices or
+ * useLivePlants): it polls only while the event stream is not open (useLiveFallback), and never
+ * when `poll` is false (e.g. a chart of a past day).
+ */
+export function useLiveQuery<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+  options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
+  poll = true,
+): UseQueryResult<TData, TError> {
+  const fallback = useLiveFallback();
+  return useQuery({ ...options, refetchInterval: poll ? fallback : false });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { flattenRoutes, SIDEBAR_WIDTH_DOUBLE, SIDEBAR_WIDTH_SINGLE, type FlatRoute, type RouteDef } from '@pv/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Drawer, Spin } from 'antd';
-import { Activity, lazy, Suspense, useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { Activity, lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { isMobileWidth, useApp } from '../../stores/app';
 import { homePathOf, useSession } from '../../stores/session';
@@ -80,6 +80,14 @@ function ConsoleShell({ tree }: { tree: RouteDef[] }) {
   const { cachedViews, refreshKeys, addView, keepOnly } = useTagsView();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [settingsUsed, setSettingsUsed] = useState(false);
+  // The console mounts in four commits, each in a transition started once the one before is on
+  // screen: the shell (sidebar, bar), the tabs, the bar's menus, the page. Shorter tasks than one
+  // commit of the whole console (on a phone, hundreds of ms of input delay while it starts).
+  const [stage, setStage] = useState(0);
+  useEffect(() => {
+    if (stage < 3) startTransition(() => setStage(stage + 1));
+  }, [stage]);
+  const showPages = stage >= 3;
 
   // Tabs of an earlier user (or of a route no longer permitted) never show; affix tabs come first.
   useEffect(() => {
@@ -90,20 +98,22 @@ function ConsoleShell({ tree }: { tree: RouteDef[] }) {
     if (current) addView(toView(current, pathname + search));
   }, [current, pathname, search, addView]);
 
-  // spec §4: under 992px the console is in mobile mode and the sidebar closes
+  // spec §4: under 992px the console is in mobile mode and the sidebar closes. The body's width comes
+  // from a ResizeObserver, which reads it after the browser's own layout: measured in this effect, it
+  // would lay out the whole new console inside the task that mounts it (a long task on a phone).
   useEffect(() => {
-    let first = true;
-    const onResize = () => {
-      const mobile = isMobileWidth(document.body.getBoundingClientRect().width);
+    // the device measured at boot (stores/app), when the page was still empty
+    if (useApp.getState().device === 'mobile') closeSidebar(true);
+    const observer = new ResizeObserver(([entry]) => {
+      const width = entry?.borderBoxSize?.[0]?.inlineSize ?? document.body.getBoundingClientRect().width;
+      const mobile = isMobileWidth(width);
       // close on entering mobile mode only, so an on-screen keyboard does not shut the open drawer
-      const entering = mobile && (first || useApp.getState().device !== 'mobile');
-      first = false;
+      const entering = mobile && useApp.getState().device !== 'mobile';
       toggleDevice(mobile ? 'mobile' : 'desktop');
       if (entering) closeSidebar(true);
-    };
-    onResize();
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
+    });
+    observer.observe(document.body);
+    return () => observer.disconnect();
   }, [toggleDevice, closeSidebar]);
 
   const openSettings = useCallback(() => {
@@ -147,16 +157,19 @@ function ConsoleShell({ tree }: { tree: RouteDef[] }) {
       )}
       <div className="pv-main">
         <header className={`pv-header ${settings.fixedHeader ? 'pv-header-fixed' : ''}`}>
-          <Navbar tree={tree} pages={flat} info={info} onOpenSettings={settings.showSettings ? openSettings : undefined} />
-          {settings.tagsView && <TagsView home={home} />}
+          <Navbar tree={tree} pages={flat} info={info} menus={stage >= 2} onOpenSettings={settings.showSettings ? openSettings : undefined} />
+          {/* the bar's place meanwhile: nothing moves when it comes */}
+          {settings.tagsView && (stage >= 1 ? <TagsView home={home} /> : <div className="pv-tags" />)}
         </header>
         <main className="pv-content">
-          {alive.map((path) => (
-            <Activity key={path} mode={path === current?.fullPath ? 'visible' : 'hidden'}>
-              <PageView route={pages.get(path)!} refreshKey={refreshKeys[path] ?? 0} />
-            </Activity>
-          ))}
-          {current && !keepCurrent && <PageView key={current.fullPath} route={current} refreshKey={refreshKeys[current.fullPath] ?? 0} />}
+          {!showPages && fallback}
+          {showPages &&
+            alive.map((path) => (
+              <Activity key={path} mode={path === current?.fullPath ? 'visible' : 'hidden'}>
+                <PageView route={pages.get(path)!} refreshKey={refreshKeys[path] ?? 0} />
+              </Activity>
+            ))}
+          {showPages && current && !keepCurrent && <PageView key={current.fullPath} route={current} refreshKey={refreshKeys[current.fullPath] ?? 0} />}
           {handle?.notFound && (
             <Suspense fallback={fallback}>
               <NotFoundPage />

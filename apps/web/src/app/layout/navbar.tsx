@@ -148,8 +148,9 @@ function UserMenu({ info }: { info: UserInfo }) {
 /**
  * The purple top bar: hamburger, breadcrumb, header search, full screen, size, language, settings, user.
  * Memoised: the shell re-renders on every tab and store change, the bar only when its own inputs change.
+ * `menus`: the right-hand part is there (the console mounts it in a commit after the bar's).
  */
-export const Navbar = memo(function Navbar({ tree, pages, info, onOpenSettings }: { tree: RouteDef[]; pages: FlatRoute[]; info: UserInfo; onOpenSettings?: () => void }) {
+export const Navbar = memo(function Navbar({ tree, pages, info, menus = true, onOpenSettings }: { tree: RouteDef[]; pages: FlatRoute[]; info: UserInfo; menus?: boolean; onOpenSettings?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { sidebar, toggleSidebar, device } = useApp();
@@ -171,18 +172,22 @@ export const Navbar = memo(function Navbar({ tree, pages, info, onOpenSettings }
         <span className="pv-mobile-title">{t(crumbs[crumbs.length - 1]!.titleKey)}</span>
       )}
       <div className="pv-navbar-right">
-        {desktop && <HeaderSearch pages={pages} />}
-        {desktop && <FullscreenToggle />}
-        <SizeSwitch />
-        <LanguageSwitch showName={desktop} />
-        {onOpenSettings && (
-          <Tooltip title={t('layout.settings')}>
-            <button type="button" className="pv-icon-button" onClick={onOpenSettings} aria-label={t('layout.settings')} data-testid="settings-open">
-              <SettingOutlined />
-            </button>
-          </Tooltip>
+        {menus && (
+          <>
+            {desktop && <HeaderSearch pages={pages} />}
+            {desktop && <FullscreenToggle />}
+            <SizeSwitch />
+            <LanguageSwitch showName={desktop} />
+            {onOpenSettings && (
+              <Tooltip title={t('layout.settings')}>
+                <button type="button" className="pv-icon-button" onClick={onOpenSettings} aria-label={t('layout.settings')} data-testid="settings-open">
+                  <SettingOutlined />
+                </button>
+              </Tooltip>
+            )}
+            <UserMenu info={info} />
+          </>
         )}
-        <UserMenu info={info} />
       </div>
     </div>
   );

@@ -20,8 +20,10 @@ export function TagsView({ home }: { home: string }) {
   const activeRef = useRef<HTMLAnchorElement | null>(null);
 
   useEffect(() => {
-    // keep the current tab in sight when the bar overflows
-    activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    // keep the current tab in sight when the bar overflows: in the next frame, which lays the page
+    // out anyway (measured here, the whole new console would be laid out in the task that mounts it)
+    const frame = requestAnimationFrame(() => activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
   }, [pathname, visitedViews.length]);
 
   const run = (action: Action, view: TagView) => {

@@ -1,7 +1,7 @@
 import type { DashboardData } from '@pv/contract';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChartOption } from '../../../components/chart';
 import { initI18n } from '../../../lib/i18n';
 import { DashboardCharts } from './dashboard-charts';
@@ -45,14 +45,70 @@ const data: DashboardData = {
   ],
 };
 
+/** The test DOM lays nothing out: the cards "come near the screen" when a test says so. */
+class FakeIntersectionObserver {
+  static all = new Set<FakeIntersectionObserver>();
+  readonly targets = new Set<Element>();
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.all.add(this);
+  }
+  observe(target: Element) {
+    this.targets.add(target);
+  }
+  unobserve(target: Element) {
+    this.targets.delete(target);
+  }
+  disconnect() {
+    this.targets.clear();
+    FakeIntersectionObserver.all.delete(this);
+  }
+  takeRecords() {
+    return [];
+  }
+}
+/** Scrolls the cards named (their test ids) near the screen. */
+function reach(...testIds: string[]) {
+  act(() => {
+    for (const observer of [...FakeIntersectionObserver.all]) {
+      const entries = [...observer.targets].filter((el) => testIds.includes(el.getAttribute('data-testid') ?? '')).map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
+      if (entries.length) observer['callback'](entries, observer as unknown as IntersectionObserver);
+    }
+  });
+}
+const ALL = ['chart-power', 'chart-daily', 'chart-monthly', 'chart-top'];
+
 describe('dashboard charts', () => {
+  beforeEach(() => vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver));
   afterEach(() => {
     cleanup();
     drawn.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('sets a chart up only when its card comes near the screen (a phone shows the figures first)', async () => {
+    render(<DashboardCharts data={data} tz={TZ} />);
+    expect(screen.getAllByTestId(/^chart-/)).toHaveLength(4);
+    expect(within(screen.getByTestId('chart-power')).getByText("Today's power")).toBeTruthy();
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(screen.queryAllByRole('img')).toHaveLength(0);
+    expect(drawn.size).toBe(0);
+    // the cards have their bodies (their height) already: nothing moves when the charts come
+    for (const id of ALL) expect(screen.getByTestId(id).querySelector('.ant-card-body')).not.toBeNull();
+
+    reach('chart-power', 'chart-daily');
+    expect(await screen.findByRole('img', { name: "Today's power" })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Production per day this month' })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'Production per month this year' })).toBeNull();
+    expect([...drawn.keys()].sort()).toEqual(['Production per day this month', "Today's power"]);
+
+    reach('chart-monthly', 'chart-top');
+    expect(await screen.findByRole('img', { name: 'Top plants by specific yield this month' })).toBeTruthy();
+    expect(screen.getAllByRole('img')).toHaveLength(4);
   });
 
   it('draws the four charts from the answer: today in the time zone, days, months, plants best first', async () => {
     render(<DashboardCharts data={data} tz={TZ} />);
+    reach(...ALL);
     expect(await screen.findByRole('img', { name: "Today's power" })).toBeTruthy();
     for (const name of ['Production per day this month', 'Production per month this year', 'Top plants by specific yield this month']) expect(await screen.findByRole('img', { name })).toBeTruthy();
     expect(screen.queryByText('No data yet')).toBeNull();
@@ -78,6 +134,7 @@ describe('dashboard charts', () => {
 
   it('says "No data yet" instead of an empty power curve and ranking when the answer has none', async () => {
     render(<DashboardCharts data={{ ...data, power: [], top: [], daily: [['2026-11-01', 0]], monthly: [['2026-11', 0]] }} tz={TZ} />);
+    reach(...ALL);
     expect(within(screen.getByTestId('chart-power')).getByText('No data yet')).toBeTruthy();
     expect(within(screen.getByTestId('chart-top')).getByText('No data yet')).toBeTruthy();
     // the days and months of the calendar are there, at zero

@@ -1,13 +1,32 @@
 import type { DashboardData } from '@pv/contract';
 import { Card, Empty } from 'antd';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartOption } from '../../../components/chart';
 import { formatNumber, formatTime } from '../../../lib/format';
 
-// ECharts loads after the KPI cards are on screen (its own chunk, evaluated in its own task)
+// ECharts loads once a chart card comes near the screen (its own chunk, evaluated in its own task):
+// on a phone the KPI cards fill the first screen, and the charts cost nothing until scrolled to.
 const Chart = lazy(() => import('../../../components/chart'));
+
+/** How far below (or above) the screen a chart card starts loading, so it is drawn when scrolled to. */
+const NEAR_SCREEN = '300px';
+
+/** Whether the element has come near the screen (and stays true after); at once where IntersectionObserver is missing. */
+function useNearScreen(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const node = ref.current;
+    if (near || !node) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setNear(true);
+    }, { rootMargin: `${NEAR_SCREEN} 0px` });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [near, ref]);
+  return near;
+}
 
 const grid = { left: 8, right: 16, top: 24, bottom: 8, containLabel: true };
 const HEIGHT = 280;
@@ -16,15 +35,18 @@ const yieldText = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(2
 
 function ChartCard({ title, empty, children, testId }: { title: string; empty: boolean; children: React.ReactNode; testId: string }) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearScreen(ref);
+  // the body is there (at its height) before the chart: nothing moves when it is drawn
   return (
-    <Card variant="borderless" title={title} className="pv-chart-card" data-testid={testId} styles={{ body: { height: HEIGHT + 24 } }}>
-      {empty ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noData')} style={{ margin: 0, paddingTop: 80 }} /> : <Suspense fallback={null}>{children}</Suspense>}
+    <Card ref={ref} variant="borderless" title={title} className="pv-chart-card" data-testid={testId} styles={{ body: { height: HEIGHT + 24 } }}>
+      {empty ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noData')} style={{ margin: 0, paddingTop: 80 }} /> : <Suspense fallback={null}>{near && children}</Suspense>}
     </Card>
   );
 }
 
-/** Today's power curve, production per day of the month and per month of the year, top plants by specific yield. */
-export function DashboardCharts({ data, tz }: { data: DashboardData | undefined; tz: string }) {
+/** Today's power curve, production per day of the month and per month of the year, top plants by specific yield (memoised as KpiCards). */
+export const DashboardCharts = memo(function DashboardCharts({ data, tz }: { data: DashboardData | undefined; tz: string }) {
   const { t } = useTranslation();
   const kWh = t('dashboard.unit.kWh');
 
@@ -99,4 +121,4 @@ export function DashboardCharts({ data, tz }: { data: DashboardData | undefined;
       </div>
     </div>
   );
-}
+});

@@ -1,7 +1,7 @@
 import { AlertOutlined, ApiOutlined, CalendarOutlined, ClockCircleOutlined, CloudOutlined, DashboardOutlined, DisconnectOutlined, HomeOutlined, LineChartOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { CO2_KG_PER_KWH, DASHBOARD_FAULT_WINDOW_DAYS, DASHBOARD_OFFLINE_WINDOW_DAYS, type DashboardKpi } from '@pv/contract';
 import { Card, Flex, Statistic, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { thousands } from '../../../lib/format';
 import { withUnit } from '../format';
@@ -16,8 +16,12 @@ interface Kpi {
   extra?: ReactNode;
 }
 
-/** The figures of the dashboard as cards: four per row on a desktop, two under 992 px, one on a phone. */
-export function KpiCards({ kpi }: { kpi: DashboardKpi | undefined }) {
+/**
+ * The figures of the dashboard as cards: four per row on a desktop, two under 992 px, one on a phone.
+ * Memoised: the page renders again (synchronously) when the query's answer arrives, the cards only
+ * in the deferred render that brings the new figures, which React splits into short tasks.
+ */
+export const KpiCards = memo(function KpiCards({ kpi }: { kpi: DashboardKpi | undefined }) {
   const { t } = useTranslation();
   const k = kpi;
   const energy = (kWh: number | undefined) => withUnit((kWh ?? 0) * 1000, 'Wh', 2);
@@ -81,4 +85,4 @@ export function KpiCards({ kpi }: { kpi: DashboardKpi | undefined }) {
       ))}
     </div>
   );
-}
+});

@@ -1,7 +1,7 @@
 import type { CommandRow, Page } from '@pv/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { useLiveFallback } from '../../../lib/live';
+import { useLiveQuery } from '../../../lib/live';
 
 export const getCommands = (id: number, pageNum: number, pageSize: number) => http.get<Page<CommandRow>>(`/devices/${id}/commands`, { query: { pageNum, pageSize } });
 
@@ -10,6 +10,5 @@ export const commandsQuery = (id: number, pageNum: number, pageSize: number) =>
 
 /** Refreshed by the device's live events (an ack, a timeout: command-history.tsx); polls only while the stream is not open. */
 export function useCommands(id: number, pageNum: number, pageSize: number) {
-  const refetchInterval = useLiveFallback();
-  return useQuery({ ...commandsQuery(id, pageNum, pageSize), refetchInterval });
+  return useLiveQuery(commandsQuery(id, pageNum, pageSize));
 }

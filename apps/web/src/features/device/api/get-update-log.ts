@@ -1,8 +1,8 @@
 import type { updateLogRow } from '@pv/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../../../lib/http';
-import { useLiveFallback } from '../../../lib/live';
+import { useLiveQuery } from '../../../lib/live';
 
 export type UpdateLogRow = z.infer<typeof updateLogRow>;
 
@@ -12,6 +12,5 @@ export const updateLogQuery = (id: number) => queryOptions({ queryKey: ['devices
 
 /** Refreshed by the device's live events (OTA progress: the update log page); polls only while the stream is not open. */
 export function useUpdateLog(id: number) {
-  const refetchInterval = useLiveFallback();
-  return useQuery({ ...updateLogQuery(id), refetchInterval });
+  return useLiveQuery(updateLogQuery(id));
 }

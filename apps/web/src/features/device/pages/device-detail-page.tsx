@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Access } from '../../../lib/access';
 import { formatTime, relativeTime } from '../../../lib/format';
-import { useLiveDevices, useLiveFallback } from '../../../lib/live';
+import { useLiveDevices } from '../../../lib/live';
 import { useDevice } from '../api/get-device';
 import { useDevices } from '../api/get-devices';
 import { CommandHistory } from '../components/command-history';
@@ -89,7 +89,7 @@ function SubDevices({ device }: { device: DeviceRow }) {
 export default function DeviceDetailPage() {
   const { t } = useTranslation();
   const id = useDeviceId();
-  const { data: d, isError, refetch, isFetching, dataUpdatedAt } = useDevice(id, useLiveFallback());
+  const { data: d, isError, refetch, isFetching, dataUpdatedAt } = useDevice(id, true);
   useLiveDevices([id], ['devices', 'one', id]);
   const [ota, setOta] = useState(false);
 

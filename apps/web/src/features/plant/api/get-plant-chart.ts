@@ -1,7 +1,7 @@
 import type { ChartRange, PlantChart } from '@pv/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { useLiveFallback } from '../../../lib/live';
+import { useLiveQuery } from '../../../lib/live';
 
 /** The ranges whose chart still grows today (the others change with the day). */
 export const isLiveRange = (range: ChartRange) => range === 'realtime' || range === '1';
@@ -13,6 +13,5 @@ export const plantChartQuery = (id: number, range: ChartRange) =>
 
 /** Today's ranges are refreshed by live events naming the plant (production-chart.tsx); they poll only while the stream is not open. */
 export function usePlantChart(id: number, range: ChartRange) {
-  const fallback = useLiveFallback();
-  return useQuery({ ...plantChartQuery(id, range), refetchInterval: isLiveRange(range) ? fallback : false });
+  return useLiveQuery(plantChartQuery(id, range), isLiveRange(range));
 }

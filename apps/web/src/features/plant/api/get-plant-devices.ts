@@ -1,7 +1,7 @@
 import type { Page, PlantDeviceRow } from '@pv/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { useLiveFallback } from '../../../lib/live';
+import { useLiveQuery } from '../../../lib/live';
 
 export const getPlantDevices = (id: number, pageNum: number, pageSize: number) => http.get<Page<PlantDeviceRow>>(`/plants/${id}/devices`, { query: { pageNum, pageSize } });
 
@@ -10,6 +10,5 @@ export const plantDevicesQuery = (id: number, pageNum: number, pageSize: number)
 
 /** Refreshed by live events naming the plant; polls only while the stream is not open. */
 export function usePlantDevices(id: number, pageNum: number, pageSize: number) {
-  const refetchInterval = useLiveFallback();
-  return useQuery({ ...plantDevicesQuery(id, pageNum, pageSize), refetchInterval });
+  return useLiveQuery(plantDevicesQuery(id, pageNum, pageSize));
 }

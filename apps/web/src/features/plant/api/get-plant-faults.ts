@@ -1,7 +1,7 @@
 import type { FaultRow, Page } from '@pv/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { useLiveFallback } from '../../../lib/live';
+import { useLiveQuery } from '../../../lib/live';
 
 export const getPlantFaults = (id: number, pageNum: number, pageSize: number) => http.get<Page<FaultRow>>(`/plants/${id}/faults`, { query: { pageNum, pageSize } });
 
@@ -10,6 +10,5 @@ export const plantFaultsQuery = (id: number, pageNum: number, pageSize: number) 
 
 /** Refreshed by live events naming the plant; polls only while the stream is not open. */
 export function usePlantFaults(id: number, pageNum: number, pageSize: number) {
-  const refetchInterval = useLiveFallback();
-  return useQuery({ ...plantFaultsQuery(id, pageNum, pageSize), refetchInterval });
+  return useLiveQuery(plantFaultsQuery(id, pageNum, pageSize));
 }

@@ -1,7 +1,7 @@
 import type { PlantDetail } from '@pv/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { useLiveFallback } from '../../../lib/live';
+import { useLiveQuery } from '../../../lib/live';
 
 export const getPlant = (id: number) => http.get<PlantDetail>(`/plants/${id}`);
 
@@ -9,6 +9,5 @@ export const plantQuery = (id: number) => queryOptions({ queryKey: ['plants', 'd
 
 /** Refreshed by live events naming the plant (the detail page); polls only while the stream is not open. */
 export function usePlant(id: number) {
-  const refetchInterval = useLiveFallback();
-  return useQuery({ ...plantQuery(id), refetchInterval });
+  return useLiveQuery(plantQuery(id));
 }

@@ -1,7 +1,7 @@
 import type { PlantListQuery, PlantPage } from '@pv/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { useLiveFallback } from '../../../lib/live';
+import { useLiveQuery } from '../../../lib/live';
 
 export const getPlants = (query: PlantListQuery) => http.get<PlantPage>('/plants', { query: { ...query } });
 
@@ -9,6 +9,5 @@ export const plantsQuery = (query: PlantListQuery) => queryOptions({ queryKey: [
 
 /** Refreshed by live events (the list page's useLiveInvalidate); polls only while the stream is not open. */
 export function usePlants(query: PlantListQuery) {
-  const refetchInterval = useLiveFallback();
-  return useQuery({ ...plantsQuery(query), refetchInterval });
+  return useLiveQuery(plantsQuery(query));
 }

@@ -13,7 +13,7 @@
 // offered msgs/s in total), --workers N (publisher threads), --servers N (server processes sharing
 // the stream; external broker only). DATABASE_URL / MQTT_URL in the environment still select an
 // existing database / broker. BENCH_PROFILE=dir writes the server's CPU profile there;
-// BENCH_SERVER_ARGS adds Node options to the server's command line (e.g. --trace-gc).
+// BENCH_NODE_ARGS adds Node options to the server's command line (e.g. --trace-gc).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, createHash } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -116,7 +116,7 @@ async function freshPostgres(): Promise<string> {
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   const port = await freePort();
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const extra = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   // as `npm start` runs it (package.json): a 64 MB young generation
   const server = spawn(process.execPath, ['--max-semi-space-size=64', ...profile, ...extra, '--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
     env: { ...process.env, ...env, PORT: String(port), DEMO: 'true', SIMULATOR: 'false', SIMULATOR_PLANTS: '1', LOG_LEVEL: 'warn' },

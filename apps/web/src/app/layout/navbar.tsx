@@ -8,7 +8,7 @@ import { useAvatarSrc } from '../../lib/avatar';
 import { http } from '../../lib/http';
 import { Link, useLocation, useNavigate } from 'react-router';
 import screenfull from 'screenfull';
-import { LanguageSwitch } from '../../components/language-switch';
+import { LanguageMenu } from '../../components/language-menu';
 import { useApp } from '../../stores/app';
 import { homePathOf, useSession, type UserInfo } from '../../stores/session';
 import { breadcrumbOf } from '../route-utils';
@@ -177,7 +177,7 @@ export const Navbar = memo(function Navbar({ tree, pages, info, menus = true, on
             {desktop && <HeaderSearch pages={pages} />}
             {desktop && <FullscreenToggle />}
             <SizeSwitch />
-            <LanguageSwitch showName={desktop} />
+            <LanguageMenu showName={desktop} />
             {onOpenSettings && (
               <Tooltip title={t('layout.settings')}>
                 <button type="button" className="pv-icon-button" onClick={onOpenSettings} aria-label={t('layout.settings')} data-testid="settings-open">

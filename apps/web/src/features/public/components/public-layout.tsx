@@ -19,7 +19,7 @@ export function PublicLayout({ titleKey, children, center = false }: { titleKey:
           <Link to="/introduction">{t('auth.helpCenter')}</Link>
           <Link to="/guide">{t('auth.guide')}</Link>
           <Link to="/policy">{t('auth.policy')}</Link>
-          <LanguageSwitch variant="segmented" testId="public-language-switch" />
+          <LanguageSwitch testId="public-language-switch" />
         </nav>
       </header>
       <main className={`pvf-public-body ${center ? 'is-centered' : 'is-top'}`}>{children}</main>

@@ -3,7 +3,7 @@ import { SIZES, type FlatRoute, type RouteDef, type Size } from '@pv/contract';
 import { App, Avatar, Breadcrumb, Dropdown, Tooltip } from 'antd';
 import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAvatarSrc } from '../../lib/avatar';
 import { http } from '../../lib/http';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -69,6 +69,11 @@ function SizeSwitch() {
   );
 }
 
+interface MyRoles {
+  roles: { code: string; name: string }[];
+  actingAs: string | null;
+}
+
 function UserMenu({ info }: { info: UserInfo }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -77,9 +82,13 @@ function UserMenu({ info }: { info: UserInfo }) {
   const switchRole = useSession((s) => s.switchRole);
   const isRoot = homePathOf(info) === '/dashboard';
   const avatarSrc = useAvatarSrc(info.avatar);
+  const client = useQueryClient();
   const { data: myRoles } = useQuery({
-    queryKey: ['my-roles', info.roles.join(',')],
-    queryFn: () => http.get<{ roles: { code: string; name: string }[]; actingAs: string | null }>('/sysOrgUser/roles'),
+    queryKey: ['my-roles', info.loginName, info.roles.join(',')],
+    queryFn: () => http.get<MyRoles>('/sysOrgUser/roles'),
+    // after a role switch, while the new answer loads, the menu keeps the roles it showed: no item
+    // appears or goes under the pointer (only the check mark moves when the answer comes)
+    placeholderData: (previous) => previous ?? client.getQueriesData<MyRoles>({ queryKey: ['my-roles', info.loginName] }).find(([, d]) => d)?.[1],
   });
   const roleItems =
     myRoles && myRoles.roles.length > 1

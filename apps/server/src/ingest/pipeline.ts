@@ -139,9 +139,12 @@ export class IngestPipeline {
     return this.devices.size;
   }
 
-  /** Forget cached device facts and what the statements kept (after a device or plant changes, in any server process). */
+  /**
+   * Forget cached device facts (after a device or plant changes, in any server process). What the
+   * statements keep (counters, latest buckets) stays: no console write changes those rows, and a
+   * deleted device's id is never given again.
+   */
   invalidate(sn?: string) {
-    this.statements?.forget?.();
     if (sn) this.devices.delete(sn);
     else {
       this.devices.clear();

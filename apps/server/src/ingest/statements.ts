@@ -87,7 +87,7 @@ export interface HotStatements {
   settleCommands(trx: Transaction<Database>, acks: Ack[], now: number): Promise<void>;
   /** At the start of each batch's transaction. */
   begin?(): void;
-  /** What is kept between batches is no longer to be trusted (a batch rolled back, a device changed). */
+  /** What is kept between batches is no longer to be trusted (the batch that wrote it rolled back). */
   forget?(): void;
 }
 

@@ -86,8 +86,9 @@ function UserMenu({ info }: { info: UserInfo }) {
   const { data: myRoles } = useQuery({
     queryKey: ['my-roles', info.loginName, info.roles.join(',')],
     queryFn: () => http.get<MyRoles>('/sysOrgUser/roles'),
-    // after a role switch, while the new answer loads, the menu keeps the roles it showed: no item
-    // appears or goes under the pointer (only the check mark moves when the answer comes)
+    // after a role switch, while the new answer loads, the menu shows the roles it had (or another
+    // answer kept for this user: the same roles): no item appears or goes under the pointer, only
+    // the check mark moves when the answer comes
     placeholderData: (previous) => previous ?? client.getQueriesData<MyRoles>({ queryKey: ['my-roles', info.loginName] }).find(([, d]) => d)?.[1],
   });
   const roleItems =

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createDb } from '../apps/server/src/db/dialect.js';
+import { closeDb, createDb } from '../apps/server/src/db/dialect.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { seedCore, seedDemo } from '../apps/server/src/db/seed/seed.js';
 import { refreshPlantStats } from '../apps/server/src/modules/plant/plant-stats.js';
@@ -21,7 +21,7 @@ try {
   await migrateToLatest(first.db);
   await seedCore(first.db);
   await seedDemo(first.db);
-  await first.db.destroy();
+  await closeDb(first.db);
   const seeded = seedPlantFleet(file, { plants, devices, days: 30 });
   console.log(`seeded ${plants} plants, ${devices} devices, ${seeded.dailyRows} device_daily rows in ${seeded.ms} ms`);
   const { db } = createDb(`sqlite:${file}`);
@@ -33,7 +33,7 @@ try {
     h.disable();
     console.log(`refresh ${label.padEnd(28)} ${Math.round(performance.now() - t)} ms, ${r.written} rows written, event loop held at most ${(h.max / 1e6).toFixed(1)} ms`);
   }
-  await db.destroy();
+  await closeDb(db);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

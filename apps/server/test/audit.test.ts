@@ -128,12 +128,12 @@ describe('the audit trail', () => {
     for (let i = 0; i < 3; i++) await extra.app.inject({ method: 'POST', url: '/photo_voltaic/orgGroups', headers: { 'x-token': token }, payload: { name: `Batch${i}`, code: `BATCH${i}` } });
     expect(extra.app.audit.pending).toBeGreaterThanOrEqual(3);
     // close flushes before the database goes: read through a second connection afterwards
-    const { createDb } = await import('../src/db/dialect.js');
+    const { closeDb, createDb } = await import('../src/db/dialect.js');
     await extra.app.close();
     const again = createDb(extra.config.databaseUrl).db;
     const rows = await again.selectFrom('audit_logs').select(['action', 'entity']).where('entity', '=', 'orgGroup').where('at', '>=', before).execute();
     expect(rows).toHaveLength(3);
-    await again.destroy();
+    await closeDb(again);
     await extra.close().catch(() => undefined);
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '../src/db/dialect.js';
+import { closeDb, createDb } from '../src/db/dialect.js';
 import { hashDeviceKey } from '../src/ingest/broker.js';
 import { buildTestApp, login, newDevice, type TestApp } from './helper.js';
 
@@ -143,7 +143,7 @@ describe('what the pipeline keeps between batches (SQLite: counters and the late
       await other.updateTable('device_counters').set({ last_ts: T0 + 3 * MIN, last_total: 15 }).where('device_id', '=', id).execute();
       await other.updateTable('device_rollup_5m').set({ n: 4, points: JSON.stringify({ energyTotal: 13, acPower: 1000 }) }).where('device_id', '=', id).where('bucket', '=', T0).execute();
     } finally {
-      await other.destroy();
+      await closeDb(other);
     }
     await send(4, 16, 6000);
     // 1 kWh from the reading it made, 1 more from the other process's last one (not 5 from its own)

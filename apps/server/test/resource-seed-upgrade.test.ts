@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { flattenRoutes, ROUTE_TREE } from '@pv/contract';
 import { Migrator } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDb } from '../src/db/dialect.js';
+import { closeDb, createDb } from '../src/db/dialect.js';
 import { migrateToLatest, migrations } from '../src/db/migrate.js';
 import { syncResources } from '../src/db/seed/resources.js';
 
@@ -33,7 +33,7 @@ describe('a database seeded before resources had seed keys', () => {
       const seeds = await db.selectFrom('resource_seeds').select('seed_key').execute();
       expect(seeds.length).toBe(rows.length);
     } finally {
-      await db.destroy();
+      await closeDb(db);
     }
   });
 });

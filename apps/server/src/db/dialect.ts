@@ -68,7 +68,7 @@ export const sqliteHandle = (db: Kysely<Database>): SQLite.Database | undefined 
 
 const checkpointers = new WeakMap<Kysely<Database>, Checkpointer>();
 
-/** Closes a database made by createDb, and waits for its checkpoint thread to end (its last checkpoint). */
+/** Closes a database made by createDb, and waits for its checkpoint thread to end (its last checkpoint): use it, not db.destroy(), before removing the database's folder. */
 export async function closeDb(db: Kysely<Database>): Promise<void> {
   await db.destroy();
   await checkpointers.get(db)?.stop();

@@ -16,7 +16,7 @@
 // BENCH_NODE_ARGS adds Node options to the server's command line (e.g. --trace-gc).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, createHash } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -55,9 +55,9 @@ const freePort = () =>
   });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
-const cpuSeconds = (pid: number | undefined): number => {
+const cpuSeconds = (pid: number | undefined, thread?: number): number => {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return NaN;
@@ -208,6 +208,17 @@ try {
   const total = DEVICES * PER_DEVICE;
   const started = performance.now();
   const cpuBefore = cpuPids.map((p) => cpuSeconds(p.pid));
+  // the server's main thread (its thread id is the process id): the broker, and the ingest too unless it has a thread of its own
+  const mainThreads = cpuPids.filter((p) => p.name === 'server').map((p) => ({ pid: p.pid, before: cpuSeconds(p.pid, p.pid) }));
+  // BENCH_DETAIL=1: every thread of the servers (the ingest thread, garbage collection helpers, the checkpoint thread…)
+  const threadsOf = (pid: number | undefined) => {
+    try {
+      return readdirSync(`/proc/${pid}/task`).map((tid) => ({ pid, tid: Number(tid), name: readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() }));
+    } catch {
+      return [];
+    }
+  };
+  const threadsBefore = new Map(cpuPids.filter((p) => p.name === 'server').flatMap((p) => threadsOf(p.pid)).map((t) => [`${t.pid}/${t.tid}`, cpuSeconds(t.pid, t.tid)]));
   const pgBefore = new Map((await pgBackends()).map((pid) => [pid, cpuSeconds(pid)]));
   const benchBefore = process.cpuUsage();
   workers.forEach((w) => w.worker.postMessage('go'));
@@ -224,6 +235,13 @@ try {
   }
   const results = await dones;
   const cpuUsed = cpuPids.map((p, i) => ({ name: p.name, s: cpuSeconds(p.pid) - cpuBefore[i]! }));
+  const mainThreadCpu = mainThreads.reduce((t, m) => t + cpuSeconds(m.pid, m.pid) - m.before, 0);
+  const threadCpu = cpuPids
+    .filter((p) => p.name === 'server')
+    .flatMap((p) => threadsOf(p.pid))
+    .map((t) => ({ ...t, s: cpuSeconds(t.pid, t.tid) - (threadsBefore.get(`${t.pid}/${t.tid}`) ?? 0) }))
+    .filter((t) => t.s > 0.05)
+    .sort((a, b) => b.s - a.s);
   const benchCpu = process.cpuUsage(benchBefore);
   if (databaseUrl) cpuUsed.push({ name: 'PostgreSQL', s: (await pgBackends()).reduce((t, pid) => t + cpuSeconds(pid) - (pgBefore.get(pid) ?? 0), 0) });
   const lastAck = Math.max(...results.map((r) => r.elapsed!));
@@ -234,16 +252,24 @@ try {
   // publish → visible: the commit time of the sample's batch (the servers log each commit with the
   // received_at stamp its samples got, see INGEST_COMMIT_LOG) minus the sample's send time
   const committed = new Map<number, number>();
+  let batches = 0;
   for (const line of readFileSync(commitLog, 'utf8').split('\n')) {
     const [receivedAt, committedAt] = line.split(' ').map(Number);
     if (receivedAt && committedAt) committed.set(receivedAt, Math.max(committed.get(receivedAt) ?? 0, committedAt));
+    if (receivedAt) batches++;
   }
   const rows = await query<{ points: string; received_at: number | string }>(`select points, received_at from samples where ${BENCH}`);
   let unmatched = 0;
+  // per second of the run (by send time): the worst delay, to see where the tail comes from (BENCH_DETAIL)
+  const worstBySecond = new Map<number, number>();
   const delays = Float64Array.from(rows, (r) => {
     const at = committed.get(Number(r.received_at));
     if (at === undefined) unmatched++;
-    return (at ?? Number(r.received_at)) - (JSON.parse(r.points) as { sentAt: number }).sentAt;
+    const { sentAt } = JSON.parse(r.points) as { sentAt: number };
+    const delay = (at ?? Number(r.received_at)) - sentAt;
+    const second = Math.floor(sentAt / 1000);
+    worstBySecond.set(second, Math.max(worstBySecond.get(second) ?? 0, delay));
+    return delay;
   }).sort();
   if (unmatched) console.log(`(${unmatched} samples without a logged commit: their received_at is used)`);
   const acks = Float64Array.from(results.flatMap((r) => [...r.acks!])).sort();
@@ -255,11 +281,14 @@ try {
   const serverCpu = cpuUsed.filter((c) => c.name === 'server').reduce((t, c) => t + c.s, 0);
   const perMsg = (sec: number) => ((sec * 1e6) / total).toFixed(0);
   console.log(
-    `CPU per message: server ${perMsg(serverCpu)} µs (one core would carry ${Math.round(total / serverCpu)} msgs/s)${cpuUsed
+    `CPU per message: server ${perMsg(serverCpu)} µs (main thread ${perMsg(mainThreadCpu)} µs: one core would carry ${Math.round(total / mainThreadCpu)} msgs/s)${cpuUsed
       .filter((c) => c.name !== 'server')
       .map((c) => `, ${c.name} ${perMsg(c.s)} µs`)
       .join('')}, bench publishers ${perMsg((benchCpu.user + benchCpu.system) / 1e6)} µs; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
   );
+  if (process.env.BENCH_DETAIL) console.log(`server threads, CPU µs per message: ${threadCpu.map((t) => `${t.name} (${t.tid}) ${((t.s * 1e6) / total).toFixed(1)}`).join(', ')}`);
+  if (process.env.BENCH_DETAIL) console.log(`worst publish→visible per second sent (ms): ${[...worstBySecond].sort((a, b) => a[0] - b[0]).map(([, d]) => d.toFixed(0)).join(' ')}`);
+  console.log(`${batches} batches committed (${Math.round(stored / Math.max(1, batches))} messages each on average)`);
   console.log(`publish→visible (committed) p50 ${pct(delays, 50)} ms  p99 ${pct(delays, 99)} ms  max ${pct(delays, 100)} ms   publish→PUBACK p50 ${pct(acks, 50)} ms  p99 ${pct(acks, 99)} ms${external ? ' (from the broker)' : ' (after the commit)'}`);
   await Promise.all(
     workers.map(async (w) => {

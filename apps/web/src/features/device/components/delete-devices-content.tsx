@@ -38,8 +38,9 @@ export function DeleteDevicesContent({ count, plants, canDeletePlant, onWithPlan
       <div>{t('device.confirmDelete', { count })}</div>
       {plants.length > 0 && (
         <div style={{ marginTop: 12 }} data-testid="delete-bound-plants">
-          <Typography.Text strong>{t('device.boundPlants')}</Typography.Text>
-          <ul style={{ margin: '4px 0 0', paddingInlineStart: 20, maxHeight: 132, overflowY: 'auto' }}>
+          <Typography.Text strong>{t('device.boundPlants', { count: plants.length })}</Typography.Text>
+          {/* six and a half lines: a cut line says the list scrolls */}
+          <ul style={{ margin: '4px 0 0', paddingInlineStart: 20, maxHeight: '10.2em', overflowY: 'auto' }}>
             {plants.map((p) => (
               <li key={p.id}>{p.name}</li>
             ))}
@@ -58,7 +59,7 @@ export function DeleteDevicesContent({ count, plants, canDeletePlant, onWithPlan
           >
             {plants.length === 1 ? t('device.deleteWithPlant') : t('device.deleteWithPlants', { count: plants.length })}
           </Checkbox>
-          <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0', paddingInlineStart: 24, fontSize: 12 }}>
+          <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0', paddingInlineStart: 24 }}>
             {t('device.deleteWithPlantHelp')}
           </Typography.Paragraph>
         </div>

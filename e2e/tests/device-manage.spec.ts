@@ -100,3 +100,48 @@ for (const lang of LANGS) {
     expect((await device(subId)).status()).toBe(404);
   });
 }
+
+// spec §8 "device deletion that also removes its bound plant": two chosen devices of one plant,
+// the box checked; the plant goes, its device not chosen stays, unbound (one language: the
+// confirmation's texts in both are covered by the unit test and the screenshots)
+test('[zh] two devices deleted with their bound plant: the plant is gone, its other device stays unbound', async ({ page, request }) => {
+  const t = translator('zh');
+  await useLanguage(page, 'zh');
+  const admin = { 'X-Token': await signInByApi(page, request, 'admin') };
+  const s = stamp();
+  const plantName = `E2EDel${s}`;
+  const plant = await request.post('/photo_voltaic/plants', { headers: admin, data: { name: plantName, capacityKw: 8, timeZone: 'Asia/Shanghai' } });
+  expect(plant.status()).toBe(200);
+  const plantId = ((await plant.json()) as { data: { id: number } }).data.id;
+  const ids: Record<string, number> = {};
+  for (const sn of ['A', 'B', 'C'].map((x) => `E2ED${s}${x}`)) {
+    const res = await request.post('/photo_voltaic/devices', { headers: admin, data: { sn, name: 'E2E inverter', type: 'inverter', plantId } });
+    expect(res.status()).toBe(200);
+    ids[sn] = ((await res.json()) as { data: { id: number } }).data.id;
+  }
+  const [a, b, c] = Object.keys(ids) as [string, string, string];
+
+  await page.goto('/devices/devices__manage');
+  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('filter-sn').fill(`E2ED${s}`);
+  await page.getByTestId('device-search').click();
+  await expect(rows).toHaveCount(3);
+  for (const sn of [a, b]) await rows.filter({ has: page.getByTestId(`device-open-${sn}`) }).locator('.ant-checkbox-input').check();
+  await page.getByTestId('device-delete').click();
+  const confirm = page.locator('.ant-modal-confirm');
+  // the one plant of both devices, named once; the box starts unchecked
+  await expect(confirm.getByTestId('delete-bound-plants').locator('li')).toHaveText([plantName]);
+  const box = confirm.getByRole('checkbox', { name: t('device.deleteWithPlant') });
+  await expect(box).not.toBeChecked();
+  await box.check();
+  await confirm.getByRole('button', { name: buttonText(t('common.delete')) }).click();
+  await expect(page.locator('.ant-message').getByText(t('success.delete'))).toBeVisible();
+  // the second device found its plant gone and was deleted alone; the third is kept, unbound
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(c);
+  await expect(rows.first()).toContainText(t('device.unbound'));
+  expect((await request.get(`/photo_voltaic/plants/${plantId}`, { headers: admin })).status()).toBe(404);
+  for (const sn of [a, b]) expect((await request.get(`/photo_voltaic/devices/${ids[sn]}`, { headers: admin })).status()).toBe(404);
+  expect(((await (await request.get(`/photo_voltaic/devices/${ids[c]}`, { headers: admin })).json()) as { data: Device }).data.plantId).toBeNull();
+});

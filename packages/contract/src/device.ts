@@ -100,6 +100,14 @@ export type DeviceCreatedData = z.infer<typeof deviceCreatedData>;
 
 export const deviceBindBody = z.object({ plantId: z.number().int().positive() });
 
+/**
+ * DELETE /devices/:id: `withPlant=true` also deletes the plant the device is bound to, as
+ * DELETE /plants/:id does (its other devices are unbound and kept); it needs plant:delete and the
+ * plant in the caller's organisation scope. A device not (or no longer) bound is deleted alone.
+ */
+export const deviceDeleteQuery = z.object({ withPlant: z.enum(['true', 'false']).optional() });
+export type DeviceDeleteQuery = z.infer<typeof deviceDeleteQuery>;
+
 export const productBody = z.object({
   name: z.string().trim().min(1).max(64),
   type: z.enum(DEVICE_TYPES),

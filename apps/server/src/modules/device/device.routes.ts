@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { API_BASE, deviceBindBody, deviceCreateBody, deviceCreatedData, deviceDetail, deviceKeyData, isSubDeviceType, deviceListFilters, deviceListQuery, deviceRow, deviceUpdateBody, envelope, idParam, page, translate, UP_KINDS, type DeviceListQuery, type DeviceSortField, type PointValue } from '@pv/contract';
+import { API_BASE, deviceBindBody, deviceCreateBody, deviceCreatedData, deviceDeleteQuery, deviceDetail, deviceKeyData, isSubDeviceType, deviceListFilters, deviceListQuery, deviceRow, deviceUpdateBody, envelope, idParam, page, translate, UP_KINDS, type DeviceListQuery, type DeviceSortField, type PointValue } from '@pv/contract';
 import ExcelJS from 'exceljs';
 import { newDeviceKey } from '../../db/seed/fleet.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,6 +10,8 @@ import { deviceKeyColumns, hashDeviceKey } from '../../ingest/broker.js';
 import { IngestRejected } from '../../ingest/pipeline.js';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { inScope } from '../../lib/scope.js';
+import { deletePlantRows, refreshPlantsSoon } from '../plant/plant-changes.js';
+import { plantInOrgScope } from '../plant/plant.repository.js';
 import { deviceEnergy, deviceInScope, deviceVisibleWhere, parentInScope, plantInScope } from './device.repository.js';
 import type { SessionUser } from '../../lib/types.js';
 import { userOf } from '../../lib/types.js';
@@ -309,18 +311,45 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     `${API_BASE}/devices/:id`,
-    { config: { access: { perm: 'device:delete' } }, schema: { tags: ['devices'], summary: 'Delete a device with its plant binding, sub devices and data', params: idParam, response: { 200: envelope(z.null()) } } },
+    {
+      config: { access: { perm: 'device:delete' } },
+      schema: {
+        tags: ['devices'],
+        summary: 'Delete a device with its plant binding, sub devices and data; withPlant=true also deletes its bound plant as DELETE /plants/:id does (plant:delete, the plant in your organisation scope)',
+        params: idParam,
+        querystring: deviceDeleteQuery,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (req) => {
-      const device = await deviceInScope(db, userOf(req), { id: req.params.id });
+      const me = userOf(req);
+      const device = await deviceInScope(db, me, { id: req.params.id });
       if (!device) throw notFound();
+      // every check before anything is written: a refused plant leaves the device too
+      const withPlant = req.query.withPlant === 'true';
+      if (withPlant && !me.perms.has('plant:delete')) throw new ApiError(403, 'error.plantDeleteForbidden');
+      // a device no longer bound (a second device of a plant deleted a moment ago) goes alone
+      const plant = withPlant && device.plant_id !== null ? await plantInOrgScope(db, me, device.plant_id) : undefined;
+      if (withPlant && device.plant_id !== null) {
+        // a sub device is bound through its collector: its plant goes with the collector only
+        const parent = await parentOf(device);
+        if (parent) throw badRequest('error.subDevicePlantDelete', { sn: parent.sn });
+        if (!plant) throw new ApiError(403, 'error.boundPlantOutOfScope', { sn: device.sn });
+      }
       await db.transaction().execute(async (trx) => {
         const ids = [device.id, ...(await trx.selectFrom('devices').select('id').where('parent_id', '=', device.id).execute()).map((d) => d.id)];
         // children first; samples, rollups, counters, faults and commands go with them (cascade)
         for (const table of ['samples', 'device_daily', 'device_counters', 'faults', 'commands'] as const) await trx.deleteFrom(table).where('device_id', 'in', ids).execute();
         await trx.deleteFrom('devices').where('parent_id', '=', device.id).execute();
         await trx.deleteFrom('devices').where('id', '=', device.id).execute();
+        // the plant's other devices are unbound and kept with their data
+        if (plant) await deletePlantRows(trx, plant.id);
       });
       app.ingest.invalidate();
+      if (plant) {
+        refreshPlantsSoon(app);
+        req.auditNote = { summary: `${device.sn} with plant ${plant.name} (#${plant.id})` };
+      }
       return ok(req.lang, 'success.delete');
     },
   );

@@ -41,7 +41,8 @@ import { inScope, maskEmail, maskMobile } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
 import { userOf } from '../../lib/types.js';
 import { plantChart as chartOf, plantLive, yieldAndRatio } from './plant-detail.js';
-import { onPlantStatsChanged, refreshPlantStats } from './plant-stats.js';
+import { deletePlantRows, refreshPlantsSoon } from './plant-changes.js';
+import { onPlantStatsChanged } from './plant-stats.js';
 import { clearPlantCounts, findPlant, iteratePlants, listPlants, plantInOrgScope, plantScope } from './plant.repository.js';
 
 const maskAddress = (v: string | null) => (v ? `${v.slice(0, Math.min(6, Math.ceil(v.length / 3)))}****` : v);
@@ -84,15 +85,6 @@ const columnsFor = (v: Partial<PlantBody>) => ({
 export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const ok = <T>(lang: string, data: T, key: Parameters<typeof translate>[1] = 'success.ok') => ({ code: 200, msg: translate(lang, key), data });
-  /**
-   * Stats of a created / changed plant show now rather than at the next 10-second run (a run
-   * under way is not repeated; only the slices whose plants changed time zone or are new
-   * recompute their past days).
-   */
-  const refreshSoon = () => {
-    clearPlantCounts();
-    void refreshPlantStats(db, undefined, { ifIdle: true }).catch((err) => app.log.error({ err }, 'plant stats refresh failed'));
-  };
 
   /**
    * Answers of the list and the chart as sent, per session, language and URL: consoles ask the
@@ -252,7 +244,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('plant_stats').values({ plant_id: id, power_w: 0, energy_today: 0, energy_month: 0, energy_year: 0, energy_total: 0, status: 'offline', devices: 0, devices_online: 0, open_faults: 0, data_updated_at: null, updated_at: Date.now() }).onConflict((oc) => oc.column('plant_id').doNothing()).execute();
-    refreshSoon();
+    refreshPlantsSoon(app);
     return ok(req.lang, { id }, 'success.create');
   });
 
@@ -267,21 +259,16 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
     await db.updateTable('plants').set({ ...columnsFor(b), org_id: orgId }).where('id', '=', plant.id).execute();
     // devices follow the plant's time zone for their plant-local days
     app.ingest.invalidate();
-    refreshSoon();
+    refreshPlantsSoon(app);
     return ok(req.lang, null, 'success.update');
   });
 
   app.delete(`${API_BASE}/plants/:id`, { config: { access: { perm: 'plant:delete' } }, schema: { tags: ['plants'], summary: 'Delete a plant: its devices are unbound (kept with all their data), favourites and grants go', params: idParam, response: { 200: envelope(z.object({ unboundDevices: z.number() })) } } }, async (req) => {
     const plant = await plantInOrgScope(db, userOf(req), req.params.id);
     if (!plant) throw notFound();
-    const unbound = await db.transaction().execute(async (trx) => {
-      const r = await trx.updateTable('devices').set({ plant_id: null }).where('plant_id', '=', plant.id).executeTakeFirst();
-      for (const t of ['plant_stats', 'plant_favourites', 'plant_grants'] as const) await trx.deleteFrom(t).where('plant_id', '=', plant.id).execute();
-      await trx.deleteFrom('plants').where('id', '=', plant.id).execute();
-      return Number(r.numUpdatedRows);
-    });
+    const unbound = await db.transaction().execute((trx) => deletePlantRows(trx, plant.id));
     app.ingest.invalidate();
-    refreshSoon();
+    refreshPlantsSoon(app);
     return ok(req.lang, { unboundDevices: unbound }, 'success.delete');
   });
 

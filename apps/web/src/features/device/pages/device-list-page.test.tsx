@@ -1,4 +1,6 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
@@ -13,9 +15,9 @@ const rows = [
   { ...base, id: 2, sn: 'COL-001', name: 'Gateway', type: 'collector', plantId: null, plantName: null, subCount: 3 },
 ];
 
-function serve() {
+function serve(list: object[] = rows) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const data = init?.method && init.method !== 'GET' ? null : url.startsWith('/photo_voltaic/orgs') ? [{ id: 2, name: 'SunPath' }] : url.startsWith('/photo_voltaic/products') ? { rows: [{ id: 1, name: 'SunWave 5K', type: 'inverter' }], total: 1 } : { rows, total: 2 };
+    const data = init?.method && init.method !== 'GET' ? null : url.startsWith('/photo_voltaic/orgs') ? [{ id: 2, name: 'SunPath' }] : url.startsWith('/photo_voltaic/products') ? { rows: [{ id: 1, name: 'SunWave 5K', type: 'inverter' }], total: 1 } : { rows: list, total: list.length };
     const body = { code: 200, msg: 'ok', data };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
@@ -77,6 +79,95 @@ describe('device list', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(writes(fetch).map(([url, init]) => `${init!.method} ${String(url)}`)).toEqual(['DELETE /photo_voltaic/devices/1']));
     expect(await screen.findByText('Deleted Success')).toBeTruthy();
+  });
+
+  // spec §8: "device deletion that also removes its bound plant"
+  describe('with the bound plants', () => {
+    const more = [
+      ...rows,
+      { ...base, id: 3, sn: 'INV-002', name: 'Carport inverter', type: 'inverter', plantId: 7, plantName: 'Hangzhou Roof' },
+      { ...base, id: 4, sn: 'COL-002', name: 'Barn logger', type: 'collector', plantId: 9, plantName: 'Ningbo Barn', subCount: 1 },
+      { ...base, id: 5, sn: 'SUB-001', name: 'Barn string', type: 'inverter', plantId: 9, plantName: 'Ningbo Barn', parentSn: 'COL-002' },
+      { ...base, id: 6, sn: 'SUB-002', name: 'Lone string', type: 'inverter', plantId: 11, plantName: 'Sub Only Plant', parentSn: 'COL-009' },
+    ];
+    /** The page with its own query client, holding a plant list and a dashboard answer the deletion makes stale. */
+    const renderWithClient = () => {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      client.setQueryData(['plants', 'list', {}], { rows: [], total: 0 });
+      client.setQueryData(['dashboard', 'Asia/Shanghai'], {});
+      render(
+        <QueryClientProvider client={client}>
+          <App>
+            <MemoryRouter>
+              <DeviceListPage />
+            </MemoryRouter>
+          </App>
+        </QueryClientProvider>,
+      );
+      return client;
+    };
+    const choose = async (...sns: string[]) => {
+      await screen.findByText('INV-001');
+      for (const sn of sns) fireEvent.click(within(screen.getByText(sn).closest('tr') as HTMLElement).getByRole('checkbox'));
+      fireEvent.click(screen.getByTestId('device-delete'));
+      return (await screen.findByText(/Their plant binding, sub devices and data are removed too/)).closest('.ant-modal') as HTMLElement;
+    };
+    const deletes = (fetch: ReturnType<typeof serve>) => writes(fetch).map(([url, init]) => `${init!.method} ${String(url)}`);
+
+    it('lists the plants once and, checked, sends the flag for each device that is not a sub device (sub devices first)', async () => {
+      signedInWith('device:list,device:delete,plant:delete');
+      const fetch = serve(more);
+      const client = renderWithClient();
+      const dialog = await choose('INV-001', 'INV-002', 'COL-002', 'SUB-001', 'COL-001');
+      // two devices of Hangzhou Roof, one plant named once; the sub device's plant is its collector's
+      const listed = within(dialog).getByTestId('delete-bound-plants');
+      expect(within(listed).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Hangzhou Roof', 'Ningbo Barn']);
+      const box = within(dialog).getByRole('checkbox', { name: 'Also delete the 2 bound plants' }) as HTMLInputElement;
+      expect(box.checked).toBe(false);
+      expect(within(dialog).getByText(/Its other devices are unbound and kept with all their data/)).toBeTruthy();
+      fireEvent.click(box);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(deletes(fetch)).toHaveLength(5));
+      expect(deletes(fetch)).toEqual([
+        'DELETE /photo_voltaic/devices/5',
+        'DELETE /photo_voltaic/devices/1?withPlant=true',
+        'DELETE /photo_voltaic/devices/3?withPlant=true',
+        'DELETE /photo_voltaic/devices/4?withPlant=true',
+        'DELETE /photo_voltaic/devices/2?withPlant=true',
+      ]);
+      expect(await screen.findByText('Deleted Success')).toBeTruthy();
+      // the plant list and the dashboard are read again
+      await waitFor(() => expect(client.getQueryState(['plants', 'list', {}])?.isInvalidated).toBe(true));
+      expect(client.getQueryState(['dashboard', 'Asia/Shanghai'])?.isInvalidated).toBe(true);
+    });
+
+    it('left unchecked, deletes the devices alone', async () => {
+      signedInWith('device:list,device:delete,plant:delete');
+      const fetch = serve(more);
+      renderWithClient();
+      const dialog = await choose('INV-001');
+      expect(within(dialog).getByRole('checkbox', { name: 'Also delete the bound plant' })).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(deletes(fetch)).toEqual(['DELETE /photo_voltaic/devices/1']));
+    });
+
+    it('names the plants but offers no checkbox without plant:delete', async () => {
+      signedInWith('device:list,device:delete');
+      serve(more);
+      renderWithClient();
+      const dialog = await choose('INV-001');
+      expect(within(dialog).getByTestId('delete-bound-plants').textContent).toContain('Hangzhou Roof');
+      expect(within(dialog).queryByTestId('delete-with-plant')).toBeNull();
+    });
+
+    it('offers neither for unbound devices nor for a sub device alone (its plant goes with its collector)', async () => {
+      signedInWith('device:list,device:delete,plant:delete');
+      serve(more);
+      renderWithClient();
+      const dialog = await choose('COL-001', 'SUB-002');
+      expect(within(dialog).queryByTestId('delete-bound-plants')).toBeNull();
+      expect(within(dialog).queryByTestId('delete-with-plant')).toBeNull();
+    });
   });
 
   it('unbinds only after the confirmation, then says "Unbinding Successfully"', async () => {

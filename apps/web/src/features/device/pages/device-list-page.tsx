@@ -18,6 +18,7 @@ import { useProducts } from '../api/get-products';
 import { useRotateDeviceKey } from '../api/rotate-device-key';
 import { useUnbindDevice } from '../api/unbind-device';
 import { BindModal } from '../components/bind-modal';
+import { boundPlantsOf, DeleteDevicesContent } from '../components/delete-devices-content';
 import { DeviceFormModal } from '../components/device-form-modal';
 import { DeviceKeyModal } from '../components/device-key-modal';
 import { OnlineTag, RunTag } from '../components/device-state';
@@ -42,7 +43,8 @@ export default function DeviceListPage() {
   const { data, isFetching } = useDevices(query);
   const products = useProducts();
   const orgs = useOrgs();
-  const [selected, setSelected] = useState<number[]>([]);
+  // the chosen rows (not just their ids): the confirmation names the plants they are bound to
+  const [selected, setSelected] = useState<DeviceRow[]>([]);
   const [editing, setEditing] = useState<{ open: boolean; device: DeviceRow | null }>({ open: false, device: null });
   const [binding, setBinding] = useState<DeviceRow | null>(null);
   const [key, setKey] = useState<DeviceKey | null>(null);
@@ -55,20 +57,24 @@ export default function DeviceListPage() {
       void message.warning(t('validation.deviceRequired'));
       return;
     }
+    const devices = selected;
+    const choice = { withPlant: false };
     modal.confirm({
       title: t('device.confirmDeleteTitle'),
-      content: t('device.confirmDelete', { count: selected.length }),
+      content: <DeleteDevicesContent count={devices.length} plants={boundPlantsOf(devices)} canDeletePlant={can('plant:delete')} onWithPlantChange={(v) => (choice.withPlant = v)} />,
       okText: t('common.delete'),
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
       maskClosable: false,
       onOk: async () => {
+        const deleted = new Set<number>();
         try {
-          await remove.mutateAsync(selected);
+          await remove.mutateAsync({ devices, withPlant: choice.withPlant, onDeleted: (id) => deleted.add(id) });
           setSelected([]);
           void message.success(t('success.delete'));
         } catch {
           // shown by the API client; the rest stay selected
+          setSelected((rows) => rows.filter((r) => !deleted.has(r.id)));
         }
       },
       onCancel: () => void message.info(t('device.deleteCancelled')),
@@ -178,7 +184,7 @@ export default function DeviceListPage() {
       <Table<DeviceRow>
         {...list.tableProps(data, isFetching)}
         columns={columns}
-        rowSelection={can('device:delete') ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true } : undefined}
+        rowSelection={can('device:delete') ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_keys, rows) => setSelected(rows.filter(Boolean)), preserveSelectedRowKeys: true } : undefined}
       />
       <DeviceFormModal open={editing.open} device={editing.device} onClose={() => setEditing({ open: false, device: null })} onCreated={setKey} />
       <BindModal device={binding} onClose={() => setBinding(null)} />

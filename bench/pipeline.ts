@@ -3,6 +3,8 @@
 // in CPU microseconds, with the batches as the broker run makes them (1,000 messages).
 // What `npm run ingest` measures adds the MQTT side (aedes, sockets, PUBACKs) to this.
 // Run: npm run pipeline -w @pv/bench -- --devices 10000 --messages 20
+//      (--thread: through IngestThread, the pipeline on its own thread as the server runs it on a
+//      SQLite file; the CPU figure is then both threads')
 //      (--cpu-prof: node --cpu-prof … writes a profile of the whole run)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,9 +15,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { closeDb, createDb, sqliteHandle } from '../apps/server/src/db/dialect.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { seedCore, seedDemo } from '../apps/server/src/db/seed/seed.js';
-import { IngestPipeline } from '../apps/server/src/ingest/pipeline.js';
+import { IngestThread } from '../apps/server/src/ingest/ingest-thread.js';
+import { IngestPipeline, type Ingest } from '../apps/server/src/ingest/pipeline.js';
 
-const { values } = parseArgs({ options: { devices: { type: 'string', default: '10000' }, messages: { type: 'string', default: '20' }, rounds: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { devices: { type: 'string', default: '10000' }, messages: { type: 'string', default: '20' }, rounds: { type: 'string', default: '3' }, thread: { type: 'boolean', default: false } } });
 const DEVICES = Number(values.devices);
 const PER_DEVICE = Number(values.messages);
 const dir = mkdtempSync(join(tmpdir(), 'pv-bench-pipeline-'));
@@ -30,11 +33,12 @@ try {
   const sns = Array.from({ length: DEVICES }, (_, i) => `PIPE${String(i).padStart(6, '0')}`);
   handle.transaction(() => sns.forEach((sn) => insert.run(sn, sn, org.id, Date.now())))();
   const log = { warn: console.warn, error: console.error, info() {}, debug() {}, trace() {}, fatal: console.error, child: () => log } as unknown as FastifyBaseLogger;
-  const pipeline = new IngestPipeline(db, log, {}, 'sqlite');
+  const url = `sqlite:${join(dir, 'pv.sqlite')}`;
+  const pipeline: Ingest = values.thread ? new IngestThread(url, log) : new IngestPipeline(db, log, {}, 'sqlite');
   const t0 = Date.parse('2026-01-01T00:00:00Z');
   let k = 0;
   const payload = (n: number) => Buffer.from(JSON.stringify({ ts: t0 + n * 60_000, points: { acPower: 1000 + n, energyTotal: 100 + n * 0.02, gridVoltage: 230, sentAt: Date.now() } }));
-  console.log(`PV Console ingest pipeline (SQLite, no broker): ${DEVICES} devices × ${PER_DEVICE} messages per round, Node ${process.version}`);
+  console.log(`PV Console ingest pipeline (SQLite, no broker${values.thread ? ', on its own thread' : ''}): ${DEVICES} devices × ${PER_DEVICE} messages per round, Node ${process.version}`);
   for (let round = 0; round < Number(values.rounds); round++) {
     const cpu = process.cpuUsage();
     const elu = performance.eventLoopUtilization();

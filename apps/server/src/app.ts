@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { AppConfig } from './config.js';
+import { sqlitePath, type AppConfig } from './config.js';
 import { closeDb, createDb } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureAdmin, seedCore, seedDemo } from './db/seed/seed.js';
@@ -32,7 +32,8 @@ import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import fastifyMultipart from '@fastify/multipart';
 import { runArchive } from './modules/system/archive.js';
 import { connectExternalBroker, ingestClientId, startEmbeddedBroker, type DeviceLink } from './ingest/broker.js';
-import { IngestPipeline } from './ingest/pipeline.js';
+import { IngestThread } from './ingest/ingest-thread.js';
+import { IngestPipeline, type CommittedBatch, type Ingest } from './ingest/pipeline.js';
 import { markOffline } from './ingest/state.js';
 import { seedDemoFleet, type DemoFleet } from './db/seed/fleet.js';
 import { registerAccess } from './plugins/access.js';
@@ -107,12 +108,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const activity = new DeviceActivity(app.bus, app.log);
   app.decorate('deviceActivity', activity);
   const commitLog = config.ingestCommitLog;
-  const pipeline = new IngestPipeline(
-    db,
-    app.log,
-    { onCommitted: (ids) => activity.add(ids), ...(commitLog && { onCommit: (b) => appendFileSync(commitLog, `${b.receivedAt} ${b.committedAt} ${b.size}\n`) }) },
-    dialect,
-  );
+  const ingestOptions = { onCommitted: (ids: number[]) => activity.add(ids), ...(commitLog && { onCommit: (b: CommittedBatch) => appendFileSync(commitLog, `${b.receivedAt} ${b.committedAt} ${b.size}\n`) }) };
+  // a SQLite file: the ingest on its own thread and connection (the main thread keeps the broker and the API)
+  const file = sqlitePath(config.databaseUrl);
+  const pipeline: Ingest =
+    config.ingestThread && file !== undefined && file !== ':memory:'
+      ? new IngestThread(config.databaseUrl, app.log, ingestOptions)
+      : new IngestPipeline(db, app.log, ingestOptions, dialect);
   app.decorate('ingest', pipeline);
   app.decorate('deviceLink', undefined);
   const audit = new AuditLog(db, app.log);

@@ -37,6 +37,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // diagnostics (the ingest benchmark): one line per committed batch, `receivedAt committedAt size`
   INGEST_COMMIT_LOG: z.string().min(1).optional(),
+  INGEST_THREAD: bool.default(true),
 });
 
 export interface AppConfig {
@@ -60,6 +61,8 @@ export interface AppConfig {
   logLevel: string;
   /** Appends `receivedAt committedAt size` (epoch ms) per committed ingest batch to this file: how the ingest benchmark tells when a sample became visible. */
   ingestCommitLog?: string;
+  /** On a SQLite file: parse, validate and write device messages on a thread of their own (INGEST_THREAD, default true). */
+  ingestThread: boolean;
   /** Take the client address from X-Forwarded-For (set TRUST_PROXY=true behind a reverse proxy). */
   trustProxy: boolean;
   deviceOfflineMs: number;
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cacheMs: c.CACHE_SECONDS * 1000,
     logLevel: c.LOG_LEVEL,
     ingestCommitLog: c.INGEST_COMMIT_LOG,
+    ingestThread: c.INGEST_THREAD,
     trustProxy: c.TRUST_PROXY,
     deviceOfflineMs: c.DEVICE_OFFLINE_MINUTES * 60_000,
     commandTimeoutMs: c.COMMAND_TIMEOUT_SECONDS * 1000,

@@ -68,10 +68,10 @@ describe('event bus over Redis', () => {
   it("makes every process's ingest read its device facts again when one of them changes something", async () => {
     const sn = (await b.app.db.selectFrom('devices').select('sn').where('type', '=', 'inverter').executeTakeFirstOrThrow()).sn;
     await b.app.ingest.submit(sn, 'telemetry', { ts: Date.now(), points: { acPower: 10 } });
-    expect(b.app.ingest.cachedDevices).toBeGreaterThan(0);
+    expect(await b.app.ingest.cachedDevices()).toBeGreaterThan(0);
     await a.app.dataChanged();
-    for (let i = 0; i < 100 && b.app.ingest.cachedDevices > 0; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(b.app.ingest.cachedDevices).toBe(0);
+    for (let i = 0; i < 100 && (await b.app.ingest.cachedDevices()) > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await b.app.ingest.cachedDevices()).toBe(0);
   });
 
   it("empties every process's plant list answers when the plant-stats refresh (run by one of them) writes new figures", async () => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type DatabaseConnection, type Driver, type RawBuilder } from 'kysely';
 import pg from 'pg';
 import { sqlitePath } from '../config.js';
 import { startCheckpointer, type Checkpointer } from './checkpointer.js';
@@ -61,6 +61,22 @@ function withStatementCache(sqlite: SQLite.Database, onClose?: () => void, size 
   };
 }
 
+/**
+ * Transactions take SQLite's write lock as they begin (BEGIN IMMEDIATE), waiting up to the busy
+ * timeout for it. The ingest thread writes through a connection of its own (IngestThread): a
+ * deferred transaction that read before another connection's commit could not write afterwards
+ * (SQLITE_BUSY at once, no waiting), so a console write would fail while the fleet reports.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
+}
+
 const handles = new WeakMap<Kysely<Database>, SQLite.Database>();
 
 /** The better-sqlite3 handle under a SQLite Kysely made by createDb (the ingest pipeline's prepared statements). */
@@ -74,7 +90,11 @@ export async function closeDb(db: Kysely<Database>): Promise<void> {
   await checkpointers.get(db)?.stop();
 }
 
-export function createDb(databaseUrl: string): { db: Kysely<Database>; dialect: DialectName } {
+/**
+ * A Kysely on DATABASE_URL: a SQLite file (WAL, its checkpoint thread unless `checkpoints` is
+ * false: a second connection to a file whose first one has it) or a PostgreSQL pool.
+ */
+export function createDb(databaseUrl: string, options: { checkpoints?: boolean } = {}): { db: Kysely<Database>; dialect: DialectName } {
   const file = sqlitePath(databaseUrl);
   if (file !== undefined) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -89,9 +109,11 @@ export function createDb(databaseUrl: string): { db: Kysely<Database>; dialect: 
     if (file !== ':memory:') {
       sqlite.pragma('wal_autocheckpoint = 10000');
       sqlite.pragma('journal_size_limit = 67108864');
+    }
+    if (file !== ':memory:' && options.checkpoints !== false) {
       checkpointer = startCheckpointer(file, 1000, (message) => console.error(`SQLite checkpoint: ${message}`));
     }
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => void checkpointer?.stop()) }) });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, () => void checkpointer?.stop()) }) });
     handles.set(db, sqlite);
     if (checkpointer) checkpointers.set(db, checkpointer);
     return { db, dialect: 'sqlite' };

@@ -7,7 +7,7 @@ import { Aedes, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { IngestRejected, type IngestPipeline, type UpKind } from './pipeline.js';
+import { IngestRejected, type Ingest, type UpKind } from './pipeline.js';
 import { SharedSubscriber } from './shared-subscriber.js';
 
 const UP = /^pv\/([A-Za-z0-9][A-Za-z0-9-]{0,63})\/up\/(telemetry|event|ack)$/;
@@ -45,7 +45,7 @@ export class PortInUseError extends Error {}
  * publish only to its own up topics and subscribe only to its own down topics. A QoS 1 message
  * is acknowledged (PUBACK) only after the ingest pipeline has committed it.
  */
-export async function startEmbeddedBroker(opts: { port: number; host?: string; db: Kysely<Database>; pipeline: IngestPipeline; log: FastifyBaseLogger }): Promise<DeviceLink> {
+export async function startEmbeddedBroker(opts: { port: number; host?: string; db: Kysely<Database>; pipeline: Ingest; log: FastifyBaseLogger }): Promise<DeviceLink> {
   const stats: BrokerStats = { refusedLogins: 0, refusedTopics: 0, malformed: 0 };
   const snOf = new WeakMap<Client, string>();
   const broker = await Aedes.createBroker({
@@ -153,7 +153,7 @@ export function ingestClientId(dataDir: string): string {
  * once and acknowledges them as their batches commit (see SharedSubscriber). The sessions are
  * named `clientId`-0, -1…: a restarted process takes back its own (ingestClientId).
  */
-export async function connectExternalBroker(opts: { url: string; pipeline: IngestPipeline; log: FastifyBaseLogger; clientId: string; connections?: number }): Promise<DeviceLink> {
+export async function connectExternalBroker(opts: { url: string; pipeline: Ingest; log: FastifyBaseLogger; clientId: string; connections?: number }): Promise<DeviceLink> {
   const stats: BrokerStats = { refusedLogins: 0, refusedTopics: 0, malformed: 0 };
   const base = opts.clientId;
   const onMessage = async (topic: string, payload: Buffer) => {

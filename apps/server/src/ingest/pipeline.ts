@@ -47,6 +47,17 @@ export interface IngestStats {
   refusedHttp: number;
 }
 
+/** What the server's parts use of an ingest: the in-process IngestPipeline or IngestThread (SQLite files). */
+export interface Ingest {
+  readonly stats: IngestStats;
+  submit(sn: string, kind: UpKind, payload: Buffer | string | unknown): Promise<void>;
+  invalidate(sn?: string): void;
+  /** How many devices' facts are cached (tests). */
+  cachedDevices(): Promise<number>;
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
 const SCHEMAS = { telemetry: telemetryMessage, event: eventMessage, ack: ackMessage } as const;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -58,7 +69,7 @@ const CHUNK = 100;
  * `submit` resolves only once its message is committed, so whoever acknowledges the device
  * (the broker's PUBACK, the HTTP answer) does so after the data is safe.
  */
-export class IngestPipeline {
+export class IngestPipeline implements Ingest {
   readonly stats: IngestStats = { accepted: 0, rejected: 0, batches: 0, lastBatchSize: 0, lastFlushMs: 0, unknownSubs: 0, refusedHttp: 0 };
   private queue: Item[] = [];
   private timer: NodeJS.Timeout | undefined;
@@ -134,9 +145,8 @@ export class IngestPipeline {
     return this.options.concurrency ?? 1;
   }
 
-  /** How many devices' facts are cached (tests). */
-  get cachedDevices(): number {
-    return this.devices.size;
+  cachedDevices(): Promise<number> {
+    return Promise.resolve(this.devices.size);
   }
 
   /**

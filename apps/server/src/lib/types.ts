@@ -4,7 +4,7 @@ import type { AppConfig } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { DialectName } from '../db/dialect.js';
 import type { DeviceLink } from '../ingest/broker.js';
-import type { IngestPipeline } from '../ingest/pipeline.js';
+import type { Ingest } from '../ingest/pipeline.js';
 
 /** What a route needs: anyone, any signed-in user, or a permission code (exact match). */
 export type Access = 'public' | 'session' | { perm: string };
@@ -35,7 +35,7 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dialect: DialectName;
     config: AppConfig;
-    ingest: IngestPipeline;
+    ingest: Ingest;
     deviceLink: DeviceLink | undefined;
   }
 }

@@ -5,11 +5,10 @@ import { sqliteHandle } from '../src/db/dialect.js';
 import { hashDeviceKey } from '../src/ingest/broker.js';
 import { IngestThread } from '../src/ingest/ingest-thread.js';
 import { IngestRejected } from '../src/ingest/pipeline.js';
-import { buildTestApp, login, newDevice, type TestApp } from './helper.js';
+import { buildTestApp, newDevice, type TestApp } from './helper.js';
 
 /** The ingest on its own thread and connection (a SQLite file, as `npm start` runs it). */
 let t: TestApp;
-let token: string;
 let deviceId: number;
 const SN = 'THREAD01';
 const MIN = 60_000;
@@ -18,7 +17,6 @@ const T0 = Date.parse('2026-06-01T08:00:00Z');
 beforeAll(async () => {
   // always a SQLite file here (the PostgreSQL run of the suites has no ingest thread)
   t = await buildTestApp({ DATABASE_URL: `sqlite:${join(process.env.TMPDIR ?? '/tmp', `pv-thread-${process.pid}-${Date.now()}.sqlite`)}` });
-  token = await login(t.app, 'admin');
   const org = await t.app.db.selectFrom('orgs').select('id').where('code', '=', 'SUNPATH').executeTakeFirstOrThrow();
   deviceId = (await t.app.db.insertInto('devices').values(newDevice({ sn: SN, org_id: org.id, secret_hash: hashDeviceKey(SN) })).returning('id').executeTakeFirstOrThrow()).id;
 });
@@ -90,8 +88,11 @@ describe('the ingest thread', () => {
     await expect(held).rejects.toThrow(/ingest thread stopped/);
     expect(await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', deviceId).where('ts', '=', T0 - MIN).executeTakeFirst()).toBeUndefined();
     expect(t.logs.some((l) => l.includes('ingest thread stopped'))).toBe(true);
+    const accepted = t.app.ingest.stats.accepted;
     await t.app.ingest.submit(SN, 'telemetry', { ts: T0 - 2 * MIN, points: { acPower: 2 } });
     expect(threadOf(t.app.ingest)).not.toBe(worker);
+    // the new thread's count goes on from the old one's
+    expect(t.app.ingest.stats.accepted).toBe(accepted + 1);
     expect(await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', deviceId).where('ts', '=', T0 - 2 * MIN).executeTakeFirst()).toBeDefined();
   });
 });

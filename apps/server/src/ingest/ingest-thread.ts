@@ -38,6 +38,9 @@ interface BatchReply {
   commits: CommittedBatch[];
 }
 
+/** The stats the thread counts up (a new thread starts from zero). */
+const COUNTED = ['accepted', 'rejected', 'batches', 'unknownSubs'] as const;
+
 /** Batches handed to the thread before it answers: the one it writes and the next. */
 const AHEAD = 2;
 
@@ -94,6 +97,8 @@ export class IngestThread implements Ingest {
   private idle: (() => void)[] = [];
   private counted: ((count: number) => void)[] = [];
   private restartAt = 0;
+  /** what the threads before this one counted */
+  private readonly counted0: Record<(typeof COUNTED)[number], number> = { accepted: 0, rejected: 0, batches: 0, unknownSubs: 0 };
 
   constructor(
     private readonly databaseUrl: string,
@@ -185,6 +190,7 @@ export class IngestThread implements Ingest {
       // a thread that died: what it held is not acknowledged (devices send it again); the next batch starts a new one
       this.worker = undefined;
       this.restartAt = Date.now() + 1000;
+      for (const k of COUNTED) this.counted0[k] = this.stats[k];
       this.log.error({ code }, 'ingest thread stopped');
       const lost = [...this.inFlight.values()].flat();
       this.inFlight.clear();
@@ -199,8 +205,10 @@ export class IngestThread implements Ingest {
     const items = this.inFlight.get(reply.id);
     if (!items) return;
     this.inFlight.delete(reply.id);
-    const { refusedHttp } = this.stats;
-    Object.assign(this.stats, reply.stats, { refusedHttp });
+    // counters go on from what earlier threads counted; refusedHttp is this thread's (the HTTP route's)
+    for (const k of COUNTED) this.stats[k] = this.counted0[k] + reply.stats[k];
+    this.stats.lastBatchSize = reply.stats.lastBatchSize;
+    this.stats.lastFlushMs = reply.stats.lastFlushMs;
     for (const entry of reply.logs) this.log[entry.level](entry.obj, entry.msg);
     for (const c of reply.commits) this.options.onCommit?.(c);
     reply.results.forEach((r, i) => {

@@ -1,6 +1,7 @@
 import { localDay } from '@pv/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOfLocalDay } from '../src/modules/plant/plant-detail.js';
 import { refreshPlantStats, invalidatePlantStats } from '../src/modules/plant/plant-stats.js';
 import { buildTestApp, login, newDevice, type TestApp } from './helper.js';
 
@@ -299,10 +300,16 @@ describe('plant detail', () => {
     const rt = (await call('GET', `/plants/${plantId}/chart?range=realtime`, admin)).json().data;
     expect(rt.kind).toBe('power');
     const b = Math.floor(now / 300_000) * 300_000;
-    // the collector's own acPower is not added to its sub inverters'
-    expect(rt.points).toContainEqual([b - 600_000, 2800]);
-    expect(rt.points).toContainEqual([b - 300_000, 1000]);
+    // the collector's own acPower is not added to its sub inverters'; real time starts at the plant's
+    // local midnight (a bucket before it, in the first minutes of a Berlin day, is yesterday's)
+    const midnight = startOfLocalDay(now, TZ);
+    for (const point of [[b - 600_000, 2800], [b - 300_000, 1000]] as const) {
+      if (point[0] >= midnight) expect(rt.points).toContainEqual(point);
+      else expect(rt.points).not.toContainEqual(point);
+    }
     const day = (await call('GET', `/plants/${plantId}/chart?range=1`, admin)).json().data;
+    expect(day.points).toContainEqual([b - 600_000, 2800]);
+    expect(day.points).toContainEqual([b - 300_000, 1000]);
     expect(day.points).toContainEqual([b - 20 * 3_600_000, 700]);
     const week = (await call('GET', `/plants/${plantId}/chart?range=7`, admin)).json().data;
     expect(week.kind).toBe('energy');

@@ -95,10 +95,10 @@ export class IngestThread implements Ingest {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   private idle: (() => void)[] = [];
-  private counted: ((count: number) => void)[] = [];
+  private countAnswers: ((count: number) => void)[] = [];
   private restartAt = 0;
   /** what the threads before this one counted */
-  private readonly counted0: Record<(typeof COUNTED)[number], number> = { accepted: 0, rejected: 0, batches: 0, unknownSubs: 0 };
+  private readonly countedBefore: Record<(typeof COUNTED)[number], number> = { accepted: 0, rejected: 0, batches: 0, unknownSubs: 0 };
 
   constructor(
     private readonly databaseUrl: string,
@@ -132,7 +132,7 @@ export class IngestThread implements Ingest {
   cachedDevices(): Promise<number> {
     if (!this.worker) return Promise.resolve(0);
     this.worker.postMessage({ type: 'cached' } satisfies ThreadRequest);
-    return new Promise((r) => this.counted.push(r));
+    return new Promise((r) => this.countAnswers.push(r));
   }
 
   /** Resolves once what is queued now has been written (or refused). */
@@ -181,7 +181,7 @@ export class IngestThread implements Ingest {
     if (this.worker) return this.worker;
     const entry = new URL(`./ingest-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
     const worker = new Worker(BOOT, { eval: true, workerData: { databaseUrl: this.databaseUrl, entry, tsx: tsxApi() } });
-    worker.on('message', (m: ThreadReply) => (m.type === 'done' ? this.settle(m) : this.counted.shift()?.(m.count)));
+    worker.on('message', (m: ThreadReply) => (m.type === 'done' ? this.settle(m) : this.countAnswers.shift()?.(m.count)));
     worker.on('error', (err) => this.log.error({ err }, 'ingest thread failed'));
     // the server's sockets keep the process alive, not this thread (a script that never closes the app still ends)
     worker.unref();
@@ -190,7 +190,9 @@ export class IngestThread implements Ingest {
       // a thread that died: what it held is not acknowledged (devices send it again); the next batch starts a new one
       this.worker = undefined;
       this.restartAt = Date.now() + 1000;
-      for (const k of COUNTED) this.counted0[k] = this.stats[k];
+      for (const k of COUNTED) this.countedBefore[k] = this.stats[k];
+      // a new thread starts with nothing cached
+      for (const answer of this.countAnswers.splice(0)) answer(0);
       this.log.error({ code }, 'ingest thread stopped');
       const lost = [...this.inFlight.values()].flat();
       this.inFlight.clear();
@@ -206,7 +208,7 @@ export class IngestThread implements Ingest {
     if (!items) return;
     this.inFlight.delete(reply.id);
     // counters go on from what earlier threads counted; refusedHttp is this thread's (the HTTP route's)
-    for (const k of COUNTED) this.stats[k] = this.counted0[k] + reply.stats[k];
+    for (const k of COUNTED) this.stats[k] = this.countedBefore[k] + reply.stats[k];
     this.stats.lastBatchSize = reply.stats.lastBatchSize;
     this.stats.lastFlushMs = reply.stats.lastFlushMs;
     for (const entry of reply.logs) this.log[entry.level](entry.obj, entry.msg);

@@ -329,11 +329,12 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       const withPlant = req.query.withPlant === 'true';
       if (withPlant && !me.perms.has('plant:delete')) throw new ApiError(403, 'error.plantDeleteForbidden');
       // a device no longer bound (a second device of a plant deleted a moment ago) goes alone
-      const plant = withPlant && device.plant_id !== null ? await plantInOrgScope(db, me, device.plant_id) : undefined;
+      let plant: { id: number; name: string } | undefined;
       if (withPlant && device.plant_id !== null) {
         // a sub device is bound through its collector: its plant goes with the collector only
         const parent = await parentOf(device);
         if (parent) throw badRequest('error.subDevicePlantDelete', { sn: parent.sn });
+        plant = await plantInOrgScope(db, me, device.plant_id);
         if (!plant) throw new ApiError(403, 'error.boundPlantOutOfScope', { sn: device.sn });
       }
       await db.transaction().execute(async (trx) => {

@@ -31,18 +31,42 @@ function freePort(): Promise<number> {
 
 async function startServer(dataDir: string, env: Record<string, string>) {
   const port = await freePort();
-  const server = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-    env: { ...process.env, PORT: String(port), MQTT_PORT: String(await freePort()), DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      join(root, 'apps/server/src/main.ts'),
+    ],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        MQTT_PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const base = `http://127.0.0.1:${port}/photo_voltaic`;
   for (let i = 0; ; i++) {
     if (i > 600) throw new Error('the server did not start');
-    const ok = await fetch(`${base}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 500));
   }
-  const login = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'demo123456' }) });
+  const login = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'demo123456' }),
+  });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const stop = async () => {
     server.kill('SIGTERM');
@@ -69,12 +93,26 @@ async function run(srv: { base: string; token: string; pid: number }, cases: Cas
   const { base, token } = srv;
   for (const c of cases) {
     // a short unreported run first: start-up work (the first stats and dashboard refreshes) and JIT warm-up are not the figure
-    await autocannon({ url: `${base}${c.path}`, connections: c.connections, duration: warmup, headers: { 'x-token': token } });
+    await autocannon({
+      url: `${base}${c.path}`,
+      connections: c.connections,
+      duration: warmup,
+      headers: { 'x-token': token },
+    });
     const cpu0 = cpuMs(srv.pid);
-    const r = await autocannon({ url: `${base}${c.path}`, method: c.method ?? 'GET', body: c.body, connections: c.connections, duration, headers: { 'x-token': token, 'content-type': 'application/json' } });
+    const r = await autocannon({
+      url: `${base}${c.path}`,
+      method: c.method ?? 'GET',
+      body: c.body,
+      connections: c.connections,
+      duration,
+      headers: { 'x-token': token, 'content-type': 'application/json' },
+    });
     const non2xx = r.non2xx;
     const perReq = ((cpuMs(srv.pid) - cpu0) * 1000) / Math.max(1, r.requests.total);
-    console.log(`${c.title.padEnd(44)} ${Math.round(r.requests.average).toString().padStart(7)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   errors ${r.errors + non2xx}   server CPU ${Math.round(perReq)} µs/req`);
+    console.log(
+      `${c.title.padEnd(44)} ${Math.round(r.requests.average).toString().padStart(7)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   errors ${r.errors + non2xx}   server CPU ${Math.round(perReq)} µs/req`,
+    );
   }
 }
 
@@ -105,7 +143,9 @@ if (!only || only === 'plants') {
     // first start migrates and seeds the accounts; the fleet goes straight into the SQLite file
     await (await startServer(dataDir, env)).stop();
     const seeded = seedPlantFleet(join(dataDir, 'pv.sqlite'), { plants, devices, days: 30 });
-    console.log(`seeded ${plants} plants, ${devices} devices, ${seeded.dailyRows} device_daily rows in ${seeded.ms} ms`);
+    console.log(
+      `seeded ${plants} plants, ${devices} devices, ${seeded.dailyRows} device_daily rows in ${seeded.ms} ms`,
+    );
     const t0 = Date.now();
     const srv = await startServer(dataDir, env);
     console.log(`server up (first plant_stats refresh included) in ${Date.now() - t0} ms`);
@@ -113,7 +153,11 @@ if (!only || only === 'plants') {
       const mid = Math.ceil(plants / 2);
       await run(srv, [
         { title: 'GET /plants?pageSize=20', path: '/plants?pageNum=1&pageSize=20', connections: 100 },
-        { title: 'GET /plants?pageSize=20&sort=energyToday', path: '/plants?pageNum=3&pageSize=20&sortField=energyToday&sortOrder=descend', connections: 100 },
+        {
+          title: 'GET /plants?pageSize=20&sort=energyToday',
+          path: '/plants?pageNum=3&pageSize=20&sortField=energyToday&sortOrder=descend',
+          connections: 100,
+        },
         { title: 'GET /plants/:id/chart?range=30', path: `/plants/${mid}/chart?range=30`, connections: 100 },
       ]);
     } finally {

@@ -20,7 +20,15 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const RANGES = [0, 1, 7, 15, 30];
 
 const dir = mkdtempSync(join(tmpdir(), 'pv-bench-history-'));
-const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `sqlite:${join(dir, 'pv.sqlite')}`, DEMO: 'true', SIMULATOR_PLANTS: '0', LOG_LEVEL: 'warn', PORT: '0', MQTT_PORT: '0' });
+const config = loadConfig({
+  DATA_DIR: dir,
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `sqlite:${join(dir, 'pv.sqlite')}`,
+  DEMO: 'true',
+  SIMULATOR_PLANTS: '0',
+  LOG_LEVEL: 'warn',
+  PORT: '0',
+  MQTT_PORT: '0',
+});
 const app = await buildApp({ ...config, webDist: join(dir, 'none') });
 const db = app.db;
 const now = Date.now();
@@ -29,7 +37,26 @@ try {
   const org = await db.selectFrom('orgs').select('id').where('code', '=', 'ROOT').executeTakeFirstOrThrow();
   const ids: number[] = [];
   for (let i = 0; i < DEVICES; i += 500) {
-    const rows = Array.from({ length: Math.min(500, DEVICES - i) }, (_, k) => ({ sn: `HIST${i + k}`, name: 'd', type: 'inverter' as const, product_id: null, org_id: org.id, plant_id: null, parent_id: null, secret_hash: null, mac: null, comm_mode: 'mqtt', online_state: 'online' as const, run_state: 'run' as const, hw_version: null, sw_version: null, protocol_version: null, last_online_at: now, last_points: null, created_at: now }));
+    const rows = Array.from({ length: Math.min(500, DEVICES - i) }, (_, k) => ({
+      sn: `HIST${i + k}`,
+      name: 'd',
+      type: 'inverter' as const,
+      product_id: null,
+      org_id: org.id,
+      plant_id: null,
+      parent_id: null,
+      secret_hash: null,
+      mac: null,
+      comm_mode: 'mqtt',
+      online_state: 'online' as const,
+      run_state: 'run' as const,
+      hw_version: null,
+      sw_version: null,
+      protocol_version: null,
+      last_online_at: now,
+      last_points: null,
+      created_at: now,
+    }));
     ids.push(...(await db.insertInto('devices').values(rows).returning('id').execute()).map((r) => r.id));
   }
   // a day of buckets per statement: every point a real inverter reports, one sample a minute
@@ -40,7 +67,22 @@ try {
         const rows = [];
         for (let b = day; b < Math.min(day + 86_400_000, now); b += BUCKET) {
           const w = Math.max(0, Math.sin(((b / 86_400_000) % 1) * Math.PI * 2 - Math.PI / 2)) * 5000;
-          rows.push({ device_id: id, bucket: b, n: 5, point_n: null, points: JSON.stringify({ acPower: w, energyToday: w / 400, energyTotal: 4567.8, pvVoltage1: 410, pvCurrent1: w / 410, gridVoltage: 230.1, gridFrequency: 50.01, temperature: 35 + w / 500 }) });
+          rows.push({
+            device_id: id,
+            bucket: b,
+            n: 5,
+            point_n: null,
+            points: JSON.stringify({
+              acPower: w,
+              energyToday: w / 400,
+              energyTotal: 4567.8,
+              pvVoltage1: 410,
+              pvCurrent1: w / 410,
+              gridVoltage: 230.1,
+              gridFrequency: 50.01,
+              temperature: 35 + w / 500,
+            }),
+          });
         }
         await trx.insertInto('device_rollup_5m').values(rows).execute();
       }
@@ -48,12 +90,15 @@ try {
   });
   if (app.dialect === 'postgres') await sql`analyze`.execute(db);
   const total = Math.round((now - first) / BUCKET) * DEVICES;
-  console.log(`PV Console device history benchmark: ${app.dialect}, ${DEVICES} devices × ${DAYS} days of 5-minute rollups (about ${total.toLocaleString('en')} rows); set up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `PV Console device history benchmark: ${app.dialect}, ${DEVICES} devices × ${DAYS} days of 5-minute rollups (about ${total.toLocaleString('en')} rows); set up in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   const device = ids[Math.floor(ids.length / 2)]!;
   for (const range of RANGES) {
     const { from, to, stepMs } = historyWindow(range, Date.now());
     let points = 0;
-    for (let i = 0; i < 5; i++) points = (await pointHistory(db, app.dialect, device, 'acPower', from, to, stepMs)).length;
+    for (let i = 0; i < 5; i++)
+      points = (await pointHistory(db, app.dialect, device, 'acPower', from, to, stepMs)).length;
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const s = performance.now();
@@ -62,7 +107,9 @@ try {
     }
     times.sort((a, b) => a - b);
     const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
-    console.log(`${(range === 0 ? 'real time' : `${range} days`).padEnd(10)} step ${String(stepMs / 60_000).padStart(3)} min   ${String(points).padStart(4)} points   p50 ${at(0.5)} ms   p99 ${at(0.99)} ms`);
+    console.log(
+      `${(range === 0 ? 'real time' : `${range} days`).padEnd(10)} step ${String(stepMs / 60_000).padStart(3)} min   ${String(points).padStart(4)} points   p50 ${at(0.5)} ms   p99 ${at(0.99)} ms`,
+    );
   }
 } finally {
   await app.close();

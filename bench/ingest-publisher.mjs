@@ -24,7 +24,9 @@ function connectDevice(url, opts) {
         new Promise((res, rej) => {
           nextId = (nextId % 65535) + 1;
           pending.set(nextId, { res, rej });
-          socket.write(generate({ cmd: 'publish', topic, payload, qos: 1, messageId: nextId, retain: false, dup: false }));
+          socket.write(
+            generate({ cmd: 'publish', topic, payload, qos: 1, messageId: nextId, retain: false, dup: false }),
+          );
         }),
       endAsync: () =>
         new Promise((res) => {
@@ -49,20 +51,38 @@ function connectDevice(url, opts) {
       for (const p of pending.values()) p.rej(new Error('connection closed'));
       pending.clear();
     });
-    socket.on('connect', () => socket.write(generate({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clean: true, clientId: opts.clientId, keepalive: 0, ...(opts.username ? { username: opts.username, password: Buffer.from(opts.password) } : {}) })));
+    socket.on('connect', () =>
+      socket.write(
+        generate({
+          cmd: 'connect',
+          protocolId: 'MQTT',
+          protocolVersion: 4,
+          clean: true,
+          clientId: opts.clientId,
+          keepalive: 0,
+          ...(opts.username ? { username: opts.username, password: Buffer.from(opts.password) } : {}),
+        }),
+      ),
+    );
   });
 }
 
 const { brokerUrl, sns, key, perDevice, inflight, rate, t0, external } = workerData;
 const epoch = () => performance.timeOrigin + performance.now();
-const payload = (k) => JSON.stringify({ ts: t0 + k * 60_000, points: { acPower: 1000 + k, energyTotal: 100 + k * 0.02, gridVoltage: 230, sentAt: Math.round(epoch()) } });
+const payload = (k) =>
+  JSON.stringify({
+    ts: t0 + k * 60_000,
+    points: { acPower: 1000 + k, energyTotal: 100 + k * 0.02, gridVoltage: 230, sentAt: Math.round(epoch()) },
+  });
 
 const clients = [];
 for (let i = 0; i < sns.length; i += 100) {
   const part = sns.slice(i, i + 100);
   clients.push(
     ...(await Promise.all(
-      part.map((sn) => connectDevice(brokerUrl, external ? { clientId: sn } : { clientId: sn, username: sn, password: key })),
+      part.map((sn) =>
+        connectDevice(brokerUrl, external ? { clientId: sn } : { clientId: sn, username: sn, password: key }),
+      ),
     )),
   );
 }

@@ -57,7 +57,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
 const cpuSeconds = (pid: number | undefined, thread?: number): number => {
   try {
-    const fields = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const fields = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8')
+      .split(') ')[1]!
+      .split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return NaN;
@@ -73,7 +75,18 @@ async function startMosquitto(): Promise<string> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'pv-bench-mosquitto-'));
   chmodSync(dir, 0o777);
-  writeFileSync(join(dir, 'mosquitto.conf'), [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'max_queued_messages 0', 'max_inflight_messages 0', 'log_type error', 'log_type warning', ''].join('\n'));
+  writeFileSync(
+    join(dir, 'mosquitto.conf'),
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous true',
+      'max_queued_messages 0',
+      'max_inflight_messages 0',
+      'log_type error',
+      'log_type warning',
+      '',
+    ].join('\n'),
+  );
   const broker = spawn(bin, ['-c', join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'inherit', 'inherit'] });
   cpuPids.push({ name: 'mosquitto', pid: broker.pid });
   cleanup.push(async () => {
@@ -96,7 +109,8 @@ async function startMosquitto(): Promise<string> {
 
 /** A fresh PostgreSQL database for this run, dropped at the end. */
 async function freshPostgres(): Promise<string> {
-  const admin = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `pv_bench_${randomBytes(4).toString('hex')}`;
   const c = new pg.Client({ connectionString: admin });
   await c.connect();
@@ -118,17 +132,35 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   // as `npm start` runs it (package.json): a 64 MB young generation
-  const server = spawn(process.execPath, ['--max-semi-space-size=64', ...profile, ...extra, '--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-    env: { ...process.env, ...env, PORT: String(port), DEMO: 'true', SIMULATOR: 'false', SIMULATOR_PLANTS: '1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
-  });
+  const server = spawn(
+    process.execPath,
+    ['--max-semi-space-size=64', ...profile, ...extra, '--import', 'tsx', join(root, 'apps/server/src/main.ts')],
+    {
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        DEMO: 'true',
+        SIMULATOR: 'false',
+        SIMULATOR_PLANTS: '1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
+    },
+  );
   cleanup.push(async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
   });
   for (let i = 0; ; i++) {
     if (i > 240 || server.exitCode !== null) throw new Error('server did not start');
-    if (await fetch(`http://127.0.0.1:${port}/photo_voltaic/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${port}/photo_voltaic/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await sleep(250);
   }
   cpuPids.push({ name: 'server', pid: server.pid });
@@ -152,7 +184,13 @@ try {
   const external = values.mosquitto ? await startMosquitto() : process.env.MQTT_URL;
   const mqttPort = await freePort();
   const commitLog = join(dir, 'commits.log');
-  const serverEnv: Record<string, string> = { DATA_DIR: dir, MQTT_PORT: String(mqttPort), INGEST_COMMIT_LOG: commitLog, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(external ? { MQTT_URL: external } : {}) };
+  const serverEnv: Record<string, string> = {
+    DATA_DIR: dir,
+    MQTT_PORT: String(mqttPort),
+    INGEST_COMMIT_LOG: commitLog,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(external ? { MQTT_URL: external } : {}),
+  };
   const servers = external ? Math.max(1, Number(values.servers)) : 1;
   // one after the other: the first migrates and seeds
   // each process its own broker sessions (they share DATA_DIR, where the default name is kept)
@@ -177,18 +215,26 @@ try {
     }
     query = async <T>(text: string) => (await client.query(text)).rows as T[];
     // the PostgreSQL backends serving this database (the servers' pools), for their CPU
-    pgBackends = async () => (await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid);
+    pgBackends = async () =>
+      (
+        await client.query<{ pid: number }>(
+          'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+        )
+      ).rows.map((r) => r.pid);
   } else {
     const db = new SQLite(join(dir, 'pv.sqlite'));
     cleanup.push(() => void db.close());
     db.pragma('busy_timeout = 10000');
     const org = db.prepare('select id from orgs order by id limit 1').get() as { id: number };
-    const insert = db.prepare("insert into devices (sn, name, type, org_id, secret_hash, comm_mode, online_state, run_state, created_at) values (?, ?, 'inverter', ?, ?, 'mqtt', 'inactive', 'normal', ?)");
+    const insert = db.prepare(
+      "insert into devices (sn, name, type, org_id, secret_hash, comm_mode, online_state, run_state, created_at) values (?, ?, 'inverter', ?, ?, 'mqtt', 'inactive', 'normal', ?)",
+    );
     db.transaction(() => sns.forEach((sn) => insert.run(sn, sn, org.id, hash, now)))();
     query = async <T>(text: string) => db.prepare(text).all() as T[];
   }
   const BENCH = "device_id in (select id from devices where sn like 'BENCH%')";
-  const count = async () => Number((await query<{ n: number | string }>(`select count(*) as n from samples where ${BENCH}`))[0]!.n);
+  const count = async () =>
+    Number((await query<{ n: number | string }>(`select count(*) as n from samples where ${BENCH}`))[0]!.n);
 
   // the publishers: each worker thread takes every WORKERS-th device
   const brokerUrl = external ?? `mqtt://127.0.0.1:${mqttPort}`;
@@ -196,12 +242,22 @@ try {
   const workers = Array.from({ length: WORKERS }, (_, w) => {
     const mine = sns.filter((_s, i) => i % WORKERS === w);
     const worker = new Worker(new URL('./ingest-publisher.mjs', import.meta.url), {
-      workerData: { brokerUrl, sns: mine, key, perDevice: PER_DEVICE, inflight: INFLIGHT, rate: (RATE * mine.length) / DEVICES, t0, external: Boolean(external) },
+      workerData: {
+        brokerUrl,
+        sns: mine,
+        key,
+        perDevice: PER_DEVICE,
+        inflight: INFLIGHT,
+        rate: (RATE * mine.length) / DEVICES,
+        t0,
+        external: Boolean(external),
+      },
     });
-    const next = () => new Promise<{ type: string; elapsed?: number; failed?: number; acks?: Float64Array }>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    });
+    const next = () =>
+      new Promise<{ type: string; elapsed?: number; failed?: number; acks?: Float64Array }>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
     return { worker, next };
   });
   await Promise.all(workers.map((w) => w.next()));
@@ -209,16 +265,27 @@ try {
   const started = performance.now();
   const cpuBefore = cpuPids.map((p) => cpuSeconds(p.pid));
   // the server's main thread (its thread id is the process id): the broker, and the ingest too unless it has a thread of its own
-  const mainThreads = cpuPids.filter((p) => p.name === 'server').map((p) => ({ pid: p.pid, before: cpuSeconds(p.pid, p.pid) }));
+  const mainThreads = cpuPids
+    .filter((p) => p.name === 'server')
+    .map((p) => ({ pid: p.pid, before: cpuSeconds(p.pid, p.pid) }));
   // BENCH_DETAIL=1: every thread of the servers (the ingest thread, garbage collection helpers, the checkpoint thread…)
   const threadsOf = (pid: number | undefined) => {
     try {
-      return readdirSync(`/proc/${pid}/task`).map((tid) => ({ pid, tid: Number(tid), name: readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() }));
+      return readdirSync(`/proc/${pid}/task`).map((tid) => ({
+        pid,
+        tid: Number(tid),
+        name: readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim(),
+      }));
     } catch {
       return [];
     }
   };
-  const threadsBefore = new Map(cpuPids.filter((p) => p.name === 'server').flatMap((p) => threadsOf(p.pid)).map((t) => [`${t.pid}/${t.tid}`, cpuSeconds(t.pid, t.tid)]));
+  const threadsBefore = new Map(
+    cpuPids
+      .filter((p) => p.name === 'server')
+      .flatMap((p) => threadsOf(p.pid))
+      .map((t) => [`${t.pid}/${t.tid}`, cpuSeconds(t.pid, t.tid)]),
+  );
   const pgBefore = new Map((await pgBackends()).map((pid) => [pid, cpuSeconds(pid)]));
   const benchBefore = process.cpuUsage();
   workers.forEach((w) => w.worker.postMessage('go'));
@@ -226,7 +293,7 @@ try {
   // all stored: the end of the run (polled; the embedded broker's last PUBACK is the same moment)
   let stored = await count();
   let visibleAt = performance.now();
-  for (let idle = 0; stored < total && idle < 200; ) {
+  for (let idle = 0; stored < total && idle < 200;) {
     await sleep(100);
     const n = await count();
     idle = n === stored ? idle + 1 : 0;
@@ -243,7 +310,11 @@ try {
     .filter((t) => t.s > 0.05)
     .sort((a, b) => b.s - a.s);
   const benchCpu = process.cpuUsage(benchBefore);
-  if (databaseUrl) cpuUsed.push({ name: 'PostgreSQL', s: (await pgBackends()).reduce((t, pid) => t + cpuSeconds(pid) - (pgBefore.get(pid) ?? 0), 0) });
+  if (databaseUrl)
+    cpuUsed.push({
+      name: 'PostgreSQL',
+      s: (await pgBackends()).reduce((t, pid) => t + cpuSeconds(pid) - (pgBefore.get(pid) ?? 0), 0),
+    });
   const lastAck = Math.max(...results.map((r) => r.elapsed!));
   const failed = results.reduce((s, r) => s + r.failed!, 0);
   // the embedded broker acknowledges after the commit: the last PUBACK is when all was stored
@@ -258,7 +329,9 @@ try {
     if (receivedAt && committedAt) committed.set(receivedAt, Math.max(committed.get(receivedAt) ?? 0, committedAt));
     if (receivedAt) batches++;
   }
-  const rows = await query<{ points: string; received_at: number | string }>(`select points, received_at from samples where ${BENCH}`);
+  const rows = await query<{ points: string; received_at: number | string }>(
+    `select points, received_at from samples where ${BENCH}`,
+  );
   let unmatched = 0;
   // per second of the run (by send time): the worst delay, to see where the tail comes from (BENCH_DETAIL)
   const worstBySecond = new Map<number, number>();
@@ -273,10 +346,17 @@ try {
   }).sort();
   if (unmatched) console.log(`(${unmatched} samples without a logged commit: their received_at is used)`);
   const acks = Float64Array.from(results.flatMap((r) => [...r.acks!])).sort();
-  const pct = (a: Float64Array, p: number) => (a.length ? a[Math.min(a.length - 1, Math.floor((p / 100) * a.length))]!.toFixed(0) : '-');
-  console.log(`PV Console ingest benchmark: ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${external ? `external broker (${values.mosquitto ? 'Mosquitto started by the bench' : external}), ${servers} server process(es)` : 'embedded broker'}, Node ${process.version}, ${WORKERS} publisher threads`);
-  console.log(`${DEVICES} devices × ${PER_DEVICE} messages = ${total} QoS 1 messages, ${RATE ? `offered at ${RATE} msgs/s` : `closed loop, up to ${INFLIGHT} unacknowledged per device`}`);
-  console.log(`sustained ${Math.round(total / (elapsed / 1000))} msgs/s (all ${stored} stored ${(elapsed / 1000).toFixed(2)} s after the start)   lost ${total - stored}   publish errors ${failed}`);
+  const pct = (a: Float64Array, p: number) =>
+    a.length ? a[Math.min(a.length - 1, Math.floor((p / 100) * a.length))]!.toFixed(0) : '-';
+  console.log(
+    `PV Console ingest benchmark: ${databaseUrl ? 'PostgreSQL' : 'SQLite'}, ${external ? `external broker (${values.mosquitto ? 'Mosquitto started by the bench' : external}), ${servers} server process(es)` : 'embedded broker'}, Node ${process.version}, ${WORKERS} publisher threads`,
+  );
+  console.log(
+    `${DEVICES} devices × ${PER_DEVICE} messages = ${total} QoS 1 messages, ${RATE ? `offered at ${RATE} msgs/s` : `closed loop, up to ${INFLIGHT} unacknowledged per device`}`,
+  );
+  console.log(
+    `sustained ${Math.round(total / (elapsed / 1000))} msgs/s (all ${stored} stored ${(elapsed / 1000).toFixed(2)} s after the start)   lost ${total - stored}   publish errors ${failed}`,
+  );
   // CPU per message does not depend on what else the machine runs (wall-clock rates on a shared machine do)
   const serverCpu = cpuUsed.filter((c) => c.name === 'server').reduce((t, c) => t + c.s, 0);
   const perMsg = (sec: number) => ((sec * 1e6) / total).toFixed(0);
@@ -284,12 +364,25 @@ try {
     `CPU per message: server ${perMsg(serverCpu)} µs (main thread ${perMsg(mainThreadCpu)} µs: one core would carry ${Math.round(total / mainThreadCpu)} msgs/s)${cpuUsed
       .filter((c) => c.name !== 'server')
       .map((c) => `, ${c.name} ${perMsg(c.s)} µs`)
-      .join('')}, bench publishers ${perMsg((benchCpu.user + benchCpu.system) / 1e6)} µs; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
+      .join(
+        '',
+      )}, bench publishers ${perMsg((benchCpu.user + benchCpu.system) / 1e6)} µs; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
   );
-  if (process.env.BENCH_DETAIL) console.log(`server threads, CPU µs per message: ${threadCpu.map((t) => `${t.name} (${t.tid}) ${((t.s * 1e6) / total).toFixed(1)}`).join(', ')}`);
-  if (process.env.BENCH_DETAIL) console.log(`worst publish→visible per second sent (ms): ${[...worstBySecond].sort((a, b) => a[0] - b[0]).map(([, d]) => d.toFixed(0)).join(' ')}`);
+  if (process.env.BENCH_DETAIL)
+    console.log(
+      `server threads, CPU µs per message: ${threadCpu.map((t) => `${t.name} (${t.tid}) ${((t.s * 1e6) / total).toFixed(1)}`).join(', ')}`,
+    );
+  if (process.env.BENCH_DETAIL)
+    console.log(
+      `worst publish→visible per second sent (ms): ${[...worstBySecond]
+        .sort((a, b) => a[0] - b[0])
+        .map(([, d]) => d.toFixed(0))
+        .join(' ')}`,
+    );
   console.log(`${batches} batches committed (${Math.round(stored / Math.max(1, batches))} messages each on average)`);
-  console.log(`publish→visible (committed) p50 ${pct(delays, 50)} ms  p99 ${pct(delays, 99)} ms  max ${pct(delays, 100)} ms   publish→PUBACK p50 ${pct(acks, 50)} ms  p99 ${pct(acks, 99)} ms${external ? ' (from the broker)' : ' (after the commit)'}`);
+  console.log(
+    `publish→visible (committed) p50 ${pct(delays, 50)} ms  p99 ${pct(delays, 99)} ms  max ${pct(delays, 100)} ms   publish→PUBACK p50 ${pct(acks, 50)} ms  p99 ${pct(acks, 99)} ms${external ? ' (from the broker)' : ' (after the commit)'}`,
+  );
   await Promise.all(
     workers.map(async (w) => {
       w.worker.postMessage('close');

@@ -31,7 +31,9 @@ try {
     const t = performance.now();
     const r = await refreshPlantStats(db);
     h.disable();
-    console.log(`refresh ${label.padEnd(28)} ${Math.round(performance.now() - t)} ms, ${r.written} rows written, event loop held at most ${(h.max / 1e6).toFixed(1)} ms`);
+    console.log(
+      `refresh ${label.padEnd(28)} ${Math.round(performance.now() - t)} ms, ${r.written} rows written, event loop held at most ${(h.max / 1e6).toFixed(1)} ms`,
+    );
   }
   await closeDb(db);
 } finally {

@@ -1,6 +1,13 @@
 import Database from 'better-sqlite3';
 
-const ZONES = ['Asia/Shanghai', 'Asia/Tokyo', 'Europe/Berlin', 'America/Los_Angeles', 'Australia/Sydney', 'Asia/Kolkata'];
+const ZONES = [
+  'Asia/Shanghai',
+  'Asia/Tokyo',
+  'Europe/Berlin',
+  'America/Los_Angeles',
+  'Australia/Sydney',
+  'Asia/Kolkata',
+];
 const DAY = 86_400_000;
 
 /**
@@ -19,7 +26,9 @@ export function seedPlantFleet(file: string, o: { plants: number; devices: numbe
     const one = `(${cols.map(() => '?').join(',')})`;
     for (let i = 0; i < rows.length; i += chunk) {
       const part = rows.slice(i, i + chunk);
-      db.prepare(`insert into ${table} (${cols.join(',')}) values ${part.map(() => one).join(',')}`).run(...part.flat());
+      db.prepare(`insert into ${table} (${cols.join(',')}) values ${part.map(() => one).join(',')}`).run(
+        ...part.flat(),
+      );
     }
   };
   const perPlant = Math.max(1, Math.floor(o.devices / o.plants));
@@ -27,19 +36,79 @@ export function seedPlantFleet(file: string, o: { plants: number; devices: numbe
   db.transaction(() => {
     const plants: unknown[][] = [];
     for (let i = 1; i <= o.plants; i++) {
-      plants.push([i, root, `Bench plant ${i}`, perPlant * 5000, 'CN', ZONES[i % ZONES.length], 30 + (i % 20), 100 + (i % 40), `Bench street ${i}`, 'roof', now - (i % 900) * DAY, now]);
+      plants.push([
+        i,
+        root,
+        `Bench plant ${i}`,
+        perPlant * 5000,
+        'CN',
+        ZONES[i % ZONES.length],
+        30 + (i % 20),
+        100 + (i % 40),
+        `Bench street ${i}`,
+        'roof',
+        now - (i % 900) * DAY,
+        now,
+      ]);
     }
-    insertMany('plants', ['id', 'org_id', 'name', 'capacity_wp', 'country', 'time_zone', 'latitude', 'longitude', 'address', 'install_position', 'installed_at', 'created_at'], plants);
+    insertMany(
+      'plants',
+      [
+        'id',
+        'org_id',
+        'name',
+        'capacity_wp',
+        'country',
+        'time_zone',
+        'latitude',
+        'longitude',
+        'address',
+        'install_position',
+        'installed_at',
+        'created_at',
+      ],
+      plants,
+    );
     const devices: unknown[][] = [];
     let id = 0;
     for (let p = 1; p <= o.plants; p++) {
       for (let k = 0; k < perPlant && id < o.devices; k++) {
         id++;
         const online = id % 10 !== 0;
-        devices.push([id, `BINV${String(id).padStart(7, '0')}`, `Bench inverter ${id}`, 'inverter', root, p, 'mqtt', online ? 'online' : 'offline', id % 97 === 0 ? 'failure' : 'run', now - (id % 600) * 1000, JSON.stringify({ acPower: (id * 37) % 5000, energyTotal: 1000 + id }), now]);
+        devices.push([
+          id,
+          `BINV${String(id).padStart(7, '0')}`,
+          `Bench inverter ${id}`,
+          'inverter',
+          root,
+          p,
+          'mqtt',
+          online ? 'online' : 'offline',
+          id % 97 === 0 ? 'failure' : 'run',
+          now - (id % 600) * 1000,
+          JSON.stringify({ acPower: (id * 37) % 5000, energyTotal: 1000 + id }),
+          now,
+        ]);
       }
     }
-    insertMany('devices', ['id', 'sn', 'name', 'type', 'org_id', 'plant_id', 'comm_mode', 'online_state', 'run_state', 'last_online_at', 'last_points', 'created_at'], devices);
+    insertMany(
+      'devices',
+      [
+        'id',
+        'sn',
+        'name',
+        'type',
+        'org_id',
+        'plant_id',
+        'comm_mode',
+        'online_state',
+        'run_state',
+        'last_online_at',
+        'last_points',
+        'created_at',
+      ],
+      devices,
+    );
     const daily: unknown[][] = [];
     const flush = () => {
       insertMany('device_daily', ['device_id', 'day', 'energy_kwh', 'updated_at'], daily);

@@ -19,7 +19,15 @@ import { chromium, type BrowserContext } from 'playwright-core';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const ROUTES = ['/login', '/dashboard', '/power_station/power_station_list', '/devices/devices__manage', '/auth/user'];
 const TOKEN_COOKIE = 'Admin-Token';
 
@@ -42,14 +50,25 @@ if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
 const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'pv-bench-web-'));
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-  env: { ...process.env, PORT: String(port), MQTT_PORT: String(await freePort()), DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    MQTT_PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    DEMO: 'true',
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const origin = `http://127.0.0.1:${port}`;
 const userDataDir = mkdtempSync(join(tmpdir(), 'pv-bench-chrome-'));
 
 async function signIn(): Promise<string> {
-  const res = await fetch(`${origin}/photo_voltaic/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'demo123456' }) });
+  const res = await fetch(`${origin}/photo_voltaic/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'demo123456' }),
+  });
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
@@ -61,11 +80,22 @@ const short = (url: unknown) => String(url).replace(origin, '');
 function printDetail(audits: Audits) {
   const items = (id: string) => {
     const details = audits[id]?.details;
-    return details && 'items' in details && Array.isArray(details.items) ? (details.items as Record<string, unknown>[]) : [];
+    return details && 'items' in details && Array.isArray(details.items)
+      ? (details.items as Record<string, unknown>[])
+      : [];
   };
-  for (const t of items('long-tasks').slice(0, 8)) console.log(`    long task  at ${ms(t.startTime)}  ${ms(t.duration)}  ${short(t.url)}`);
-  for (const b of items('bootup-time').slice(0, 6)) console.log(`    script     ${ms(b.total)} total  ${ms(b.scripting)} eval  ${ms(b.scriptParseCompile)} parse  ${short(b.url)}`);
-  console.log(`    main thread  ${items('mainthread-work-breakdown').slice(0, 6).map((w) => `${String(w.groupLabel)} ${Math.round(Number(w.duration))} ms`).join(' · ')}`);
+  for (const t of items('long-tasks').slice(0, 8))
+    console.log(`    long task  at ${ms(t.startTime)}  ${ms(t.duration)}  ${short(t.url)}`);
+  for (const b of items('bootup-time').slice(0, 6))
+    console.log(
+      `    script     ${ms(b.total)} total  ${ms(b.scripting)} eval  ${ms(b.scriptParseCompile)} parse  ${short(b.url)}`,
+    );
+  console.log(
+    `    main thread  ${items('mainthread-work-breakdown')
+      .slice(0, 6)
+      .map((w) => `${String(w.groupLabel)} ${Math.round(Number(w.duration))} ms`)
+      .join(' · ')}`,
+  );
 }
 
 async function withToken(context: BrowserContext, token: string) {
@@ -75,7 +105,13 @@ async function withToken(context: BrowserContext, token: string) {
 try {
   for (let i = 0; ; i++) {
     if (i > 120) throw new Error('the server did not start');
-    if (await fetch(`${origin}/photo_voltaic/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${origin}/photo_voltaic/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 500));
   }
   const token = await signIn();
@@ -83,7 +119,9 @@ try {
 
   // first-load JS: a fresh context per route (nothing cached), every script response counted
   const browser = await chromium.launch({ executablePath, args: CHROME_ARGS });
-  console.log('\nfirst-load JavaScript per route: gzip -6 of each script, its raw size, and the bytes the server actually sent');
+  console.log(
+    '\nfirst-load JavaScript per route: gzip -6 of each script, its raw size, and the bytes the server actually sent',
+  );
   for (const route of ROUTES) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     if (route !== '/login') await withToken(context, token);
@@ -92,8 +130,19 @@ try {
     page.on('response', (res) => {
       if (res.request().resourceType() !== 'script') return;
       const url = res.url().replace(origin, '');
-      const sent = res.request().sizes().then((z) => z.responseBodySize, () => 0);
-      scripts.push(Promise.all([res.body(), sent]).then(([b, n]) => ({ url, raw: b.length, gz: gzipSync(b).length, sent: n }), () => ({ url, raw: 0, gz: 0, sent: 0 })));
+      const sent = res
+        .request()
+        .sizes()
+        .then(
+          (z) => z.responseBodySize,
+          () => 0,
+        );
+      scripts.push(
+        Promise.all([res.body(), sent]).then(
+          ([b, n]) => ({ url, raw: b.length, gz: gzipSync(b).length, sent: n }),
+          () => ({ url, raw: 0, gz: 0, sent: 0 }),
+        ),
+      );
     });
     await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
     const sizes = await Promise.all(scripts);
@@ -101,15 +150,23 @@ try {
     const gz = sizes.reduce((s, x) => s + x.gz, 0);
     const sent = sizes.reduce((s, x) => s + x.sent, 0);
     // BENCH_VERBOSE=1 lists the files of each route, largest first
-    if (process.env.BENCH_VERBOSE) for (const f of [...sizes].sort((a, b) => b.gz - a.gz)) console.log(`    ${(f.gz / 1024).toFixed(1).padStart(7)} KB  ${f.url}`);
-    console.log(`${route.padEnd(36)} ${String(sizes.length).padStart(3)} files   ${(gz / 1024).toFixed(1).padStart(7)} KB gzip   ${(raw / 1024).toFixed(1).padStart(8)} KB raw   ${(sent / 1024).toFixed(1).padStart(7)} KB sent (brotli)`);
+    if (process.env.BENCH_VERBOSE)
+      for (const f of [...sizes].sort((a, b) => b.gz - a.gz))
+        console.log(`    ${(f.gz / 1024).toFixed(1).padStart(7)} KB  ${f.url}`);
+    console.log(
+      `${route.padEnd(36)} ${String(sizes.length).padStart(3)} files   ${(gz / 1024).toFixed(1).padStart(7)} KB gzip   ${(raw / 1024).toFixed(1).padStart(8)} KB raw   ${(sent / 1024).toFixed(1).padStart(7)} KB sent (brotli)`,
+    );
     await context.close();
   }
   await browser.close();
 
   // Lighthouse drives the default context of a persistent browser, where the sign-in cookie is set
   const debugPort = await freePort();
-  const context = await chromium.launchPersistentContext(userDataDir, { executablePath, headless: true, args: [...CHROME_ARGS, `--remote-debugging-port=${debugPort}`] });
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath,
+    headless: true,
+    args: [...CHROME_ARGS, `--remote-debugging-port=${debugPort}`],
+  });
   await withToken(context, token);
   console.log('\nLighthouse performance score (0-100)');
   const list = (name: string, all: string[]) => process.env[name]?.split(',').filter((x) => all.includes(x)) ?? all;
@@ -119,16 +176,27 @@ try {
       for (const preset of list('BENCH_PRESETS', ['desktop', 'mobile']) as ('desktop' | 'mobile')[]) {
         const result = await lighthouse(
           `${origin}${route}`,
-          { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+          {
+            port: debugPort,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            disableStorageReset: true,
+          },
           preset === 'desktop' ? desktopConfig : undefined,
         );
         const lhr = result?.lhr;
         const score = Math.round((lhr?.categories.performance?.score ?? 0) * 100);
         const metric = (id: string) => lhr?.audits[id]?.displayValue ?? '-';
-        console.log(`${route.padEnd(12)} ${preset.padEnd(8)} score ${String(score).padStart(3)}   FCP ${metric('first-contentful-paint')}   LCP ${metric('largest-contentful-paint')}   TBT ${metric('total-blocking-time')}   CLS ${metric('cumulative-layout-shift')}`);
+        console.log(
+          `${route.padEnd(12)} ${preset.padEnd(8)} score ${String(score).padStart(3)}   FCP ${metric('first-contentful-paint')}   LCP ${metric('largest-contentful-paint')}   TBT ${metric('total-blocking-time')}   CLS ${metric('cumulative-layout-shift')}`,
+        );
         if (process.env.BENCH_LHR_DIR && result) {
           mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
-          writeFileSync(join(process.env.BENCH_LHR_DIR, `${route.slice(1).replaceAll('/', '_')}-${preset}-${run}.json`), JSON.stringify(lhr));
+          writeFileSync(
+            join(process.env.BENCH_LHR_DIR, `${route.slice(1).replaceAll('/', '_')}-${preset}-${run}.json`),
+            JSON.stringify(lhr),
+          );
         }
         if (process.env.BENCH_DETAIL && lhr) printDetail(lhr.audits);
       }

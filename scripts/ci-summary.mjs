@@ -36,5 +36,7 @@ for (const name of failedSuites) console.log(`failed suite: ${name}`);
 // In CI nothing skips silently: a skipped test is a failure of the run.
 if (skipped) console.log(`${skipped} tests were skipped, which CI does not allow`);
 const ok = failed === 0 && skipped === 0 && failedSuites.size === 0;
-console.log(`\n${passed} passed, ${failed + skipped + (failed === 0 && failedSuites.size ? failedSuites.size : 0)} failed`);
+console.log(
+  `\n${passed} passed, ${failed + skipped + (failed === 0 && failedSuites.size ? failedSuites.size : 0)} failed`,
+);
 process.exit(ok ? 0 : 1);

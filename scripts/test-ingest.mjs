@@ -37,7 +37,19 @@ chmodSync(dir, 0o777);
 const conf = join(dir, 'mosquitto.conf');
 writeFileSync(
   conf,
-  [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'max_queued_messages 0', 'max_inflight_messages 0', 'persistence true', `persistence_location ${dir}/`, 'autosave_on_changes true', 'autosave_interval 1', 'log_type error', 'log_type warning', ''].join('\n'),
+  [
+    `listener ${port} 127.0.0.1`,
+    'allow_anonymous true',
+    'max_queued_messages 0',
+    'max_inflight_messages 0',
+    'persistence true',
+    `persistence_location ${dir}/`,
+    'autosave_on_changes true',
+    'autosave_interval 1',
+    'log_type error',
+    'log_type warning',
+    '',
+  ].join('\n'),
 );
 const broker = spawn(mosquittoBin, ['-c', conf], { stdio: ['ignore', 'inherit', 'inherit'] });
 const ready = async () => {
@@ -58,11 +70,22 @@ if (!(await ready())) {
   broker.kill();
   process.exit(1);
 }
-console.log(`Mosquitto on 127.0.0.1:${port} (max_queued_messages 0), PostgreSQL ${pgUrl.replace(/:[^:@/]*@/, ':***@')}`);
-const r = spawnSync('npx', ['vitest', 'run', '--config', 'apps/server/vitest.ingest.config.ts', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, INGEST_MQTT_URL: `mqtt://127.0.0.1:${port}`, INGEST_MOSQUITTO_BIN: mosquittoBin, TEST_DATABASE_URL: pgUrl },
-});
+console.log(
+  `Mosquitto on 127.0.0.1:${port} (max_queued_messages 0), PostgreSQL ${pgUrl.replace(/:[^:@/]*@/, ':***@')}`,
+);
+const r = spawnSync(
+  'npx',
+  ['vitest', 'run', '--config', 'apps/server/vitest.ingest.config.ts', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      INGEST_MQTT_URL: `mqtt://127.0.0.1:${port}`,
+      INGEST_MOSQUITTO_BIN: mosquittoBin,
+      TEST_DATABASE_URL: pgUrl,
+    },
+  },
+);
 broker.kill();
 await new Promise((resolve) => broker.once('exit', resolve));
 rmSync(dir, { recursive: true, force: true });

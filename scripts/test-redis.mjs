@@ -23,8 +23,12 @@ if (!reachable) {
   console.error(`Redis is not reachable at ${url.host}: the event-bus suite cannot run`);
   process.exit(1);
 }
-const r = spawnSync('npx', ['vitest', 'run', '--config', 'apps/server/vitest.redis.config.ts', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, TEST_REDIS_URL: url.toString() },
-});
+const r = spawnSync(
+  'npx',
+  ['vitest', 'run', '--config', 'apps/server/vitest.redis.config.ts', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, TEST_REDIS_URL: url.toString() },
+  },
+);
 process.exit(r.status ?? 1);

@@ -13,7 +13,13 @@ const VENDOR_CHUNKS: [name: string, test: RegExp][] = [
 
 export default defineConfig({
   // .br and .gz beside each asset: the server sends them as they are (@fastify/static preCompressed)
-  plugins: [react(), compression({ algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })], threshold: 1024 })],
+  plugins: [
+    react(),
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      threshold: 1024,
+    }),
+  ],
   define: {
     // one white-label brand and one SaaS flag per build (spec §1, §2)
     __BRAND__: JSON.stringify(process.env.BRAND || 'default'),

@@ -22,7 +22,8 @@ function webMessages(lang: Lang): Record<string, string> {
     }
   };
   const dir = join(LOCALES, lang);
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) walk(JSON.parse(readFileSync(join(dir, file), 'utf8')) as Tree, '');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')))
+    walk(JSON.parse(readFileSync(join(dir, file), 'utf8')) as Tree, '');
   return out;
 }
 
@@ -43,18 +44,22 @@ export function tr(lang: Lang, key: string, values: Record<string, string | numb
 }
 
 /** A translator bound to one language. */
-export const translator = (lang: Lang) => (key: string, values?: Record<string, string | number>) => tr(lang, key, values);
+export const translator = (lang: Lang) => (key: string, values?: Record<string, string | number>) =>
+  tr(lang, key, values);
 
 /** Sets the console's language cookie before the first page load. */
 export async function useLanguage(page: Page, lang: Lang) {
-  await page.context().addCookies([{ name: 'language', value: lang, url: test.info().project.use.baseURL ?? 'http://127.0.0.1' }]);
+  await page
+    .context()
+    .addCookies([{ name: 'language', value: lang, url: test.info().project.use.baseURL ?? 'http://127.0.0.1' }]);
 }
 
 /** A unique suffix for names a test creates (letters and digits only, as the name rule wants). */
 export const stamp = () => `${Date.now() % 1_000_000_000}${Math.floor(Math.random() * 90 + 10)}`;
 
 /** A button label as antd shows it: a two-character Chinese label is spaced out ("保 存"). */
-export const buttonText = (text: string) => new RegExp(`^${[...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s?')}$`);
+export const buttonText = (text: string) =>
+  new RegExp(`^${[...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s?')}$`);
 
 /**
  * Picks an option of the select dropdown that is open now (closed ones stay in the page, hidden).

@@ -8,7 +8,13 @@ import { sidebarHrefs, signIn } from '../support/session';
  * administrator disables them, their session ends (the 401 dialog, then the login page).
  */
 const TEXT = {
-  en: { created: 'Create Successful', granted: 'Authorization Successful', disabled: 'Disabled Successfully', loginAgain: 'Log in again', provider: 'Service provider' },
+  en: {
+    created: 'Create Successful',
+    granted: 'Authorization Successful',
+    disabled: 'Disabled Successfully',
+    loginAgain: 'Log in again',
+    provider: 'Service provider',
+  },
   zh: { created: '创建成功', granted: '授权成功', disabled: '禁用成功', loginAgain: '重新登录', provider: '服务商' },
 } as const;
 
@@ -24,11 +30,18 @@ async function pick(page: Page, testId: string, title: string) {
 }
 
 async function checkNode(page: Page, key: string) {
-  await page.locator('.ant-tree-treenode', { has: page.getByTestId(`grant-node-${key}`) }).locator('.ant-tree-checkbox').first().click();
+  await page
+    .locator('.ant-tree-treenode', { has: page.getByTestId(`grant-node-${key}`) })
+    .locator('.ant-tree-checkbox')
+    .first()
+    .click();
 }
 
 for (const lang of ['en', 'zh'] as const) {
-  test(`[${lang}] a new service provider organisation, a role in it with a subset of menus and buttons, a user with it, and disabling that user`, async ({ page, browser }) => {
+  test(`[${lang}] a new service provider organisation, a role in it with a subset of menus and buttons, a user with it, and disabling that user`, async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const text = TEXT[lang];
     const stamp = `${lang}${Date.now().toString(36)}`;
@@ -57,14 +70,21 @@ for (const lang of ['en', 'zh'] as const) {
     await page.getByTestId('role-form-code').fill(code);
     await page.getByTestId('role-form-name').fill(roleName);
     await pick(page, 'role-form-org', orgName);
-    await page.locator('.ant-modal:visible').getByRole('button', { name: lang === 'en' ? 'Save' : /保\s*存/ }).click();
+    await page
+      .locator('.ant-modal:visible')
+      .getByRole('button', { name: lang === 'en' ? 'Save' : /保\s*存/ })
+      .click();
     await expect(page.getByText(text.created)).toBeVisible();
     await page.getByTestId(`role-grant-${code}`).click();
     await expect(page.getByTestId('grant-tree')).toBeVisible();
     await checkNode(page, '/power_station/power_station_list');
     await checkNode(page, 'user:export');
     // parents of what was checked are granted too (half-checked: not everything below them)
-    await expect(page.locator('.ant-tree-treenode', { has: page.getByTestId('grant-node-/auth/user') }).locator('.ant-tree-checkbox-indeterminate')).toBeVisible();
+    await expect(
+      page
+        .locator('.ant-tree-treenode', { has: page.getByTestId('grant-node-/auth/user') })
+        .locator('.ant-tree-checkbox-indeterminate'),
+    ).toBeVisible();
     await page.getByTestId('grant-save').click();
     await expect(page.getByText(text.granted)).toBeVisible();
 
@@ -78,7 +98,10 @@ for (const lang of ['en', 'zh'] as const) {
     await pick(page, 'user-form-org', orgName);
     await pick(page, 'user-form-roles', roleName);
     await page.getByTestId('user-form-password').fill('secret77');
-    await page.locator('.ant-modal:visible').getByRole('button', { name: lang === 'en' ? 'Save' : /保\s*存/ }).click();
+    await page
+      .locator('.ant-modal:visible')
+      .getByRole('button', { name: lang === 'en' ? 'Save' : /保\s*存/ })
+      .click();
     await expect(page.getByText(text.created)).toBeVisible();
 
     // that user sees exactly those menus and buttons
@@ -94,7 +117,14 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(userPage.getByRole('cell', { name: 'agent', exact: true })).toHaveCount(0);
     await expect(userPage.getByRole('cell', { name: 'admin', exact: true })).toHaveCount(0);
     await expect(userPage.getByTestId('user-export')).toBeVisible();
-    for (const id of ['user-create', `user-update-${login}`, `user-delete-${login}`, `user-reset-${login}`, `user-assign-${login}`, `user-state-${login}`]) {
+    for (const id of [
+      'user-create',
+      `user-update-${login}`,
+      `user-delete-${login}`,
+      `user-reset-${login}`,
+      `user-assign-${login}`,
+      `user-state-${login}`,
+    ]) {
       await expect(userPage.getByTestId(id)).toHaveCount(0);
     }
     // no sensitive grant: masked

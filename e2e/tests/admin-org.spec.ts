@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { sidebarHrefs, signIn } from '../support/session';
 
 // a 1×1 PNG
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const TEXT = {
   en: {
@@ -27,10 +30,12 @@ const TEXT = {
   },
 } as const;
 
-
 for (const lang of ['en', 'zh'] as const) {
   const tx = TEXT[lang];
-  test(`[${lang}] admin onboards a service provider, is refused deleting an organisation with users, uploads an avatar and reads it all in the audit trail`, async ({ page, baseURL }) => {
+  test(`[${lang}] admin onboards a service provider, is refused deleting an organisation with users, uploads an avatar and reads it all in the audit trail`, async ({
+    page,
+    baseURL,
+  }) => {
     await page.context().addCookies([{ name: 'language', value: lang, url: baseURL! }]);
     await signIn(page, 'admin');
     const code = `E2E-SP-${lang.toUpperCase()}-${Date.now() % 100000}`;
@@ -93,4 +98,3 @@ test('the audit trail is not offered to the viewer or the agent', async ({ page,
     await page.context().clearCookies();
   }
 });
-

@@ -13,10 +13,14 @@ interface Row {
 // the agent-only views: the agent account sees its own organisation's plants and devices, in both
 // languages, and another tenant's records are "not found" in the console and the API
 for (const lang of LANGS) {
-  test(`[${lang}] the agent sees only its own plants and devices; another tenant's are not found`, async ({ page, request }) => {
+  test(`[${lang}] the agent sees only its own plants and devices; another tenant's are not found`, async ({
+    page,
+    request,
+  }) => {
     const t = translator(lang);
     const admin = { 'X-Token': await apiToken(request, 'admin') };
-    const list = async <T extends Row>(path: string) => ((await (await request.get(path, { headers: admin })).json()) as { data: { rows: T[] } }).data.rows;
+    const list = async <T extends Row>(path: string) =>
+      ((await (await request.get(path, { headers: admin })).json()) as { data: { rows: T[] } }).data.rows;
     const plants = await list<Row & { name: string }>('/photo_voltaic/plants?pageSize=500');
     const devices = await list<Row & { sn: string }>('/photo_voltaic/devices?pageSize=500');
     const mine = plants.filter((p) => OWN_ORGS.includes(p.orgName));
@@ -51,7 +55,9 @@ for (const lang of LANGS) {
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     await expect(rows.first()).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('.ant-pagination-total-text')).toHaveText(t('device.total', { count: myDevices.size }));
-    const sns = await page.locator('[data-testid^="device-open-"]').evaluateAll((links) => links.map((a) => a.getAttribute('data-testid')!.replace('device-open-', '')));
+    const sns = await page
+      .locator('[data-testid^="device-open-"]')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('data-testid')!.replace('device-open-', '')));
     expect(sns.length).toBeGreaterThan(0);
     for (const sn of sns) expect(myDevices).toContain(sn);
     // searching another tenant's SN finds nothing

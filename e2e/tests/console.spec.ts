@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/session';
 
-test('settings panel toggles the tags view and the sidebar logo, the theme drawer keeps its colour', async ({ page }) => {
+test('settings panel toggles the tags view and the sidebar logo, the theme drawer keeps its colour', async ({
+  page,
+}) => {
   await signIn(page, 'admin');
   await page.getByTestId('settings-open').click();
   const panel = page.locator('.pv-settings');

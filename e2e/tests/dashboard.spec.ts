@@ -2,14 +2,18 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiToken, signIn } from '../support/session';
 
 async function useLanguage(page: Page, lang: 'en' | 'zh') {
-  await page.context().addCookies([{ name: 'language', value: lang, url: test.info().project.use.baseURL ?? 'http://127.0.0.1' }]);
+  await page
+    .context()
+    .addCookies([{ name: 'language', value: lang, url: test.info().project.use.baseURL ?? 'http://127.0.0.1' }]);
 }
 
 for (const [lang, labels] of [
   ['en', { power: 'Current power', chart: "Today's power", live: 'Live' }],
   ['zh', { power: '当前功率', chart: '今日功率', live: '实时' }],
 ] as const) {
-  test(`dashboard (${lang}): KPIs and charts of the demo fleet, a live update from the simulator changes the current power without reload`, async ({ page }) => {
+  test(`dashboard (${lang}): KPIs and charts of the demo fleet, a live update from the simulator changes the current power without reload`, async ({
+    page,
+  }) => {
     await useLanguage(page, lang);
     const stream = page.waitForResponse((r) => r.url().includes('/photo_voltaic/events?token='));
     await signIn(page, 'admin');
@@ -34,7 +38,10 @@ for (const [lang, labels] of [
   });
 }
 
-test('the agent has no dashboard: the API answers 403 and the console starts at the plant list', async ({ page, request }) => {
+test('the agent has no dashboard: the API answers 403 and the console starts at the plant list', async ({
+  page,
+  request,
+}) => {
   const token = await apiToken(request, 'agent');
   const res = await request.get('/photo_voltaic/dashboard', { headers: { 'X-Token': token } });
   expect(res.status()).toBe(403);

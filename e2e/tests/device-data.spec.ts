@@ -19,53 +19,83 @@ const pickerText = (ms: number) => {
 
 /** How many pixels of a canvas are drawn (not transparent). */
 const drawnPixels = (page: Page, testId: string) =>
-  page.getByTestId(testId).locator('canvas').first().evaluate((c: HTMLCanvasElement) => {
-    const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-    let n = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
-    return n;
-  });
+  page
+    .getByTestId(testId)
+    .locator('canvas')
+    .first()
+    .evaluate((c: HTMLCanvasElement) => {
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
+      return n;
+    });
 
 // a device of the test's own with samples of known times and values, posted over HTTP as a device
 // would: its point history in the data overview, its raw samples in data acquisition and their export
 for (const lang of LANGS) {
-  test(`[${lang}] a device's data overview charts a point over the history ranges, and data acquisition lists and exports its raw samples`, async ({ page, request }) => {
+  test(`[${lang}] a device's data overview charts a point over the history ranges, and data acquisition lists and exports its raw samples`, async ({
+    page,
+    request,
+  }) => {
     const t = translator(lang);
     await useLanguage(page, lang);
     const admin = { 'X-Token': await signInByApi(page, request, 'admin') };
     const sn = `E2E-DATA-${stamp()}`;
-    const created = await request.post('/photo_voltaic/devices', { headers: admin, data: { sn, name: 'E2E data inverter', type: 'inverter' } });
+    const created = await request.post('/photo_voltaic/devices', {
+      headers: admin,
+      data: { sn, name: 'E2E data inverter', type: 'inverter' },
+    });
     expect(created.status()).toBe(200);
     const { id, deviceKey } = ((await created.json()) as { data: { id: number; deviceKey: string } }).data;
     const now = Date.now();
-    const samples = AGO.map((m, i) => ({ ts: now - m * MIN, points: { acPower: 1000 + i * 100, temperature: 30 + i } }));
-    for (const s of samples) expect((await request.post(`/photo_voltaic/devices/${sn}/telemetry`, { headers: { 'x-device-key': deviceKey }, data: s })).status()).toBe(200);
-
+    const samples = AGO.map((m, i) => ({
+      ts: now - m * MIN,
+      points: { acPower: 1000 + i * 100, temperature: 30 + i },
+    }));
+    for (const s of samples)
+      expect(
+        (
+          await request.post(`/photo_voltaic/devices/${sn}/telemetry`, {
+            headers: { 'x-device-key': deviceKey },
+            data: s,
+          })
+        ).status(),
+      ).toBe(200);
 
     // data overview: real time first (5-minute averages of the last 3 hours)
     await page.goto(`/devices/devices_detail?id=${id}`);
     const realtime = page.waitForResponse((r) => r.url().includes(`/devices/${id}/history?point=acPower&range=0`));
     await page.getByTestId('open-data-overview').click();
     await expect(page).toHaveURL(new RegExp(`/devices/devices_data_overview\\?id=${id}$`));
-    expect(((await (await realtime).json()) as { data: { series: [number, number][] } }).data.series.map(([, v]) => v)).toEqual([1400, 1300, 1200, 1100, 1000]);
+    expect(
+      ((await (await realtime).json()) as { data: { series: [number, number][] } }).data.series.map(([, v]) => v),
+    ).toEqual([1400, 1300, 1200, 1100, 1000]);
     await expect(page.getByTestId('overview-point')).toContainText(`${t('device.points.acPower')} (W)`);
     await expect(page.getByTestId('point-chart').locator('canvas')).toBeVisible();
     await expect.poll(() => drawnPixels(page, 'point-chart')).toBeGreaterThan(0);
     await expect(page.getByText(t('device.range.fiveMinutes'))).toBeVisible();
     // 7 days: refetched, hourly averages
     const week = page.waitForResponse((r) => r.url().includes(`/devices/${id}/history?point=acPower&range=7`));
-    await page.getByTestId('overview-range').getByText(t('device.range.days', { count: 7 }), { exact: true }).click();
+    await page
+      .getByTestId('overview-range')
+      .getByText(t('device.range.days', { count: 7 }), { exact: true })
+      .click();
     const weekly = ((await (await week).json()) as { data: { stepMs: number; series: [number, number][] } }).data;
     expect(weekly.stepMs).toBe(3_600_000);
     expect(weekly.series.length).toBeGreaterThan(0);
     await expect(page.getByText(t('device.range.hourly'))).toBeVisible();
     await expect(page.getByTestId('point-chart').locator('canvas')).toBeVisible();
     // another point of the device
-    const temperature = page.waitForResponse((r) => r.url().includes(`/devices/${id}/history?point=temperature&range=7`));
+    const temperature = page.waitForResponse((r) =>
+      r.url().includes(`/devices/${id}/history?point=temperature&range=7`),
+    );
     await page.getByTestId('overview-point').click();
     await pickOption(page, `${t('device.points.temperature')} (°C)`);
     expect((await temperature).status()).toBe(200);
-    await expect(page.getByTestId('point-chart')).toHaveAttribute('aria-label', `${t('device.points.temperature')} (°C)`);
+    await expect(page.getByTestId('point-chart')).toHaveAttribute(
+      'aria-label',
+      `${t('device.points.temperature')} (°C)`,
+    );
 
     // data acquisition: the last hour by default
     await page.goto('/devices/data');
@@ -110,6 +140,8 @@ for (const lang of LANGS) {
     const exported = sheet!.getRows(2, sheet!.rowCount - 1)!.map((r) => r.values as unknown[]);
     // (a spreadsheet date holds whole seconds reliably)
     const second = (ms: number) => Math.round(ms / 1000);
-    expect(exported.map((v) => [second((v[1] as Date).getTime()), v[2], v[3]])).toEqual(samples.map((s) => [second(s.ts), s.points.acPower, s.points.temperature]));
+    expect(exported.map((v) => [second((v[1] as Date).getTime()), v[2], v[3]])).toEqual(
+      samples.map((s) => [second(s.ts), s.points.acPower, s.points.temperature]),
+    );
   });
 }

@@ -13,21 +13,34 @@ interface Device {
 // spec §4 "Device: bound/unbound with confirmation", §8 the confirmations and messages, and a
 // deletion the server really does (a collector goes with its sub devices)
 for (const lang of LANGS) {
-  test(`[${lang}] a collector is bound to a plant, unbound with confirmation and deleted with its sub device`, async ({ page, request }) => {
+  test(`[${lang}] a collector is bound to a plant, unbound with confirmation and deleted with its sub device`, async ({
+    page,
+    request,
+  }) => {
     const t = translator(lang);
-    const toast = (key: string, values?: Record<string, string | number>) => page.locator('.ant-message').getByText(t(key, values));
+    const toast = (key: string, values?: Record<string, string | number>) =>
+      page.locator('.ant-message').getByText(t(key, values));
     await useLanguage(page, lang);
     const admin = { 'X-Token': await signInByApi(page, request, 'admin') };
     const s = stamp();
     const plantName = `E2EBind${s}`;
-    const plant = await request.post('/photo_voltaic/plants', { headers: admin, data: { name: plantName, capacityKw: 8, timeZone: 'Asia/Shanghai' } });
+    const plant = await request.post('/photo_voltaic/plants', {
+      headers: admin,
+      data: { name: plantName, capacityKw: 8, timeZone: 'Asia/Shanghai' },
+    });
     expect(plant.status()).toBe(200);
     const collectorSn = `E2EB${s}C`;
     const subSn = `E2EB${s}S`;
-    const collector = await request.post('/photo_voltaic/devices', { headers: admin, data: { sn: collectorSn, name: 'E2E logger', type: 'collector' } });
+    const collector = await request.post('/photo_voltaic/devices', {
+      headers: admin,
+      data: { sn: collectorSn, name: 'E2E logger', type: 'collector' },
+    });
     expect(collector.status()).toBe(200);
     const collectorId = ((await collector.json()) as { data: { id: number } }).data.id;
-    const sub = await request.post('/photo_voltaic/devices', { headers: admin, data: { sn: subSn, name: 'E2E string inverter', type: 'inverter', parentSn: collectorSn } });
+    const sub = await request.post('/photo_voltaic/devices', {
+      headers: admin,
+      data: { sn: subSn, name: 'E2E string inverter', type: 'inverter', parentSn: collectorSn },
+    });
     expect(sub.status()).toBe(200);
     const subId = ((await sub.json()) as { data: { id: number } }).data.id;
     const device = async (id: number) => request.get(`/photo_voltaic/devices/${id}`, { headers: admin });
@@ -104,18 +117,27 @@ for (const lang of LANGS) {
 // spec §8 "device deletion that also removes its bound plant": two chosen devices of one plant,
 // the box checked; the plant goes, its device not chosen stays, unbound (one language: the
 // confirmation's texts in both are covered by the unit test and the screenshots)
-test('[zh] two devices deleted with their bound plant: the plant is gone, its other device stays unbound', async ({ page, request }) => {
+test('[zh] two devices deleted with their bound plant: the plant is gone, its other device stays unbound', async ({
+  page,
+  request,
+}) => {
   const t = translator('zh');
   await useLanguage(page, 'zh');
   const admin = { 'X-Token': await signInByApi(page, request, 'admin') };
   const s = stamp();
   const plantName = `E2EDel${s}`;
-  const plant = await request.post('/photo_voltaic/plants', { headers: admin, data: { name: plantName, capacityKw: 8, timeZone: 'Asia/Shanghai' } });
+  const plant = await request.post('/photo_voltaic/plants', {
+    headers: admin,
+    data: { name: plantName, capacityKw: 8, timeZone: 'Asia/Shanghai' },
+  });
   expect(plant.status()).toBe(200);
   const plantId = ((await plant.json()) as { data: { id: number } }).data.id;
   const ids: Record<string, number> = {};
   for (const sn of ['A', 'B', 'C'].map((x) => `E2ED${s}${x}`)) {
-    const res = await request.post('/photo_voltaic/devices', { headers: admin, data: { sn, name: 'E2E inverter', type: 'inverter', plantId } });
+    const res = await request.post('/photo_voltaic/devices', {
+      headers: admin,
+      data: { sn, name: 'E2E inverter', type: 'inverter', plantId },
+    });
     expect(res.status()).toBe(200);
     ids[sn] = ((await res.json()) as { data: { id: number } }).data.id;
   }
@@ -127,7 +149,11 @@ test('[zh] two devices deleted with their bound plant: the plant is gone, its ot
   await page.getByTestId('filter-sn').fill(`E2ED${s}`);
   await page.getByTestId('device-search').click();
   await expect(rows).toHaveCount(3);
-  for (const sn of [a, b]) await rows.filter({ has: page.getByTestId(`device-open-${sn}`) }).locator('.ant-checkbox-input').check();
+  for (const sn of [a, b])
+    await rows
+      .filter({ has: page.getByTestId(`device-open-${sn}`) })
+      .locator('.ant-checkbox-input')
+      .check();
   await page.getByTestId('device-delete').click();
   const confirm = page.locator('.ant-modal-confirm');
   // the one plant of both devices, named once; the box starts unchecked
@@ -142,6 +168,10 @@ test('[zh] two devices deleted with their bound plant: the plant is gone, its ot
   await expect(rows.first()).toContainText(c);
   await expect(rows.first()).toContainText(t('device.unbound'));
   expect((await request.get(`/photo_voltaic/plants/${plantId}`, { headers: admin })).status()).toBe(404);
-  for (const sn of [a, b]) expect((await request.get(`/photo_voltaic/devices/${ids[sn]}`, { headers: admin })).status()).toBe(404);
-  expect(((await (await request.get(`/photo_voltaic/devices/${ids[c]}`, { headers: admin })).json()) as { data: Device }).data.plantId).toBeNull();
+  for (const sn of [a, b])
+    expect((await request.get(`/photo_voltaic/devices/${ids[sn]}`, { headers: admin })).status()).toBe(404);
+  expect(
+    ((await (await request.get(`/photo_voltaic/devices/${ids[c]}`, { headers: admin })).json()) as { data: Device })
+      .data.plantId,
+  ).toBeNull();
 });

@@ -17,14 +17,25 @@ interface Device {
 // English pushes to an inverter of its own, Chinese to a collector's sub inverter (SN = the
 // collector, sub SN = the inverter).
 for (const lang of LANGS) {
-  test(`[${lang}] an OTA push from the device detail reaches the simulated device and shows in its update log`, async ({ page, request }) => {
+  test(`[${lang}] an OTA push from the device detail reaches the simulated device and shows in its update log`, async ({
+    page,
+    request,
+  }) => {
     const t = translator(lang);
-    const toast = (key: string, values?: Record<string, string | number>) => page.locator('.ant-message').getByText(t(key, values));
+    const toast = (key: string, values?: Record<string, string | number>) =>
+      page.locator('.ant-message').getByText(t(key, values));
     await useLanguage(page, lang);
     const admin = { 'X-Token': await signInByApi(page, request, 'admin') };
-    const inverters = ((await (await request.get('/photo_voltaic/devices?type=inverter&onlineState=online&pageSize=500', { headers: admin })).json()) as { data: { rows: Device[] } }).data.rows;
+    const inverters = (
+      (await (
+        await request.get('/photo_voltaic/devices?type=inverter&onlineState=online&pageSize=500', { headers: admin })
+      ).json()) as { data: { rows: Device[] } }
+    ).data.rows;
     // demo devices the simulator runs; the control test of devices.spec.ts uses INVP000101-103
-    const target = lang === 'en' ? inverters.find((d) => /^INVP0002/.test(d.sn) && !d.parentSn) : inverters.find((d) => /^SUBP/.test(d.sn) && d.parentSn);
+    const target =
+      lang === 'en'
+        ? inverters.find((d) => /^INVP0002/.test(d.sn) && !d.parentSn)
+        : inverters.find((d) => /^SUBP/.test(d.sn) && d.parentSn);
     expect(target, 'a simulated target device').toBeTruthy();
     const device = target!;
     const sn = device.parentSn ?? device.sn;
@@ -33,7 +44,12 @@ for (const lang of LANGS) {
     const version = `V8.${stamp()}`;
     const uploaded = await request.post('/photo_voltaic/firmware', {
       headers: admin,
-      multipart: { version, deviceType: 'inverter', description: 'E2E OTA', file: { name: 'inverter-e2e.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(4096, 7) } },
+      multipart: {
+        version,
+        deviceType: 'inverter',
+        description: 'E2E OTA',
+        file: { name: 'inverter-e2e.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(4096, 7) },
+      },
     });
     expect(uploaded.status()).toBe(200);
 
@@ -50,7 +66,14 @@ for (const lang of LANGS) {
     await expect(push).toHaveText(t('device.ota.push'));
     await push.click();
     const required = (field: string) => dialog.getByText(t('device.required', { field: t(field) }), { exact: true });
-    for (const field of ['device.ota.order', 'device.ota.file', 'device.ota.version', 'device.sn', 'device.ota.oldSubSn']) await expect(required(field)).toBeVisible();
+    for (const field of [
+      'device.ota.order',
+      'device.ota.file',
+      'device.ota.version',
+      'device.sn',
+      'device.ota.oldSubSn',
+    ])
+      await expect(required(field)).toBeVisible();
     if (!device.parentSn) await expect(required('device.ota.subSn')).toBeVisible();
 
     await dialog.locator('#ota-form_order').fill('1');
@@ -63,7 +86,9 @@ for (const lang of LANGS) {
     // a sub SN that is neither the device nor one of its sub devices: the server's reason, translated
     await dialog.locator('#ota-form_subSn').fill('NOT-A-SUB');
     await push.click();
-    await expect(page.locator('.ant-message').getByText(t('error.otaTarget', { subSn: 'NOT-A-SUB', sn }))).toBeVisible();
+    await expect(
+      page.locator('.ant-message').getByText(t('error.otaTarget', { subSn: 'NOT-A-SUB', sn })),
+    ).toBeVisible();
     await expect(dialog).toBeVisible();
     await dialog.locator('#ota-form_subSn').fill(device.sn);
     await push.click();

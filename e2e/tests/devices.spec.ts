@@ -11,13 +11,17 @@ const T = {
 test.describe.configure({ timeout: 90_000 });
 
 async function signInIn(page: Page, lang: 'en' | 'zh', user = 'admin') {
-  await page.context().addCookies([{ name: 'language', value: lang, url: test.info().project.use.baseURL ?? 'http://127.0.0.1' }]);
+  await page
+    .context()
+    .addCookies([{ name: 'language', value: lang, url: test.info().project.use.baseURL ?? 'http://127.0.0.1' }]);
   await signIn(page, user);
 }
 
 for (const lang of ['en', 'zh'] as const) {
   test.describe(`devices (${lang})`, () => {
-    test('the list filters by SN in the server, asks for a choice before deleting, and opens a detail', async ({ page }) => {
+    test('the list filters by SN in the server, asks for a choice before deleting, and opens a detail', async ({
+      page,
+    }) => {
       await signInIn(page, lang);
       await page.goto('/devices/devices__manage');
       const rows = page.locator('.ant-table-tbody tr.ant-table-row');
@@ -81,7 +85,10 @@ for (const lang of ['en', 'zh'] as const) {
   });
 }
 
-test('a device created in the console shows its key once, and that key signs the device in', async ({ page, request }) => {
+test('a device created in the console shows its key once, and that key signs the device in', async ({
+  page,
+  request,
+}) => {
   await signInIn(page, 'en');
   await page.goto('/devices/devices__manage');
   await page.getByTestId('device-create').click();
@@ -99,26 +106,45 @@ test('a device created in the console shows its key once, and that key signs the
   const key = (await page.getByTestId('device-key').innerText()).trim();
   expect(key.length).toBeGreaterThanOrEqual(20);
   // the key is a real credential: the device posts telemetry over HTTP with it
-  const ok = await request.post(`/photo_voltaic/devices/${sn}/telemetry`, { headers: { 'x-device-key': key }, data: { ts: Date.now(), points: { acPower: 1234 } } });
+  const ok = await request.post(`/photo_voltaic/devices/${sn}/telemetry`, {
+    headers: { 'x-device-key': key },
+    data: { ts: Date.now(), points: { acPower: 1234 } },
+  });
   expect(ok.status()).toBe(200);
-  const bad = await request.post(`/photo_voltaic/devices/${sn}/telemetry`, { headers: { 'x-device-key': `${key}x` }, data: { ts: Date.now(), points: { acPower: 1 } } });
+  const bad = await request.post(`/photo_voltaic/devices/${sn}/telemetry`, {
+    headers: { 'x-device-key': `${key}x` },
+    data: { ts: Date.now(), points: { acPower: 1 } },
+  });
   expect(bad.status()).toBe(401);
   // the key's own dialog (the create form may still be closing behind it)
-  await page.locator('.ant-modal', { has: page.getByTestId('device-key') }).getByRole('button', { name: 'OK' }).click();
+  await page
+    .locator('.ant-modal', { has: page.getByTestId('device-key') })
+    .getByRole('button', { name: 'OK' })
+    .click();
   await expect(page.getByTestId('device-key')).toHaveCount(0);
 });
 
 for (const lang of LANGS) {
-  test(`[${lang}] a sub device is registered under a collector in the console: no key, the collector's plant, its sub SN on the details, telemetry through the collector`, async ({ page, request }) => {
+  test(`[${lang}] a sub device is registered under a collector in the console: no key, the collector's plant, its sub SN on the details, telemetry through the collector`, async ({
+    page,
+    request,
+  }) => {
     const t = translator(lang);
     await useLanguage(page, lang);
     const headers = { 'x-token': await signInByApi(page, request, 'admin') };
-    const plants = ((await (await request.get('/photo_voltaic/plants?pageSize=1', { headers })).json()) as { data: { rows: { id: number; name: string }[] } }).data.rows;
+    const plants = (
+      (await (await request.get('/photo_voltaic/plants?pageSize=1', { headers })).json()) as {
+        data: { rows: { id: number; name: string }[] };
+      }
+    ).data.rows;
     const plant = plants[0]!;
     const s = stamp();
     const collectorSn = `E2E-COL-${s}`;
     const subSn = `E2E-SUB-${s}`;
-    const created = await request.post('/photo_voltaic/devices', { headers, data: { sn: collectorSn, name: 'E2E logger', type: 'collector', plantId: plant.id } });
+    const created = await request.post('/photo_voltaic/devices', {
+      headers,
+      data: { sn: collectorSn, name: 'E2E logger', type: 'collector', plantId: plant.id },
+    });
     expect(created.status()).toBe(200);
     const collectorKey = ((await created.json()) as { data: { deviceKey: string } }).data.deviceKey;
 
@@ -156,7 +182,10 @@ for (const lang of LANGS) {
     await expect(dialog).toBeHidden();
 
     // the collector's telemetry carries the sub device's points under its sub SN
-    const posted = await request.post(`/photo_voltaic/devices/${collectorSn}/telemetry`, { headers: { 'x-device-key': collectorKey }, data: { ts: Date.now(), points: {}, sub: [{ sn: subSn, points: { acPower: 4321 } }] } });
+    const posted = await request.post(`/photo_voltaic/devices/${collectorSn}/telemetry`, {
+      headers: { 'x-device-key': collectorKey },
+      data: { ts: Date.now(), points: {}, sub: [{ sn: subSn, points: { acPower: 4321 } }] },
+    });
     expect(posted.status()).toBe(200);
     await page.getByTestId('filter-sn').fill(collectorSn);
     await page.getByTestId('device-search').click();
@@ -167,7 +196,11 @@ for (const lang of LANGS) {
     await subs.getByRole('link', { name: subSn }).click();
     await expect(page.getByTestId('device-title')).toHaveText('E2E string inverter');
     // the sub device's details name its collector
-    await expect(page.locator('th.ant-descriptions-item-label', { hasText: t('device.parentSn') }).locator('xpath=following-sibling::td[1]')).toHaveText(collectorSn);
+    await expect(
+      page
+        .locator('th.ant-descriptions-item-label', { hasText: t('device.parentSn') })
+        .locator('xpath=following-sibling::td[1]'),
+    ).toHaveText(collectorSn);
     await expect(page.getByTestId('live-points')).toContainText(/4,?321/);
   });
 }

@@ -4,7 +4,13 @@ import { apiToken, sidebarHrefs, signIn } from '../support/session';
 test('admin sees every menu group and the buttons of the user list', async ({ page }) => {
   await signIn(page, 'admin');
   const hrefs = await sidebarHrefs(page);
-  for (const path of ['/dashboard', '/power_station/power_station_list', '/devices/devices__manage', '/auth/user', '/systems/product_problem']) {
+  for (const path of [
+    '/dashboard',
+    '/power_station/power_station_list',
+    '/devices/devices__manage',
+    '/auth/user',
+    '/systems/product_problem',
+  ]) {
     expect(hrefs).toContain(path);
   }
   await page.goto('/auth/user');

@@ -11,17 +11,29 @@ interface Grant {
 // the plant's authorised users (spec §6): grant, modify, delete with confirmation, and the §5
 // rules of the authorised object
 for (const lang of LANGS) {
-  test(`[${lang}] admin authorises users on a plant, modifies their permissions and deletes one with confirmation`, async ({ page, request }) => {
+  test(`[${lang}] admin authorises users on a plant, modifies their permissions and deletes one with confirmation`, async ({
+    page,
+    request,
+  }) => {
     const t = translator(lang);
-    const toast = (key: string, values?: Record<string, string | number>) => page.locator('.ant-message').getByText(t(key, values));
+    const toast = (key: string, values?: Record<string, string | number>) =>
+      page.locator('.ant-message').getByText(t(key, values));
     await useLanguage(page, lang);
     const admin = { 'X-Token': await signInByApi(page, request, 'admin') };
     // a plant of its own, so no other test's grants are in the way
     const name = `E2EGrant${stamp()}`;
-    const created = await request.post('/photo_voltaic/plants', { headers: admin, data: { name, capacityKw: 3, timeZone: 'Europe/Berlin' } });
+    const created = await request.post('/photo_voltaic/plants', {
+      headers: admin,
+      data: { name, capacityKw: 3, timeZone: 'Europe/Berlin' },
+    });
     expect(created.status()).toBe(200);
     const plantId = ((await created.json()) as { data: { id: number } }).data.id;
-    const grants = async () => ((await (await request.get(`/photo_voltaic/plants/${plantId}/grants`, { headers: admin })).json()) as { data: Grant[] }).data;
+    const grants = async () =>
+      (
+        (await (await request.get(`/photo_voltaic/plants/${plantId}/grants`, { headers: admin })).json()) as {
+          data: Grant[];
+        }
+      ).data;
 
     await page.goto(`/power_station/power_station_detail?id=${plantId}`);
     await expect(page.getByTestId('plant-detail-name')).toHaveText(name);
@@ -49,7 +61,9 @@ for (const lang of LANGS) {
     // well formed but nobody's: the server's reason, translated
     await emails.fill('nobody@nowhere.example');
     await save.click();
-    await expect(page.locator('.ant-message').getByText(t('error.unknownEmails', { emails: 'nobody@nowhere.example' }))).toBeVisible();
+    await expect(
+      page.locator('.ant-message').getByText(t('error.unknownEmails', { emails: 'nobody@nowhere.example' })),
+    ).toBeVisible();
     await expect(dialog).toBeVisible();
     expect(await grants()).toEqual([]);
 

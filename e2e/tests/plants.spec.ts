@@ -6,7 +6,11 @@ import { apiToken, signIn, signInByApi } from '../support/session';
 const LIST = '/power_station/power_station_list';
 
 async function inChinese(page: Page) {
-  await page.context().addCookies([{ name: 'language', value: 'zh', url: page.url().startsWith('http') ? page.url() : 'http://127.0.0.1' }]);
+  await page
+    .context()
+    .addCookies([
+      { name: 'language', value: 'zh', url: page.url().startsWith('http') ? page.url() : 'http://127.0.0.1' },
+    ]);
 }
 
 /** The plant rows of the current table page, by name. */
@@ -31,13 +35,21 @@ test('admin searches, stars, filters favourites, sorts and exports the plant lis
   await page.getByTestId('plant-export').click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('plants.xlsx');
-  expect(readFileSync(await file.path()).subarray(0, 2).toString()).toBe('PK');
+  expect(
+    readFileSync(await file.path())
+      .subarray(0, 2)
+      .toString(),
+  ).toBe('PK');
 });
 
 for (const lang of LANGS) {
-  test(`[${lang}] admin creates a plant with the §5 form rules, edits it and deletes it with confirmation`, async ({ page, request }) => {
+  test(`[${lang}] admin creates a plant with the §5 form rules, edits it and deletes it with confirmation`, async ({
+    page,
+    request,
+  }) => {
     const t = translator(lang);
-    const toast = (key: string, values?: Record<string, string | number>) => page.locator('.ant-message').getByText(t(key, values));
+    const toast = (key: string, values?: Record<string, string | number>) =>
+      page.locator('.ant-message').getByText(t(key, values));
     // letters, digits and (in Chinese) Chinese characters: all allowed by the name rule
     const name = `${lang === 'zh' ? '测试电站' : 'E2EPlant'}${stamp()}`;
     await useLanguage(page, lang);
@@ -76,7 +88,12 @@ for (const lang of LANGS) {
     await page.locator('#plantSearch_name').fill(`${name}B`);
     await page.getByRole('button', { name: t('common.search') }).click();
     await expect.poll(() => rowNames(page)).toEqual([`${name}B`]);
-    const id = Number((await page.locator('[data-testid^="plant-link-"]').first().getAttribute('data-testid'))!.replace('plant-link-', ''));
+    const id = Number(
+      (await page.locator('[data-testid^="plant-link-"]').first().getAttribute('data-testid'))!.replace(
+        'plant-link-',
+        '',
+      ),
+    );
 
     // asked first: cancelling keeps the plant
     const popover = page.locator('.ant-popover:visible');
@@ -129,9 +146,14 @@ test('in Chinese: the list tabs, columns and the detail', async ({ page }) => {
   await expect(page.getByTestId('plant-chart-range')).toContainText('实时');
 });
 
-test('the agent sees only the plants of its organisation, and a grant shares one with another agent', async ({ page, request }) => {
+test('the agent sees only the plants of its organisation, and a grant shares one with another agent', async ({
+  page,
+  request,
+}) => {
   const admin = await apiToken(request, 'admin');
-  const all = (await (await request.get('/photo_voltaic/plants?pageSize=100', { headers: { 'X-Token': admin } })).json()).data.rows as { id: number; name: string; orgName: string }[];
+  const all = (
+    await (await request.get('/photo_voltaic/plants?pageSize=100', { headers: { 'X-Token': admin } })).json()
+  ).data.rows as { id: number; name: string; orgName: string }[];
   const mine = all.filter((p) => p.orgName === 'SunPath Services' || p.orgName === 'Green Roof Installers');
   const others = all.filter((p) => !mine.includes(p));
   expect(mine.length).toBeGreaterThan(0);
@@ -161,13 +183,20 @@ test('the agent sees only the plants of its organisation, and a grant shares one
   await expect(page.getByRole('cell', { name: 'Delta Agent (delta)' })).toBeVisible();
 
   const delta = await apiToken(request, 'delta');
-  const seen = (await (await request.get(`/photo_voltaic/plants/${shared.id}`, { headers: { 'X-Token': delta } })).json()).data;
+  const seen = (
+    await (await request.get(`/photo_voltaic/plants/${shared.id}`, { headers: { 'X-Token': delta } })).json()
+  ).data;
   expect(seen).toMatchObject({ name: shared.name, access: 'grant' });
-  const edit = await request.put(`/photo_voltaic/plants/${shared.id}`, { headers: { 'X-Token': delta }, data: { name: 'Hijack', capacityKw: 1, timeZone: 'UTC' } });
+  const edit = await request.put(`/photo_voltaic/plants/${shared.id}`, {
+    headers: { 'X-Token': delta },
+    data: { name: 'Hijack', capacityKw: 1, timeZone: 'UTC' },
+  });
   expect(edit.status()).toBe(404);
 
   await page.getByTestId('grant-delete-delta').click();
   await page.locator('.ant-popover').getByRole('button', { name: /OK/ }).click();
   await expect(page.getByText('Deleted Success')).toBeVisible();
-  expect((await request.get(`/photo_voltaic/plants/${shared.id}`, { headers: { 'X-Token': delta } })).status()).toBe(404);
+  expect((await request.get(`/photo_voltaic/plants/${shared.id}`, { headers: { 'X-Token': delta } })).status()).toBe(
+    404,
+  );
 });

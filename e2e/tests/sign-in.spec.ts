@@ -52,7 +52,12 @@ test('a 401 from the server shows the confirm-logout dialog', async ({ page, req
   expect(res.status()).toBe(200);
   const dialog = page.getByRole('dialog');
   // the dashboard's live refresh may meet the 401 first; otherwise opening another page does
-  if (!(await dialog.isVisible())) await page.getByTestId('sidebar').locator('a[href="/auth/user"]').click({ timeout: 5_000 }).catch(() => undefined);
+  if (!(await dialog.isVisible()))
+    await page
+      .getByTestId('sidebar')
+      .locator('a[href="/auth/user"]')
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
   await expect(dialog).toContainText('Confirm logout');
   await dialog.getByRole('button', { name: 'Log in again' }).click();
   await expect(page).toHaveURL(/\/login/);

@@ -6,11 +6,15 @@ import { signIn } from '../support/session';
 test.describe.configure({ timeout: 90_000 });
 
 async function signInIn(page: Page, lang: 'en' | 'zh') {
-  await page.context().addCookies([{ name: 'language', value: lang, url: test.info().project.use.baseURL ?? 'http://127.0.0.1' }]);
+  await page
+    .context()
+    .addCookies([{ name: 'language', value: lang, url: test.info().project.use.baseURL ?? 'http://127.0.0.1' }]);
   await signIn(page, 'admin');
 }
 
-test('[en] admin uploads a firmware file with progress, downloads it, changes the archive retention and adds an MQTT endpoint', async ({ page }) => {
+test('[en] admin uploads a firmware file with progress, downloads it, changes the archive retention and adds an MQTT endpoint', async ({
+  page,
+}) => {
   await signInIn(page, 'en');
   await page.goto('/systems/cmd');
   await expect(page.getByText('Firmware versions')).toBeVisible({ timeout: 30_000 });
@@ -20,27 +24,42 @@ test('[en] admin uploads a firmware file with progress, downloads it, changes th
   const bytes = Buffer.from(Array.from({ length: 1_500_000 }, (_, i) => (i * 7) % 256));
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1_000_000 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 1_000_000,
+  });
 
   await page.getByTestId('firmware-upload').click();
   await page.getByTestId('firmware-form-version').fill(version);
   await page.getByTestId('firmware-form-type').click();
   await page.locator('.ant-select-item-option', { hasText: 'Collector' }).click();
   await page.getByTestId('firmware-form-description').fill('E2E build');
-  await page.locator('[data-testid="firmware-form"] input[type=file]').setInputFiles({ name: 'collector e2e.bin', mimeType: 'application/octet-stream', buffer: bytes });
+  await page
+    .locator('[data-testid="firmware-form"] input[type=file]')
+    .setInputFiles({ name: 'collector e2e.bin', mimeType: 'application/octet-stream', buffer: bytes });
   await page.getByTestId('firmware-upload-ok').click();
   const bar = page.getByTestId('firmware-upload-progress');
   await expect(bar).toBeVisible();
   // a percentage between 1 and 99 shows while the bytes go out
   await expect(bar.locator('.ant-progress-indicator')).toHaveText(/^[1-9]\d?%$/, { timeout: 15_000 });
   await expect(page.locator('.ant-message').getByText(`Firmware ${version} uploaded`)).toBeVisible({ timeout: 30_000 });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
 
   const row = page.locator('tr.ant-table-row', { hasText: version });
   await expect(row).toContainText('collector_e2e.bin');
   await expect(row).toContainText('1.4 MB');
   await expect(row).toContainText('Collector');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`firmware-download-${version}`).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId(`firmware-download-${version}`).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('collector_e2e.bin');
   expect(Buffer.compare(await readFile((await download.path())!), bytes)).toBe(0);
 

@@ -7,7 +7,12 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_BASE, envelope, translate } from '@pv/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { sqlitePath, type AppConfig } from './config.js';
@@ -85,9 +90,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: { paths: ['req.headers["x-token"]', 'req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+      redact: {
+        paths: ['req.headers["x-token"]', 'req.headers.authorization', 'req.headers.cookie'],
+        censor: '[redacted]',
+      },
       serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          remoteAddress: req.ip,
+        }),
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
@@ -108,7 +120,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const activity = new DeviceActivity(app.bus, app.log);
   app.decorate('deviceActivity', activity);
   const commitLog = config.ingestCommitLog;
-  const ingestOptions = { onCommitted: (ids: number[]) => activity.add(ids), ...(commitLog && { onCommit: (b: CommittedBatch) => appendFileSync(commitLog, `${b.receivedAt} ${b.committedAt} ${b.size}\n`) }) };
+  const ingestOptions = {
+    onCommitted: (ids: number[]) => activity.add(ids),
+    ...(commitLog && {
+      onCommit: (b: CommittedBatch) => appendFileSync(commitLog, `${b.receivedAt} ${b.committedAt} ${b.size}\n`),
+    }),
+  };
   // a SQLite file: the ingest on its own thread and connection (the main thread keeps the broker and the API)
   const file = sqlitePath(config.databaseUrl);
   const pipeline: Ingest =
@@ -142,8 +159,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (fleet.history) app.log.info(fleet.history, 'demo history backfilled');
     options.onDemoFleet?.(fleet);
     await seedDemoCustomers(db);
-  }
-  else {
+  } else {
     const oneTime = await ensureAdmin(db, config.adminPassword);
     if (oneTime) options.onAdminPassword?.(oneTime);
   }
@@ -157,7 +173,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'PV Console API', version: '0.1.0', description: 'Every answer is {code, msg, data}; the HTTP status equals code. Send the session token as X-Token.' },
+      info: {
+        title: 'PV Console API',
+        version: '0.1.0',
+        description:
+          'Every answer is {code, msg, data}; the HTTP status equals code. Send the session token as X-Token.',
+      },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' } } },
       security: [{ token: [] }],
     },
@@ -167,13 +188,42 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.get(
     `${API_BASE}/health`,
-    { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Liveness and the state of the database', response: { 200: envelope(z.object({ status: z.string(), database: z.string(), broker: z.string(), ingest: z.record(z.string(), z.number()) })) } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and the state of the database',
+        response: {
+          200: envelope(
+            z.object({
+              status: z.string(),
+              database: z.string(),
+              broker: z.string(),
+              ingest: z.record(z.string(), z.number()),
+            }),
+          ),
+        },
+      },
+    },
     async (req, reply) => {
       try {
         await sql`select 1`.execute(db);
-        return { code: 200, msg: translate(req.lang, 'success.ok'), data: { status: 'ok', database: 'up', broker: app.deviceLink?.connected ? 'up' : 'down', ingest: { ...pipeline.stats, ...app.deviceLink?.stats } } };
+        return {
+          code: 200,
+          msg: translate(req.lang, 'success.ok'),
+          data: {
+            status: 'ok',
+            database: 'up',
+            broker: app.deviceLink?.connected ? 'up' : 'down',
+            ingest: { ...pipeline.stats, ...app.deviceLink?.stats },
+          },
+        };
       } catch {
-        return sendEnvelope(reply, 503, translate(req.lang, 'error.databaseDown'), { status: 'degraded', database: 'down', broker: app.deviceLink?.connected ? 'up' : 'down' });
+        return sendEnvelope(reply, 503, translate(req.lang, 'error.databaseDown'), {
+          status: 'degraded',
+          database: 'down',
+          broker: app.deviceLink?.connected ? 'up' : 'down',
+        });
       }
     },
   );
@@ -199,7 +249,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(avatarRoutes);
 
   let link: DeviceLink;
-  if (config.mqttUrl) link = await connectExternalBroker({ url: config.mqttUrl, pipeline, log: app.log, clientId: config.mqttClientId ?? ingestClientId(config.dataDir) });
+  if (config.mqttUrl)
+    link = await connectExternalBroker({
+      url: config.mqttUrl,
+      pipeline,
+      log: app.log,
+      clientId: config.mqttClientId ?? ingestClientId(config.dataDir),
+    });
   else link = await startEmbeddedBroker({ port: config.mqttPort, db, pipeline, log: app.log });
   app.deviceLink = link;
 
@@ -210,16 +266,32 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const period = (name: JobName) => options.jobPeriods?.[name] ?? JOB_PERIODS[name];
   // devices silent past their window go offline (devices.online_state); nothing is kept in memory
   // (both tell the live device pages which devices changed)
-  jobs.add({ name: 'offline-sweep', periodMs: period('offline-sweep'), run: async ({ now }) => activity.add(await markOffline(db, now, config.deviceOfflineMs)) });
+  jobs.add({
+    name: 'offline-sweep',
+    periodMs: period('offline-sweep'),
+    run: async ({ now }) => activity.add(await markOffline(db, now, config.deviceOfflineMs)),
+  });
   // commands without an ack in time become unknown (commands.status)
-  jobs.add({ name: 'command-timeouts', periodMs: period('command-timeouts'), run: async ({ now }) => activity.add(await expireCommands(db, now, config.commandTimeoutMs)) });
+  jobs.add({
+    name: 'command-timeouts',
+    periodMs: period('command-timeouts'),
+    run: async ({ now }) => activity.add(await expireCommands(db, now, config.commandTimeoutMs)),
+  });
   // raw samples past the retention are filed (medium 'file': DATA_DIR/archive) and deleted at the
   // filing rate (rollups stay); archive_config records the run
   const archiveDir = join(config.dataDir, 'archive');
-  jobs.add({ name: 'archive-prune', periodMs: period('archive-prune'), run: async ({ now }) => void (await runArchive(db, now, { archiveDir })) });
+  jobs.add({
+    name: 'archive-prune',
+    periodMs: period('archive-prune'),
+    run: async ({ now }) => void (await runArchive(db, now, { archiveDir })),
+  });
   // what the plant list sorts on (plant_stats), from device state, device_daily and faults; a run
   // that writes new figures tells every process's plant list through the bus (plant.routes.ts)
-  jobs.add({ name: 'plant-stats', periodMs: period('plant-stats'), run: async ({ now }) => void (await refreshPlantStats(db, now, { ifIdle: true })) });
+  jobs.add({
+    name: 'plant-stats',
+    periodMs: period('plant-stats'),
+    run: async ({ now }) => void (await refreshPlantStats(db, now, { ifIdle: true })),
+  });
   // dashboard rollups (org_snapshot, org_power_5m, org_daily_energy), then one compact event of
   // what changed on the bus, which every process's live streams filter for their clients; where
   // the previous run stopped travels with the job (job_runs.state), whichever process ran it
@@ -257,7 +329,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.setNotFoundHandler((req, reply) => {
     if (isApiUrl(req.url) || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return sendEnvelope(reply, 404, translate(req.lang ?? 'en', 'error.routeNotFound', { method: req.method, url: redactUrl(req.url.split('?')[0]!) }));
+      return sendEnvelope(
+        reply,
+        404,
+        translate(req.lang ?? 'en', 'error.routeNotFound', {
+          method: req.method,
+          url: redactUrl(req.url.split('?')[0]!),
+        }),
+      );
     }
     // the console's own routes (client-side routing): answer the app shell
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

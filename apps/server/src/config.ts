@@ -16,9 +16,18 @@ const schema = z.object({
     .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
     .optional(),
   MQTT_PORT: port.default(1883),
-  MQTT_URL: z.string().regex(/^(mqtts?|wss?|tcp):\/\//, 'must be an mqtt:// URL').optional(),
-  MQTT_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_.-]{1,60}$/, 'must be 1 to 60 letters, digits, dots, dashes or underscores').optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|wss?|tcp):\/\//, 'must be an mqtt:// URL')
+    .optional(),
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,60}$/, 'must be 1 to 60 letters, digits, dots, dashes or underscores')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   BRAND: z.enum(Object.keys(BRANDS) as [string, ...string[]]).default('default'),
   SAAS: bool.default(false),
   DEMO: bool.default(false),
@@ -83,7 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message} (got ${JSON.stringify(cleaned[String(issue.path[0])])})`);
+    throw new ConfigError(
+      `Invalid configuration: ${String(issue.path[0])} ${issue.message} (got ${JSON.stringify(cleaned[String(issue.path[0])])})`,
+    );
   }
   const c = parsed.data;
   const dataDir = resolve(c.DATA_DIR);

@@ -20,14 +20,19 @@ let demoFleet: DemoFleet | undefined;
 let app;
 try {
   app = await buildApp(config, {
-    onAdminPassword: (password) => console.log(`\nFirst start: the administrator "admin" has the one-time password ${password} — change it after signing in.\n`),
+    onAdminPassword: (password) =>
+      console.log(
+        `\nFirst start: the administrator "admin" has the one-time password ${password} — change it after signing in.\n`,
+      ),
     onDemoFleet: (fleet) => {
       demoFleet = fleet;
     },
   });
 } catch (err) {
   if (err instanceof PortInUseError) {
-    console.error(`MQTT port ${config.mqttPort} is in use: set MQTT_PORT to a free port, or MQTT_URL to use the broker that listens there.`);
+    console.error(
+      `MQTT port ${config.mqttPort} is in use: set MQTT_PORT to a free port, or MQTT_URL to use the broker that listens there.`,
+    );
     process.exit(1);
   }
   throw err;
@@ -54,9 +59,19 @@ let fleet: FleetRun | undefined;
 if (config.simulator && demoFleet) {
   const { plants, keys, counters } = demoFleet;
   const brokerUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${app.deviceLink?.port ?? config.mqttPort}`;
-  fleet = await startFleet({ brokerUrl, plants, seed: 42, intervalMs: 10_000, credentials: (sn) => ({ username: sn, password: keys.get(sn) ?? '' }), resume: (sn) => counters.get(sn), onError: (sn, err) => app.log.warn({ sn, err: err.message }, 'simulated device error') });
+  fleet = await startFleet({
+    brokerUrl,
+    plants,
+    seed: 42,
+    intervalMs: 10_000,
+    credentials: (sn) => ({ username: sn, password: keys.get(sn) ?? '' }),
+    resume: (sn) => counters.get(sn),
+    onError: (sn, err) => app.log.warn({ sn, err: err.message }, 'simulated device error'),
+  });
   const devices = plants.reduce((n, p) => n + p.devices.length, 0);
-  console.log(`Simulated fleet: ${plants.length} plants, ${devices} devices reporting every 10 s over MQTT (${brokerUrl}).`);
+  console.log(
+    `Simulated fleet: ${plants.length} plants, ${devices} devices reporting every 10 s over MQTT (${brokerUrl}).`,
+  );
 }
 
 let closing = false;
@@ -69,11 +84,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     Promise.resolve(fleet?.stop())
       .then(() => app.close())
       .then(
-      () => process.exit(0),
-      (err) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
+        () => process.exit(0),
+        (err) => {
+          console.error(err);
+          process.exit(1);
+        },
+      );
   });
 }

@@ -27,7 +27,12 @@ beforeAll(async () => {
   // password file is generated from the registry (nothing typed by hand but the ingest user's)
   const admin = await login(registry.app, 'admin');
   for (const sn of ['ACL0001', 'ACL0002']) {
-    const res = await registry.app.inject({ method: 'POST', url: '/photo_voltaic/devices', headers: { 'x-token': admin }, payload: { sn, name: sn, type: 'inverter' } });
+    const res = await registry.app.inject({
+      method: 'POST',
+      url: '/photo_voltaic/devices',
+      headers: { 'x-token': admin },
+      payload: { sn, name: sn, type: 'inverter' },
+    });
     expect(res.statusCode).toBe(200);
     PASSWORDS[sn] = res.json().data.deviceKey;
   }
@@ -35,9 +40,15 @@ beforeAll(async () => {
   chmodSync(dir, 0o777);
   const acl = await mosquittoAcl(registry.app.db, { ingestUser: 'pv-ingest' });
   writeFileSync(join(dir, 'acl'), acl, { mode: 0o644 });
-  writeFileSync(join(dir, 'passwd'), await mosquittoPasswords(registry.app.db, { ingestUser: 'pv-ingest', ingestPassword: PASSWORDS['pv-ingest'] }), { mode: 0o644 });
+  writeFileSync(
+    join(dir, 'passwd'),
+    await mosquittoPasswords(registry.app.db, { ingestUser: 'pv-ingest', ingestPassword: PASSWORDS['pv-ingest'] }),
+    { mode: 0o644 },
+  );
   // a broker account the registry does not know: it signs in but gets no topic
-  expect(spawnSync('mosquitto_passwd', ['-b', join(dir, 'passwd'), 'NOTREGISTERED', PASSWORDS.NOTREGISTERED!]).status).toBe(0);
+  expect(
+    spawnSync('mosquitto_passwd', ['-b', join(dir, 'passwd'), 'NOTREGISTERED', PASSWORDS.NOTREGISTERED!]).status,
+  ).toBe(0);
   chmodSync(join(dir, 'passwd'), 0o644);
   const port = await new Promise<number>((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
@@ -45,7 +56,18 @@ beforeAll(async () => {
       s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
     });
   });
-  writeFileSync(join(dir, 'mosquitto.conf'), [`listener ${port} 127.0.0.1`, 'allow_anonymous false', `password_file ${join(dir, 'passwd')}`, `acl_file ${join(dir, 'acl')}`, 'max_queued_messages 0', 'log_type error', ''].join('\n'));
+  writeFileSync(
+    join(dir, 'mosquitto.conf'),
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous false',
+      `password_file ${join(dir, 'passwd')}`,
+      `acl_file ${join(dir, 'acl')}`,
+      'max_queued_messages 0',
+      'log_type error',
+      '',
+    ].join('\n'),
+  );
   broker = spawn(bin, ['-c', join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'inherit', 'inherit'] });
   for (let i = 0; ; i++) {
     const up = await new Promise<boolean>((resolve) => {
@@ -60,7 +82,11 @@ beforeAll(async () => {
   }
   url = `mqtt://127.0.0.1:${port}`;
   // the ingest server signs in as pv-ingest (credentials in MQTT_URL)
-  server = await buildTestApp({ MQTT_URL: `mqtt://pv-ingest:${PASSWORDS['pv-ingest']}@127.0.0.1:${port}`, SIMULATOR_PLANTS: '1', DATABASE_URL: registry.config.databaseUrl });
+  server = await buildTestApp({
+    MQTT_URL: `mqtt://pv-ingest:${PASSWORDS['pv-ingest']}@127.0.0.1:${port}`,
+    SIMULATOR_PLANTS: '1',
+    DATABASE_URL: registry.config.databaseUrl,
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -69,12 +95,29 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const samplesOf = async (sn: string) => (await registry.app.db.selectFrom('samples as s').innerJoin('devices as d', 'd.id', 's.device_id').select('s.ts').where('d.sn', '=', sn).execute()).length;
-const device = (sn: string) => mqtt.connectAsync(url, { clientId: `${sn}-${Date.now()}`, username: sn, password: PASSWORDS[sn], protocolVersion: 5, reconnectPeriod: 0 });
+const samplesOf = async (sn: string) =>
+  (
+    await registry.app.db
+      .selectFrom('samples as s')
+      .innerJoin('devices as d', 'd.id', 's.device_id')
+      .select('s.ts')
+      .where('d.sn', '=', sn)
+      .execute()
+  ).length;
+const device = (sn: string) =>
+  mqtt.connectAsync(url, {
+    clientId: `${sn}-${Date.now()}`,
+    username: sn,
+    password: PASSWORDS[sn],
+    protocolVersion: 5,
+    reconnectPeriod: 0,
+  });
 
 it('lists every registered device with only its own topics', async () => {
   const acl = await mosquittoAcl(registry.app.db, { ingestUser: 'pv-ingest', now: new Date(0) });
-  expect(acl).toContain('user ACL0001\ntopic write pv/ACL0001/up/telemetry\ntopic write pv/ACL0001/up/event\ntopic write pv/ACL0001/up/ack\ntopic read pv/ACL0001/down/#\n');
+  expect(acl).toContain(
+    'user ACL0001\ntopic write pv/ACL0001/up/telemetry\ntopic write pv/ACL0001/up/event\ntopic write pv/ACL0001/up/ack\ntopic read pv/ACL0001/down/#\n',
+  );
   expect(acl).toContain('user pv-ingest\ntopic read $share/ingest/pv/+/up/#');
   expect(acl).not.toContain('NOTREGISTERED');
 });
@@ -83,7 +126,9 @@ it('lets a device publish to its own topics only and read only its own commands'
   const ts = Date.parse('2026-04-01T00:00:00Z');
   // into another device's topic: refused by the broker (PUBACK 0x87; the client then drops the connection), never stored
   const bad = await device('ACL0001');
-  await expect(bad.publishAsync(topics.telemetry('ACL0002'), JSON.stringify({ ts, points: { acPower: 1 } }), { qos: 1 })).rejects.toThrow(/Not authorized/);
+  await expect(
+    bad.publishAsync(topics.telemetry('ACL0002'), JSON.stringify({ ts, points: { acPower: 1 } }), { qos: 1 }),
+  ).rejects.toThrow(/Not authorized/);
   bad.end(true);
   const a = await device('ACL0001');
   await a.publishAsync(topics.telemetry('ACL0001'), JSON.stringify({ ts, points: { acPower: 2 } }), { qos: 1 });
@@ -105,12 +150,24 @@ it('lets a device publish to its own topics only and read only its own commands'
 });
 
 it('refuses a device that signs in with a wrong key', async () => {
-  await expect(mqtt.connectAsync(url, { clientId: `wrong-${Date.now()}`, username: 'ACL0001', password: 'not-the-key', protocolVersion: 5, reconnectPeriod: 0 })).rejects.toThrow(/Bad User Name or Password|Not authorized/);
+  await expect(
+    mqtt.connectAsync(url, {
+      clientId: `wrong-${Date.now()}`,
+      username: 'ACL0001',
+      password: 'not-the-key',
+      protocolVersion: 5,
+      reconnectPeriod: 0,
+    }),
+  ).rejects.toThrow(/Bad User Name or Password|Not authorized/);
 });
 
 it('gives a device missing from the registry no topic at all', async () => {
   const c = await device('NOTREGISTERED');
-  await expect(c.publishAsync('pv/NOTREGISTERED/up/telemetry', JSON.stringify({ ts: Date.now(), points: { acPower: 1 } }), { qos: 1 })).rejects.toThrow(/Not authorized/);
+  await expect(
+    c.publishAsync('pv/NOTREGISTERED/up/telemetry', JSON.stringify({ ts: Date.now(), points: { acPower: 1 } }), {
+      qos: 1,
+    }),
+  ).rejects.toThrow(/Not authorized/);
   c.end(true);
   const before = server!.app.ingest.stats.rejected;
   // nothing reached the server: not even an "unknown device" rejection

@@ -26,7 +26,17 @@ afterAll(async () => {
   await a?.close();
 });
 
-const stored = async () => Number((await a.app.db.selectFrom('samples as s').innerJoin('devices as d', 'd.id', 's.device_id').select((eb) => eb.fn.countAll<number>().as('n')).where('d.sn', 'like', 'EXT%').executeTakeFirstOrThrow()).n);
+const stored = async () =>
+  Number(
+    (
+      await a.app.db
+        .selectFrom('samples as s')
+        .innerJoin('devices as d', 'd.id', 's.device_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('d.sn', 'like', 'EXT%')
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 it('stores every QoS 1 message published through Mosquitto, split between two servers, none twice', async () => {
   const PER_DEVICE = 60;
@@ -34,11 +44,25 @@ it('stores every QoS 1 message published through Mosquitto, split between two se
   const t0 = Date.parse('2026-03-01T00:00:00Z');
   const sends: Promise<unknown>[] = [];
   for (let k = 0; k < PER_DEVICE; k++) {
-    for (const sn of sns) sends.push(publisher.publishAsync(topics.telemetry(sn), JSON.stringify({ ts: t0 + k * 60_000, points: { acPower: k, energyTotal: 100 + k * 0.1 } }), { qos: 1 }));
+    for (const sn of sns)
+      sends.push(
+        publisher.publishAsync(
+          topics.telemetry(sn),
+          JSON.stringify({ ts: t0 + k * 60_000, points: { acPower: k, energyTotal: 100 + k * 0.1 } }),
+          { qos: 1 },
+        ),
+      );
   }
   // resends (the other server may take them): stored and averaged once
   for (let k = 0; k < 10; k++) {
-    for (const sn of sns.slice(0, 10)) sends.push(publisher.publishAsync(topics.telemetry(sn), JSON.stringify({ ts: t0 + k * 60_000, points: { acPower: k, energyTotal: 100 + k * 0.1 } }), { qos: 1 }));
+    for (const sn of sns.slice(0, 10))
+      sends.push(
+        publisher.publishAsync(
+          topics.telemetry(sn),
+          JSON.stringify({ ts: t0 + k * 60_000, points: { acPower: k, energyTotal: 100 + k * 0.1 } }),
+          { qos: 1 },
+        ),
+      );
   }
   await Promise.all(sends);
   await publisher.endAsync();
@@ -48,7 +72,9 @@ it('stores every QoS 1 message published through Mosquitto, split between two se
   expect(a.app.ingest.stats.accepted).toBeGreaterThan(0);
   expect(b!.app.ingest.stats.accepted).toBeGreaterThan(0);
   // the resends are in too (the broker acknowledged them to the publisher before we took them)
-  await expect.poll(() => a.app.ingest.stats.accepted + b!.app.ingest.stats.accepted, { timeout: 10_000 }).toBe(total + 100);
+  await expect
+    .poll(() => a.app.ingest.stats.accepted + b!.app.ingest.stats.accepted, { timeout: 10_000 })
+    .toBe(total + 100);
   expect(await stored()).toBe(total);
   // rollups were kept as the data arrived
   const daily = await a.app.db.selectFrom('device_daily').select(['energy_kwh']).execute();
@@ -63,7 +89,12 @@ it('stores every QoS 1 message published through Mosquitto, split between two se
   expect(buckets).toHaveLength(DEVICES * (PER_DEVICE / 5));
   for (const r of buckets) {
     const j = (r.bucket - t0) / 300_000;
-    expect({ sn: r.sn, j, n: r.n, acPower: JSON.parse(r.points).acPower }).toEqual({ sn: r.sn, j, n: 5, acPower: 5 * j + 2 });
+    expect({ sn: r.sn, j, n: r.n, acPower: JSON.parse(r.points).acPower }).toEqual({
+      sn: r.sn,
+      j,
+      n: 5,
+      acPower: 5 * j + 2,
+    });
   }
 });
 
@@ -71,9 +102,15 @@ it('drops malformed messages from the external broker and keeps going', async ()
   const publisher = await mqtt.connectAsync(url, { clientId: `bad-${Date.now()}` });
   const before = a.app.ingest.stats.rejected + b!.app.ingest.stats.rejected;
   await publisher.publishAsync(topics.telemetry(sns[0]!), 'garbage', { qos: 1 });
-  await publisher.publishAsync(topics.telemetry(sns[0]!), JSON.stringify({ ts: Date.parse('2026-03-05T00:00:00Z'), points: { acPower: 1 } }), { qos: 1 });
+  await publisher.publishAsync(
+    topics.telemetry(sns[0]!),
+    JSON.stringify({ ts: Date.parse('2026-03-05T00:00:00Z'), points: { acPower: 1 } }),
+    { qos: 1 },
+  );
   await publisher.endAsync();
-  await expect.poll(() => a.app.ingest.stats.rejected + b!.app.ingest.stats.rejected, { timeout: 10_000 }).toBe(before + 1);
+  await expect
+    .poll(() => a.app.ingest.stats.rejected + b!.app.ingest.stats.rejected, { timeout: 10_000 })
+    .toBe(before + 1);
   await expect.poll(stored, { timeout: 10_000 }).toBe(DEVICES * 60 + 1);
 });
 
@@ -98,10 +135,21 @@ it('leaves a message it could not commit unacknowledged: the broker delivers it 
     await publisher.publishAsync(topics.telemetry(sns[1]!), JSON.stringify({ ts, points: { acPower: 5 } }), { qos: 1 });
     await publisher.endAsync();
     await expect.poll(() => failures, { timeout: 10_000 }).toBe(1);
-    const storedOnce = async () => (await a.app.db.selectFrom('samples as s').innerJoin('devices as d', 'd.id', 's.device_id').select('s.ts').where('d.sn', '=', sns[1]!).where('s.ts', '=', ts).execute()).length;
+    const storedOnce = async () =>
+      (
+        await a.app.db
+          .selectFrom('samples as s')
+          .innerJoin('devices as d', 'd.id', 's.device_id')
+          .select('s.ts')
+          .where('d.sn', '=', sns[1]!)
+          .where('s.ts', '=', ts)
+          .execute()
+      ).length;
     await expect.poll(storedOnce, { timeout: 20_000, interval: 250 }).toBe(1);
     // both servers are connected again
-    await expect.poll(() => a.app.deviceLink!.connected && b!.app.deviceLink!.connected, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => a.app.deviceLink!.connected && b!.app.deviceLink!.connected, { timeout: 10_000 })
+      .toBe(true);
   } finally {
     for (const r of restore) r();
   }
@@ -115,7 +163,13 @@ it('hands its share of the stream to the other server when it stops, after commi
   let stopping: Promise<void> | undefined;
   const leaving = b!;
   for (let k = 0; k < ROUNDS; k++) {
-    await Promise.all(sns.map((sn) => publisher.publishAsync(topics.telemetry(sn), JSON.stringify({ ts: t1 + k * 60_000, points: { acPower: k } }), { qos: 1 })));
+    await Promise.all(
+      sns.map((sn) =>
+        publisher.publishAsync(topics.telemetry(sn), JSON.stringify({ ts: t1 + k * 60_000, points: { acPower: k } }), {
+          qos: 1,
+        }),
+      ),
+    );
     // mid-stream, the second server stops (as on SIGTERM) while it holds messages
     if (k === 10) stopping = leaving.close();
   }
@@ -126,7 +180,8 @@ it('hands its share of the stream to the other server when it stops, after commi
   // Mosquitto gives an offline session that is still subscribed its share too: the stopped server
   // unsubscribed, so the one left takes every message from now on
   const t2 = Date.parse('2026-03-11T00:00:00Z');
-  for (const sn of sns) await publisher.publishAsync(topics.telemetry(sn), JSON.stringify({ ts: t2, points: { acPower: 1 } }), { qos: 1 });
+  for (const sn of sns)
+    await publisher.publishAsync(topics.telemetry(sn), JSON.stringify({ ts: t2, points: { acPower: 1 } }), { qos: 1 });
   await publisher.endAsync();
   await expect.poll(stored, { timeout: 30_000, interval: 250 }).toBe(before + (ROUNDS + 1) * DEVICES);
   expect(leaving.app.ingest.stats.accepted).toBe(tookBeforeLeaving);

@@ -29,7 +29,10 @@ afterAll(async () => {
     // a share of the next test files' messages; a clean start with their names discards them
     await stopServer(child, 'SIGKILL');
     const id = readFileSync(join(dir, 'mqtt-client-id'), 'utf8').trim();
-    for (const n of [0, 1]) await (await mqtt.connectAsync(url, { clientId: `${id}-${n}`, clean: true, protocolVersion: 5, reconnectPeriod: 0 })).endAsync();
+    for (const n of [0, 1])
+      await (
+        await mqtt.connectAsync(url, { clientId: `${id}-${n}`, clean: true, protocolVersion: 5, reconnectPeriod: 0 })
+      ).endAsync();
   }
   await db?.end().catch(() => undefined);
   await database?.drop();
@@ -43,18 +46,34 @@ it('stores every message Mosquitto acknowledged exactly once when the server is 
   const env = { MQTT_URL: url, DATABASE_URL: database.databaseUrl, DATA_DIR: dir };
   child = (await startOnFreePorts(() => env)).proc;
   await db.connect();
-  const plant = (await db.query('select id, org_id from plants order by id limit 1')).rows[0] as { id: number; org_id: number };
-  await db.query("insert into devices (sn, name, type, org_id, plant_id, comm_mode, online_state, run_state, created_at) values ($1, 'kill test', 'inverter', $2, $3, 'mqtt', 'inactive', 'normal', $4)", [SN, plant.org_id, plant.id, Date.now()]);
+  const plant = (await db.query('select id, org_id from plants order by id limit 1')).rows[0] as {
+    id: number;
+    org_id: number;
+  };
+  await db.query(
+    "insert into devices (sn, name, type, org_id, plant_id, comm_mode, online_state, run_state, created_at) values ($1, 'kill test', 'inverter', $2, $3, 'mqtt', 'inactive', 'normal', $4)",
+    [SN, plant.org_id, plant.id, Date.now()],
+  );
 
   // a device with a persistent session publishes QoS 1 telemetry one message after the other; a
   // message counts as acknowledged when Mosquitto's PUBACK arrives
-  const device = await mqtt.connectAsync(url, { clientId: SN, clean: false, protocolVersion: 5, properties: { sessionExpiryInterval: 600 }, reconnectPeriod: 0 });
+  const device = await mqtt.connectAsync(url, {
+    clientId: SN,
+    clean: false,
+    protocolVersion: 5,
+    properties: { sessionExpiryInterval: 600 },
+    reconnectPeriod: 0,
+  });
   const t0 = Date.parse('2026-01-01T00:00:00Z');
   let acked = 0;
   let stopAfter = Infinity;
   const sending = (async () => {
     for (let i = 0; i < stopAfter; i++) {
-      await device.publishAsync(topics.telemetry(SN), JSON.stringify({ ts: t0 + i * 1000, points: { acPower: i % 5000, energyTotal: i / 100 } }), { qos: 1 });
+      await device.publishAsync(
+        topics.telemetry(SN),
+        JSON.stringify({ ts: t0 + i * 1000, points: { acPower: i % 5000, energyTotal: i / 100 } }),
+        { qos: 1 },
+      );
       acked = i + 1;
     }
   })();
@@ -73,9 +92,18 @@ it('stores every message Mosquitto acknowledged exactly once when the server is 
   await expect.poll(stored, { timeout: 60_000, interval: 250 }).toBe(acked);
   // exactly the messages sent, each once (samples are unique per device and time), and each
   // counted once in the 5-minute rollups
-  const span = (await db.query('select min(s.ts) as lo, max(s.ts) as hi from samples s join devices d on d.id = s.device_id where d.sn = $1', [SN])).rows[0];
+  const span = (
+    await db.query(
+      'select min(s.ts) as lo, max(s.ts) as hi from samples s join devices d on d.id = s.device_id where d.sn = $1',
+      [SN],
+    )
+  ).rows[0];
   expect([Number(span.lo), Number(span.hi)]).toEqual([t0, t0 + (acked - 1) * 1000]);
-  expect(await count('select coalesce(sum(r.n), 0) as n from device_rollup_5m r join devices d on d.id = r.device_id where d.sn = $1')).toBe(acked);
+  expect(
+    await count(
+      'select coalesce(sum(r.n), 0) as n from device_rollup_5m r join devices d on d.id = r.device_id where d.sn = $1',
+    ),
+  ).toBe(acked);
   // a clean stop leaves no subscribed session behind (the next test files share this Mosquitto)
   await stopServer(child, 'SIGTERM');
   child = undefined;

@@ -34,20 +34,38 @@ describe('event bus over Redis', () => {
     const stream = await openStream(baseB, await login(b.app, 'admin'));
     expect(stream.status).toBe(200);
     const root = await a.app.db.selectFrom('orgs').select('id').where('code', '=', 'ROOT').executeTakeFirstOrThrow();
-    const device = await a.app.db.selectFrom('devices').select(['id', 'org_id', 'plant_id']).where('type', '=', 'inverter').executeTakeFirstOrThrow();
-    await a.app.db.updateTable('devices').set({ online_state: 'online', last_online_at: Date.now(), last_points: JSON.stringify({ acPower: 1234 }) }).where('id', '=', device.id).execute();
+    const device = await a.app.db
+      .selectFrom('devices')
+      .select(['id', 'org_id', 'plant_id'])
+      .where('type', '=', 'inverter')
+      .executeTakeFirstOrThrow();
+    await a.app.db
+      .updateTable('devices')
+      .set({ online_state: 'online', last_online_at: Date.now(), last_points: JSON.stringify({ acPower: 1234 }) })
+      .where('id', '=', device.id)
+      .execute();
     const event = await refreshDashboard(a.app.db, a.app.dialect, newRefreshState());
     expect(event?.orgIds).toContain(device.org_id);
     await a.app.bus.publish(event!);
     const got = await stream.next('stats', 5000);
-    expect(got.data).toMatchObject({ type: 'stats', at: event!.at, orgIds: event!.orgIds, plantIds: [device.plant_id] });
+    expect(got.data).toMatchObject({
+      type: 'stats',
+      at: event!.at,
+      orgIds: event!.orgIds,
+      plantIds: [device.plant_id],
+    });
     expect(root.id).toBeGreaterThan(0);
     stream.close();
   });
 
   it('carries the devices one process ingested to the stream of another that watches them', async () => {
     // the two apps were seeded alike: the same device has the same id in both
-    const device = await a.app.db.selectFrom('devices').select(['id', 'sn']).where('type', '=', 'inverter').orderBy('id').executeTakeFirstOrThrow();
+    const device = await a.app.db
+      .selectFrom('devices')
+      .select(['id', 'sn'])
+      .where('type', '=', 'inverter')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const stream = await openStream(baseB, await login(b.app, 'admin'), `devices=${device.id}`);
     expect(stream.status).toBe(200);
     await a.app.ingest.submit(device.sn, 'telemetry', { ts: Date.now(), points: { acPower: 10 } });
@@ -58,7 +76,15 @@ describe('event bus over Redis', () => {
 
   it("empties every process's cache of signed-in users when one of them changes something", async () => {
     const token = await login(b.app, 'viewer');
-    expect((await b.app.inject({ method: 'GET', url: '/photo_voltaic/sysOrgUser/currentInfo', headers: { 'x-token': token } })).statusCode).toBe(200);
+    expect(
+      (
+        await b.app.inject({
+          method: 'GET',
+          url: '/photo_voltaic/sysOrgUser/currentInfo',
+          headers: { 'x-token': token },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(b.app.sessions.size).toBeGreaterThan(0);
     await a.app.dataChanged();
     for (let i = 0; i < 100 && b.app.sessions.size > 0; i++) await new Promise((r) => setTimeout(r, 20));
@@ -66,24 +92,34 @@ describe('event bus over Redis', () => {
   });
 
   it("makes every process's ingest read its device facts again when one of them changes something", async () => {
-    const sn = (await b.app.db.selectFrom('devices').select('sn').where('type', '=', 'inverter').executeTakeFirstOrThrow()).sn;
+    const sn = (
+      await b.app.db.selectFrom('devices').select('sn').where('type', '=', 'inverter').executeTakeFirstOrThrow()
+    ).sn;
     await b.app.ingest.submit(sn, 'telemetry', { ts: Date.now(), points: { acPower: 10 } });
     expect(await b.app.ingest.cachedDevices()).toBeGreaterThan(0);
     await a.app.dataChanged();
-    for (let i = 0; i < 100 && (await b.app.ingest.cachedDevices()) > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && (await b.app.ingest.cachedDevices()) > 0; i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(await b.app.ingest.cachedDevices()).toBe(0);
   });
 
   it("empties every process's plant list answers when the plant-stats refresh (run by one of them) writes new figures", async () => {
     const token = await login(b.app, 'admin');
     const energyToday = async () => {
-      const res = await b.app.inject({ method: 'GET', url: '/photo_voltaic/plants?pageNum=1&pageSize=1&sortField=energyToday&sortOrder=descend', headers: { 'x-token': token } });
+      const res = await b.app.inject({
+        method: 'GET',
+        url: '/photo_voltaic/plants?pageNum=1&pageSize=1&sortField=energyToday&sortOrder=descend',
+        headers: { 'x-token': token },
+      });
       expect(res.statusCode).toBe(200);
       return res.json().data.rows[0].energyToday as number;
     };
     const before = await energyToday();
     // what another process's refresh wrote (the two apps have their own databases here)
-    await b.app.db.updateTable('plant_stats').set({ energy_today: before + 1000 }).execute();
+    await b.app.db
+      .updateTable('plant_stats')
+      .set({ energy_today: before + 1000 })
+      .execute();
     expect(await energyToday()).toBe(before); // B answers from its cache
     const heard = new Promise<void>((resolve) => {
       const off = b.app.bus.subscribe((e) => {
@@ -117,7 +153,9 @@ describe('event bus over Redis', () => {
   it('publishes on the channel other tools can watch', async () => {
     const spy = new Redis(REDIS_URL);
     // (other messages may pass meanwhile: the jobs of the two apps publish too)
-    const got = new Promise<string>((resolve) => spy.on('message', (_c: string, m: string) => m.includes('"at":42') && resolve(m)));
+    const got = new Promise<string>((resolve) =>
+      spy.on('message', (_c: string, m: string) => m.includes('"at":42') && resolve(m)),
+    );
     await spy.subscribe(BUS_CHANNEL);
     await a.app.bus.publish({ type: 'stats', at: 42, orgIds: [1], plants: [], faults: [] });
     expect(JSON.parse(await got)).toMatchObject({ type: 'stats', at: 42 });

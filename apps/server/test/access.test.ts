@@ -14,17 +14,30 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const get = (url: string, user: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { 'x-token': tokens[user]!, ...headers } });
-const idOf = async (login: string) => (await t.app.db.selectFrom('users').select('id').where('login_name', '=', login).executeTakeFirstOrThrow()).id;
+const get = (url: string, user: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { 'x-token': tokens[user]!, ...headers } });
+const idOf = async (login: string) =>
+  (await t.app.db.selectFrom('users').select('id').where('login_name', '=', login).executeTakeFirstOrThrow()).id;
 
 describe('permissions', () => {
   it('answers 403 for a missing permission code', async () => {
     const res = await get('/photo_voltaic/users', 'agent');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: 403, msg: 'You do not have permission to do this', data: null });
-    expect((await get('/photo_voltaic/users', 'agent', { 'accept-language': 'zh' })).json().msg).toMatch(/[\u4e00-\u9fa5]/);
+    expect((await get('/photo_voltaic/users', 'agent', { 'accept-language': 'zh' })).json().msg).toMatch(
+      /[\u4e00-\u9fa5]/,
+    );
     expect((await get('/photo_voltaic/users/export', 'viewer')).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: `/photo_voltaic/users/${await idOf('agent')}/state`, headers: { 'x-token': tokens.viewer! }, payload: { state: 'disabled' } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/photo_voltaic/users/${await idOf('agent')}/state`,
+          headers: { 'x-token': tokens.viewer! },
+          payload: { state: 'disabled' },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('a route that declares no access stops the server from starting', async () => {
@@ -48,13 +61,19 @@ describe('data scope', () => {
   it('lists only the users of your organisation and below, paged and filtered in SQL', async () => {
     const res = await get('/photo_voltaic/users?pageSize=50', 'sunpath-admin');
     expect(res.statusCode).toBe(200);
-    const logins = res.json().data.rows.map((r: { loginName: string }) => r.loginName).sort();
+    const logins = res
+      .json()
+      .data.rows.map((r: { loginName: string }) => r.loginName)
+      .sort();
     expect(logins).toEqual(['agent', 'installer1', 'sunpath-admin', 'sunpath-ops']);
     const all = (await get('/photo_voltaic/users?pageSize=2&pageNum=2', 'admin')).json().data;
     expect(all.rows).toHaveLength(2);
     expect(all.total).toBeGreaterThanOrEqual(8);
     const filtered = (await get('/photo_voltaic/users?loginName=sunpath&state=enabled', 'admin')).json().data;
-    expect(filtered.rows.map((r: { loginName: string }) => r.loginName).sort()).toEqual(['sunpath-admin', 'sunpath-ops']);
+    expect(filtered.rows.map((r: { loginName: string }) => r.loginName).sort()).toEqual([
+      'sunpath-admin',
+      'sunpath-ops',
+    ]);
     expect(filtered.total).toBe(2);
   });
 
@@ -71,7 +90,9 @@ describe('data scope', () => {
     const adminRow = viewerRows.find((r: { loginName: string }) => r.loginName === 'admin');
     expect(adminRow.mobile).toBe('138****8000');
     expect(adminRow.email).toBe('a***@pv-console.example');
-    const full = (await get('/photo_voltaic/users?loginName=admin', 'admin')).json().data.rows.find((r: { loginName: string }) => r.loginName === 'admin');
+    const full = (await get('/photo_voltaic/users?loginName=admin', 'admin'))
+      .json()
+      .data.rows.find((r: { loginName: string }) => r.loginName === 'admin');
     expect(full.mobile).toBe('13800138000');
   });
 
@@ -100,10 +121,26 @@ describe('users', () => {
   it('disables a user (ending their sessions) and enables them again; nobody disables themselves', async () => {
     const id = await idOf('installer1');
     const token = await login(t.app, 'installer1');
-    const put = (user: string, target: number, state: string) => t.app.inject({ method: 'PUT', url: `/photo_voltaic/users/${target}/state`, headers: { 'x-token': tokens[user]! }, payload: { state } });
+    const put = (user: string, target: number, state: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/photo_voltaic/users/${target}/state`,
+        headers: { 'x-token': tokens[user]! },
+        payload: { state },
+      });
     expect((await put('admin', id, 'disabled')).json().msg).toBe('Disabled Successfully');
-    expect((await t.app.inject({ method: 'GET', url: '/photo_voltaic/profile', headers: { 'x-token': token } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 'installer1', password: 'demo123456' } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/photo_voltaic/profile', headers: { 'x-token': token } })).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/photo_voltaic/login',
+          payload: { username: 'installer1', password: 'demo123456' },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await put('admin', id, 'enabled')).json().msg).toBe('Enable Successful');
     expect((await put('admin', await idOf('admin'), 'disabled')).statusCode).toBe(400);
     expect((await put('admin', id, 'frozen')).statusCode).toBe(400);
@@ -114,10 +151,20 @@ describe('user center and health', () => {
   it('reads and updates your own profile with the §5 rules', async () => {
     const me = await get('/photo_voltaic/profile', 'viewer');
     expect(me.json().data.loginName).toBe('viewer');
-    const bad = await t.app.inject({ method: 'PUT', url: '/photo_voltaic/profile', headers: { 'x-token': tokens.viewer! }, payload: { nickname: 'Audit Viewer', email: 'not-an-email' } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/photo_voltaic/profile',
+      headers: { 'x-token': tokens.viewer! },
+      payload: { nickname: 'Audit Viewer', email: 'not-an-email' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toContain('Please enter a correct e-mail address');
-    const ok = await t.app.inject({ method: 'PUT', url: '/photo_voltaic/profile', headers: { 'x-token': tokens.viewer! }, payload: { nickname: 'Auditor', email: 'audit@pv.example', mobile: '13900000000' } });
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: '/photo_voltaic/profile',
+      headers: { 'x-token': tokens.viewer! },
+      payload: { nickname: 'Auditor', email: 'audit@pv.example', mobile: '13900000000' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.nickname).toBe('Auditor');
     const org = await get('/photo_voltaic/profile/org', 'agent');
@@ -131,7 +178,11 @@ describe('user center and health', () => {
 
   it('reports health publicly', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/photo_voltaic/health' });
-    expect(res.json()).toMatchObject({ code: 200, msg: 'Success', data: { status: 'ok', database: 'up', broker: 'up' } });
+    expect(res.json()).toMatchObject({
+      code: 200,
+      msg: 'Success',
+      data: { status: 'ok', database: 'up', broker: 'up' },
+    });
   });
 
   it('answers 503 from health when the database is gone, without internals', async () => {
@@ -140,7 +191,11 @@ describe('user center and health', () => {
       await other.app.db.destroy();
       const res = await other.app.inject({ method: 'GET', url: '/photo_voltaic/health' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ code: 503, msg: 'The database cannot be reached', data: { status: 'degraded', database: 'down' } });
+      expect(res.json()).toMatchObject({
+        code: 503,
+        msg: 'The database cannot be reached',
+        data: { status: 'degraded', database: 'down' },
+      });
       // no driver message or stack reaches the client
       expect(res.body).not.toMatch(/sqlite|closed|stack|at /i);
     } finally {
@@ -151,6 +206,8 @@ describe('user center and health', () => {
   it('serves the OpenAPI document', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/photo_voltaic/docs/json' });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/photo_voltaic/login', '/photo_voltaic/users']));
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining(['/photo_voltaic/login', '/photo_voltaic/users']),
+    );
   });
 });

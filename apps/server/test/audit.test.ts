@@ -11,10 +11,22 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) => t.app.inject({ method, url: `/photo_voltaic${url}`, headers: { 'x-token': token }, payload });
-type Entry = { action: string; entity: string; recordId: string | null; loginName: string | null; summary: string; ip: string; orgName: string | null; at: number };
-const entries = async (query = '') => (await call('GET', `/audit?pageSize=100${query}`, admin)).json().data.rows as Entry[];
-const groupId = async (code: string) => (await t.app.db.selectFrom('org_groups').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url: `/photo_voltaic${url}`, headers: { 'x-token': token }, payload });
+type Entry = {
+  action: string;
+  entity: string;
+  recordId: string | null;
+  loginName: string | null;
+  summary: string;
+  ip: string;
+  orgName: string | null;
+  at: number;
+};
+const entries = async (query = '') =>
+  (await call('GET', `/audit?pageSize=100${query}`, admin)).json().data.rows as Entry[];
+const groupId = async (code: string) =>
+  (await t.app.db.selectFrom('org_groups').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
 
 describe('deriving an audit entry from a route', () => {
   it('takes the verb from the method and the record type from the pattern', () => {
@@ -28,20 +40,38 @@ describe('deriving an audit entry from a route', () => {
   });
 
   it('never writes a password, token or key into the summary', () => {
-    const s = summarise({ name: 'Ann', password: 'secret1234', newPassword: 'x', confirmPassword: 'x', token: 't', deviceKey: 'k', userKey: 'u', mobile: '138' });
+    const s = summarise({
+      name: 'Ann',
+      password: 'secret1234',
+      newPassword: 'x',
+      confirmPassword: 'x',
+      token: 't',
+      deviceKey: 'k',
+      userKey: 'u',
+      mobile: '138',
+    });
     expect(s).toBe('name=Ann, mobile=138');
   });
 });
 
 describe('the audit trail', () => {
   it('records sign-in, failed sign-in and sign-out with the client address', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 'viewer', password: 'wrong-password' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/photo_voltaic/login',
+      payload: { username: 'viewer', password: 'wrong-password' },
+    });
     expect(bad.statusCode).toBe(401);
     const token = await login(t.app, 'viewer');
     expect((await call('GET', '/sysLogout', token)).statusCode).toBe(200);
     const rows = await entries('&user=viewer');
     expect(rows.map((r) => r.action)).toEqual(['logout', 'login', 'loginFailed']);
-    expect(rows[2]).toMatchObject({ loginName: 'viewer', entity: 'session', summary: 'wrong password', ip: '127.0.0.1' });
+    expect(rows[2]).toMatchObject({
+      loginName: 'viewer',
+      entity: 'session',
+      summary: 'wrong password',
+      ip: '127.0.0.1',
+    });
     expect(rows[1]!.orgName).toBe('PV Platform');
     expect(JSON.stringify(rows)).not.toContain('wrong-password');
   });
@@ -55,7 +85,11 @@ describe('the audit trail', () => {
     // a module this slice did not write: devices
     const dev = await call('POST', '/devices', admin, { sn: 'AUDIT-SN-1', name: 'Audited', type: 'inverter' });
     expect(dev.statusCode).toBe(200);
-    const changed = await call('POST', '/sysOrgUser/changePassword', await login(t.app, 'agent'), { oldPassword: 'demo123456', newPassword: 'another-pass-1', confirmPassword: 'another-pass-1' });
+    const changed = await call('POST', '/sysOrgUser/changePassword', await login(t.app, 'agent'), {
+      oldPassword: 'demo123456',
+      newPassword: 'another-pass-1',
+      confirmPassword: 'another-pass-1',
+    });
     expect(changed.statusCode).toBe(200);
 
     const rows = await entries('&user=admin');
@@ -94,15 +128,27 @@ describe('the audit trail', () => {
       expect((await call('GET', '/audit', token)).statusCode, who).toBe(403);
       expect((await call('GET', '/audit/export', token)).statusCode, who).toBe(403);
       const info = (await call('GET', `/sysOrgUser/currentInfo`, token)).json();
-      expect(info.data.list.map((l: { routerPath: string }) => l.routerPath), who).not.toContain('/auth/audit');
+      expect(
+        info.data.list.map((l: { routerPath: string }) => l.routerPath),
+        who,
+      ).not.toContain('/auth/audit');
       expect(info.data.perms, who).not.toContain('audit:');
     }
     const info = (await call('GET', '/sysOrgUser/currentInfo', admin)).json();
     expect(info.data.list.map((l: { routerPath: string }) => l.routerPath)).toContain('/auth/audit');
     expect(info.data.perms.split(',')).toContain('audit:export');
     // even holding the permission, a session outside the ROOT group is refused
-    const role = await t.app.db.selectFrom('roles').select('id').where('code', '=', 'org-admin').executeTakeFirstOrThrow();
-    const res = await t.app.db.selectFrom('resources').select('id').where('perm', '=', 'audit:list').where('kind', '=', 'menu').executeTakeFirstOrThrow();
+    const role = await t.app.db
+      .selectFrom('roles')
+      .select('id')
+      .where('code', '=', 'org-admin')
+      .executeTakeFirstOrThrow();
+    const res = await t.app.db
+      .selectFrom('resources')
+      .select('id')
+      .where('perm', '=', 'audit:list')
+      .where('kind', '=', 'menu')
+      .executeTakeFirstOrThrow();
     await t.app.db.insertInto('role_resources').values({ role_id: role.id, resource_id: res.id }).execute();
     const refused = await call('GET', '/audit', await login(t.app, 'sunpath-admin'));
     expect(refused.statusCode).toBe(403);
@@ -125,13 +171,24 @@ describe('the audit trail', () => {
     const extra = await buildTestApp();
     const token = await login(extra.app, 'admin');
     const before = Date.now();
-    for (let i = 0; i < 3; i++) await extra.app.inject({ method: 'POST', url: '/photo_voltaic/orgGroups', headers: { 'x-token': token }, payload: { name: `Batch${i}`, code: `BATCH${i}` } });
+    for (let i = 0; i < 3; i++)
+      await extra.app.inject({
+        method: 'POST',
+        url: '/photo_voltaic/orgGroups',
+        headers: { 'x-token': token },
+        payload: { name: `Batch${i}`, code: `BATCH${i}` },
+      });
     expect(extra.app.audit.pending).toBeGreaterThanOrEqual(3);
     // close flushes before the database goes: read through a second connection afterwards
     const { closeDb, createDb } = await import('../src/db/dialect.js');
     await extra.app.close();
     const again = createDb(extra.config.databaseUrl).db;
-    const rows = await again.selectFrom('audit_logs').select(['action', 'entity']).where('entity', '=', 'orgGroup').where('at', '>=', before).execute();
+    const rows = await again
+      .selectFrom('audit_logs')
+      .select(['action', 'entity'])
+      .where('entity', '=', 'orgGroup')
+      .where('at', '>=', before)
+      .execute();
     expect(rows).toHaveLength(3);
     await closeDb(again);
     await extra.close().catch(() => undefined);
@@ -140,9 +197,24 @@ describe('the audit trail', () => {
 
 describe('audit groups', () => {
   it('records a move of an organisation as an update with both names', async () => {
-    const root = (await t.app.db.selectFrom('orgs').select('id').where('code', '=', 'ROOT').executeTakeFirstOrThrow()).id;
-    const a = (await call('POST', '/orgs', admin, { parentId: root, groupId: await groupId('AGENT'), name: 'MoveA', code: 'MOVE-A' })).json().data.id;
-    const b = (await call('POST', '/orgs', admin, { parentId: root, groupId: await groupId('AGENT'), name: 'MoveB', code: 'MOVE-B' })).json().data.id;
+    const root = (await t.app.db.selectFrom('orgs').select('id').where('code', '=', 'ROOT').executeTakeFirstOrThrow())
+      .id;
+    const a = (
+      await call('POST', '/orgs', admin, {
+        parentId: root,
+        groupId: await groupId('AGENT'),
+        name: 'MoveA',
+        code: 'MOVE-A',
+      })
+    ).json().data.id;
+    const b = (
+      await call('POST', '/orgs', admin, {
+        parentId: root,
+        groupId: await groupId('AGENT'),
+        name: 'MoveB',
+        code: 'MOVE-B',
+      })
+    ).json().data.id;
     expect((await call('PUT', `/orgs/${a}/move`, admin, { parentId: b })).statusCode).toBe(200);
     const row = (await entries('&entity=org'))[0]!;
     expect(row).toMatchObject({ action: 'update', recordId: String(a) });
@@ -153,8 +225,11 @@ describe('audit groups', () => {
 describe('routes written by teammates', () => {
   it('records a role assignment as a grant on the user, and a password reset without the password', async () => {
     const db = t.app.db;
-    const ops = (await db.selectFrom('users').select('id').where('login_name', '=', 'sunpath-ops').executeTakeFirstOrThrow()).id;
-    const agentRole = (await db.selectFrom('roles').select('id').where('code', '=', 'agent').executeTakeFirstOrThrow()).id;
+    const ops = (
+      await db.selectFrom('users').select('id').where('login_name', '=', 'sunpath-ops').executeTakeFirstOrThrow()
+    ).id;
+    const agentRole = (await db.selectFrom('roles').select('id').where('code', '=', 'agent').executeTakeFirstOrThrow())
+      .id;
     expect((await call('PUT', `/users/${ops}/roles`, admin, { roleIds: [agentRole] })).statusCode).toBe(200);
     const row = (await entries('&action=grant'))[0]!;
     expect(row).toMatchObject({ action: 'grant', entity: 'user', recordId: String(ops), loginName: 'admin' });
@@ -171,4 +246,3 @@ describe('routes written by teammates', () => {
     expect(JSON.stringify(resets)).not.toContain(once);
   });
 });
-

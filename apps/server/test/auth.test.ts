@@ -9,7 +9,14 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const info = (token: string, how: 'query' | 'header' = 'query') =>
-  t.app.inject({ method: 'GET', url: how === 'query' ? `/photo_voltaic/sysOrgUser/currentInfo?token=${encodeURIComponent(token)}` : '/photo_voltaic/sysOrgUser/currentInfo', headers: how === 'header' ? { 'x-token': token } : {} });
+  t.app.inject({
+    method: 'GET',
+    url:
+      how === 'query'
+        ? `/photo_voltaic/sysOrgUser/currentInfo?token=${encodeURIComponent(token)}`
+        : '/photo_voltaic/sysOrgUser/currentInfo',
+    headers: how === 'header' ? { 'x-token': token } : {},
+  });
 
 describe('POST /login', () => {
   it('trims the username, keeps the password as typed and answers a new token each time', async () => {
@@ -17,32 +24,62 @@ describe('POST /login', () => {
     const b = await login(t.app, 'admin');
     expect(a).not.toBe(b);
     expect(Buffer.from(a, 'base64url').length).toBeGreaterThanOrEqual(16);
-    const spaced = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 'viewer', password: ` ${DEMO}` } });
+    const spaced = await t.app.inject({
+      method: 'POST',
+      url: '/photo_voltaic/login',
+      payload: { username: 'viewer', password: ` ${DEMO}` },
+    });
     expect(spaced.statusCode).toBe(401);
   });
 
   it('answers 401 in the envelope for a wrong password, in the asked language', async () => {
-    const en = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 'agent', password: 'wrong-one' } });
+    const en = await t.app.inject({
+      method: 'POST',
+      url: '/photo_voltaic/login',
+      payload: { username: 'agent', password: 'wrong-one' },
+    });
     expect(en.statusCode).toBe(401);
     expect(en.json()).toEqual({ code: 401, msg: 'Wrong username or password', data: null });
-    const zh = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', headers: { 'accept-language': 'zh-CN,zh;q=0.9' }, payload: { username: 'agent', password: 'wrong-two' } });
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: '/photo_voltaic/login',
+      headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
+      payload: { username: 'agent', password: 'wrong-two' },
+    });
     expect(zh.json().msg).toMatch(/[\u4e00-\u9fa5]/);
-    const ja = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', headers: { 'accept-language': 'ja' }, payload: { username: 'nobody', password: 'x' } });
+    const ja = await t.app.inject({
+      method: 'POST',
+      url: '/photo_voltaic/login',
+      headers: { 'accept-language': 'ja' },
+      payload: { username: 'nobody', password: 'x' },
+    });
     expect(ja.json().msg).toBe('Wrong username or password');
   });
 
   it('refuses a disabled account with 403', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 'retired', password: DEMO } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/photo_voltaic/login',
+      payload: { username: 'retired', password: DEMO },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe(403);
   });
 
   it('throttles an account after 5 failures in 15 minutes with 429, even with the right password', async () => {
     for (let i = 0; i < 5; i++) {
-      const r = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 'delta', password: `bad-${i}` } });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/photo_voltaic/login',
+        payload: { username: 'delta', password: `bad-${i}` },
+      });
       expect(r.statusCode).toBe(401);
     }
-    const blocked = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 'delta', password: DEMO } });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/photo_voltaic/login',
+      payload: { username: 'delta', password: DEMO },
+    });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().msg).toContain('15 minutes');
     // other accounts are not affected
@@ -51,7 +88,13 @@ describe('POST /login', () => {
 
   it('throttles an address after 20 failures in 15 minutes, whatever account it tries; X-Forwarded-For does not get round it', async () => {
     const from = (remoteAddress: string, username: string, password: string, headers: Record<string, string> = {}) =>
-      t.app.inject({ method: 'POST', url: '/photo_voltaic/login', remoteAddress, headers, payload: { username, password } });
+      t.app.inject({
+        method: 'POST',
+        url: '/photo_voltaic/login',
+        remoteAddress,
+        headers,
+        payload: { username, password },
+      });
     // 20 different accounts, so no single account reaches its own limit of 5
     for (let i = 0; i < 20; i++) expect((await from('10.9.9.9', `ghost-${i}`, 'nope')).statusCode).toBe(401);
     const blocked = await from('10.9.9.9', 'viewer', DEMO);
@@ -65,12 +108,26 @@ describe('POST /login', () => {
     const missing = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 'admin' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().msg).toBe('Password is required');
-    const zh = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', headers: { 'accept-language': 'zh' }, payload: { password: 'x' } });
+    const zh = await t.app.inject({
+      method: 'POST',
+      url: '/photo_voltaic/login',
+      headers: { 'accept-language': 'zh' },
+      payload: { password: 'x' },
+    });
     expect(zh.json().msg).toContain('用户名');
-    const wrongType = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 42, password: 'x' } });
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/photo_voltaic/login',
+      payload: { username: 42, password: 'x' },
+    });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().msg).toContain('Username');
-    const bad = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', headers: { 'content-type': 'application/json' }, payload: '{"username": "admin",' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/photo_voltaic/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "admin",',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ code: 400, msg: 'The request body is not valid JSON', data: null });
   });
@@ -89,7 +146,16 @@ describe('GET /sysOrgUser/currentInfo', () => {
       expect(body.orgName).toBe('PV Platform');
       expect(body.data.roles).toEqual(['admin', 'viewer']);
       const paths = body.data.list.map((l) => l.routerPath);
-      expect(paths).toEqual(expect.arrayContaining(['/', '/dashboard', '/auth', '/auth/user', '/power_station', '/power_station/power_station_list']));
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          '/',
+          '/dashboard',
+          '/auth',
+          '/auth/user',
+          '/power_station',
+          '/power_station/power_station_list',
+        ]),
+      );
       expect(body.data.perms.split(',')).toEqual(expect.arrayContaining(['user:export', 'plant:create']));
     }
   });
@@ -140,7 +206,11 @@ describe('sessions', () => {
   it('a session idle past the window expires', async () => {
     const token = await login(t.app, 'viewer');
     expect((await info(token)).statusCode).toBe(200);
-    await t.app.db.updateTable('sessions').set({ last_seen_at: Date.now() - t.config.sessionIdleMs - 1000 }).where('revoked_at', 'is', null).execute();
+    await t.app.db
+      .updateTable('sessions')
+      .set({ last_seen_at: Date.now() - t.config.sessionIdleMs - 1000 })
+      .where('revoked_at', 'is', null)
+      .execute();
     t.app.sessions.clear(); // a write behind the server's back: its cache of signed-in users must hear of it
     const res = await info(token);
     expect(res.statusCode).toBe(401);
@@ -149,8 +219,22 @@ describe('sessions', () => {
 
   it('records activity at most once a minute', async () => {
     const token = await login(t.app, 'installer1');
-    const { id: sessionId } = await t.app.db.selectFrom('sessions').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
-    const seen = async () => Number((await t.app.db.selectFrom('sessions').select('last_seen_at').where('id', '=', sessionId).executeTakeFirstOrThrow()).last_seen_at);
+    const { id: sessionId } = await t.app.db
+      .selectFrom('sessions')
+      .select('id')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const seen = async () =>
+      Number(
+        (
+          await t.app.db
+            .selectFrom('sessions')
+            .select('last_seen_at')
+            .where('id', '=', sessionId)
+            .executeTakeFirstOrThrow()
+        ).last_seen_at,
+      );
     const recent = Date.now() - 30_000;
     await t.app.db.updateTable('sessions').set({ last_seen_at: recent }).where('id', '=', sessionId).execute();
     t.app.sessions.clear();
@@ -165,7 +249,11 @@ describe('sessions', () => {
 
   it('a session past its absolute lifetime expires even when used', async () => {
     const token = await login(t.app, 'viewer');
-    await t.app.db.updateTable('sessions').set({ expires_at: Date.now() - 1 }).where('revoked_at', 'is', null).execute();
+    await t.app.db
+      .updateTable('sessions')
+      .set({ expires_at: Date.now() - 1 })
+      .where('revoked_at', 'is', null)
+      .execute();
     expect((await info(token)).statusCode).toBe(401);
   });
 });
@@ -174,7 +262,13 @@ describe('POST /sysOrgUser/changePassword', () => {
   it('checks the rules, the old password, then ends every session of the user', async () => {
     const a = await login(t.app, 'sunpath-ops');
     const b = await login(t.app, 'sunpath-ops');
-    const change = (payload: object, token = a) => t.app.inject({ method: 'POST', url: '/photo_voltaic/sysOrgUser/changePassword', headers: { 'x-token': token }, payload });
+    const change = (payload: object, token = a) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/photo_voltaic/sysOrgUser/changePassword',
+        headers: { 'x-token': token },
+        payload,
+      });
     const short = await change({ oldPassword: DEMO, newPassword: 'abc123', confirmPassword: 'abc123' });
     expect(short.statusCode).toBe(400);
     expect(short.json().msg).toContain('longer than 6 characters');
@@ -188,7 +282,11 @@ describe('POST /sysOrgUser/changePassword', () => {
     expect(ok.json().msg).toBe('Password modified, please sign in again');
     expect((await info(a)).statusCode).toBe(401);
     expect((await info(b)).statusCode).toBe(401);
-    const old = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 'sunpath-ops', password: DEMO } });
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/photo_voltaic/login',
+      payload: { username: 'sunpath-ops', password: DEMO },
+    });
     expect(old.statusCode).toBe(401);
     expect(await login(t.app, 'sunpath-ops', 'new-secret-1')).toBeTruthy();
   });
@@ -197,7 +295,13 @@ describe('POST /sysOrgUser/changePassword', () => {
 describe('role change (spec §4)', () => {
   it('gives a new session acting as one role, ends the old one, and can go back to all roles', async () => {
     const token = await login(t.app, 'admin');
-    const switchRole = (tok: string, role: string | null) => t.app.inject({ method: 'POST', url: '/photo_voltaic/sysOrgUser/switchRole', headers: { 'x-token': tok }, payload: { role } });
+    const switchRole = (tok: string, role: string | null) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/photo_voltaic/sysOrgUser/switchRole',
+        headers: { 'x-token': tok },
+        payload: { role },
+      });
     expect((await switchRole(token, 'agent')).statusCode).toBe(400);
     const res = await switchRole(token, 'viewer');
     expect(res.statusCode).toBe(200);
@@ -207,9 +311,20 @@ describe('role change (spec §4)', () => {
     const asViewer = (await info(viewerToken)).json();
     expect(asViewer.data.roles).toEqual(['viewer']);
     expect(asViewer.data.perms).toBe('');
-    expect((await t.app.inject({ method: 'GET', url: '/photo_voltaic/users/export', headers: { 'x-token': viewerToken } })).statusCode).toBe(403);
-    const roles = (await t.app.inject({ method: 'GET', url: '/photo_voltaic/sysOrgUser/roles', headers: { 'x-token': viewerToken } })).json().data;
-    expect(roles).toEqual({ roles: [{ code: 'admin', name: 'Administrator' }, { code: 'viewer', name: 'Viewer' }], actingAs: 'viewer' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/photo_voltaic/users/export', headers: { 'x-token': viewerToken } }))
+        .statusCode,
+    ).toBe(403);
+    const roles = (
+      await t.app.inject({ method: 'GET', url: '/photo_voltaic/sysOrgUser/roles', headers: { 'x-token': viewerToken } })
+    ).json().data;
+    expect(roles).toEqual({
+      roles: [
+        { code: 'admin', name: 'Administrator' },
+        { code: 'viewer', name: 'Viewer' },
+      ],
+      actingAs: 'viewer',
+    });
     const back = (await switchRole(viewerToken, null)).json().data.token;
     const all = (await info(back)).json();
     expect(all.data.roles).toEqual(['admin', 'viewer']);

@@ -26,7 +26,11 @@ describe('configuration', () => {
     try {
       const users = await t.app.db.selectFrom('users').select('login_name').execute();
       expect(users.map((u) => u.login_name)).toEqual(['admin']);
-      const res = await t.app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username: 'admin', password: 'demo123456' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/photo_voltaic/login',
+        payload: { username: 'admin', password: 'demo123456' },
+      });
       expect(res.statusCode).toBe(401);
     } finally {
       await t.close();

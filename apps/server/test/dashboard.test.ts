@@ -23,30 +23,80 @@ const state = newRefreshState();
 const sameMonth = yesterday.slice(0, 7) === today.slice(0, 7);
 const sameYear = yesterday.slice(0, 4) === today.slice(0, 4);
 
-const get = (url: string, token: string, lang = 'en') => t.app.inject({ method: 'GET', url: `/photo_voltaic${url}`, headers: { 'x-token': token, 'accept-language': lang } });
+const get = (url: string, token: string, lang = 'en') =>
+  t.app.inject({ method: 'GET', url: `/photo_voltaic${url}`, headers: { 'x-token': token, 'accept-language': lang } });
 
 async function plant(name: string, org: string, capacityWp: number) {
   const { id } = await t.app.db
     .insertInto('plants')
-    .values({ org_id: orgs.get(org)!, name, capacity_wp: capacityWp, country: 'CN', time_zone: TZ, latitude: null, longitude: null, address: null, install_position: 'roof', installed_at: now - 90 * DAY, created_at: now })
+    .values({
+      org_id: orgs.get(org)!,
+      name,
+      capacity_wp: capacityWp,
+      country: 'CN',
+      time_zone: TZ,
+      latitude: null,
+      longitude: null,
+      address: null,
+      install_position: 'roof',
+      installed_at: now - 90 * DAY,
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   plants[name] = id;
 }
 
-async function device(sn: string, plantName: string, type: 'inverter' | 'battery', online: 'online' | 'offline', lastOnline: number, points: Record<string, number> | null) {
-  const p = await t.app.db.selectFrom('plants').select(['id', 'org_id']).where('id', '=', plants[plantName]!).executeTakeFirstOrThrow();
+async function device(
+  sn: string,
+  plantName: string,
+  type: 'inverter' | 'battery',
+  online: 'online' | 'offline',
+  lastOnline: number,
+  points: Record<string, number> | null,
+) {
+  const p = await t.app.db
+    .selectFrom('plants')
+    .select(['id', 'org_id'])
+    .where('id', '=', plants[plantName]!)
+    .executeTakeFirstOrThrow();
   const { id } = await t.app.db
     .insertInto('devices')
-    .values(newDevice({ sn, type, org_id: p.org_id, plant_id: p.id, online_state: online, run_state: 'run', last_online_at: lastOnline, last_points: points && JSON.stringify(points), created_at: now }))
+    .values(
+      newDevice({
+        sn,
+        type,
+        org_id: p.org_id,
+        plant_id: p.id,
+        online_state: online,
+        run_state: 'run',
+        last_online_at: lastOnline,
+        last_points: points && JSON.stringify(points),
+        created_at: now,
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   devices[sn] = id;
 }
 
 const fault = (sn: string, openedAt: number, fixed = false) =>
-  t.app.db.insertInto('faults').values({ device_id: devices[sn]!, code: 'F07', message: null, state: fixed ? 'fixed' : 'unrepaired', opened_at: openedAt, fixed_at: fixed ? openedAt + 3_600_000 : null }).execute();
-const daily = (sn: string, day: string, kWh: number) => t.app.db.insertInto('device_daily').values({ device_id: devices[sn]!, day, energy_kwh: kWh, updated_at: now }).execute();
+  t.app.db
+    .insertInto('faults')
+    .values({
+      device_id: devices[sn]!,
+      code: 'F07',
+      message: null,
+      state: fixed ? 'fixed' : 'unrepaired',
+      opened_at: openedAt,
+      fixed_at: fixed ? openedAt + 3_600_000 : null,
+    })
+    .execute();
+const daily = (sn: string, day: string, kWh: number) =>
+  t.app.db
+    .insertInto('device_daily')
+    .values({ device_id: devices[sn]!, day, energy_kwh: kWh, updated_at: now })
+    .execute();
 
 beforeAll(async () => {
   // no demo fleet: every figure below comes from the rows this file inserts
@@ -116,7 +166,11 @@ describe('dashboard API', () => {
   it('shows the agent only the figures of its organisation and those below it', async () => {
     // the demo agent role has no dashboard: 403 until it is granted
     expect((await get('/dashboard', agent)).statusCode).toBe(403);
-    const menu = await t.app.db.selectFrom('resources').select('id').where('router_path', '=', '/dashboard').executeTakeFirstOrThrow();
+    const menu = await t.app.db
+      .selectFrom('resources')
+      .select('id')
+      .where('router_path', '=', '/dashboard')
+      .executeTakeFirstOrThrow();
     const role = await t.app.db.selectFrom('roles').select('id').where('code', '=', 'agent').executeTakeFirstOrThrow();
     await t.app.db.insertInto('role_resources').values({ role_id: role.id, resource_id: menu.id }).execute();
     t.app.sessions.clear(); // granted behind the server's back: signed-in users are read again
@@ -124,9 +178,25 @@ describe('dashboard API', () => {
     const res = await get(`/dashboard?tz=${TZ}`, agent);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data.kpi).toMatchObject({ plants: 2, capacityKwp: 15, powerW: 4500.5, energyToday: 22.5, energyMonth: sameMonth ? 42.5 : 22.5, energyYear: sameYear ? 42.5 : 22.5, energyTotal: 42.5, plantsOnline: 1, plantsFault: 1, plantsOffline: 0, devicesOffline: 1, faults: 2, equivalentHours: 1.5 });
+    expect(data.kpi).toMatchObject({
+      plants: 2,
+      capacityKwp: 15,
+      powerW: 4500.5,
+      energyToday: 22.5,
+      energyMonth: sameMonth ? 42.5 : 22.5,
+      energyYear: sameYear ? 42.5 : 22.5,
+      energyTotal: 42.5,
+      plantsOnline: 1,
+      plantsFault: 1,
+      plantsOffline: 0,
+      devicesOffline: 1,
+      faults: 2,
+      equivalentHours: 1.5,
+    });
     expect(data.kpi.co2Kg).toBeCloseTo(42.5 * CO2_KG_PER_KWH, 1);
-    expect(data.top.map((p: { name: string }) => p.name)).toEqual(sameMonth ? ['Sun roof', 'Green barn'] : ['Green barn', 'Sun roof']);
+    expect(data.top.map((p: { name: string }) => p.name)).toEqual(
+      sameMonth ? ['Sun roof', 'Green barn'] : ['Green barn', 'Sun roof'],
+    );
     expect(data.daily.find(([d]: [string]) => d === today)[1]).toBe(22.5); // D1 + D2
   });
 
@@ -155,17 +225,44 @@ describe('dashboard API', () => {
     expect(data.kpi.energyYear).toBe(data.monthly.reduce((s: number, [, v]: [string, number]) => s + v, 0));
     expect(data.monthly).toHaveLength(Number(today.slice(5, 7)));
     // kWh/kWp this month: Sun roof 32.5/10 (12.5/10 on the first of a month), Green barn 10/5, Delta field 30/20
-    const sunRoof = { id: plants['Sun roof'], name: 'Sun roof', capacityKwp: 10, energyKwh: sameMonth ? 32.5 : 12.5, yieldKwhPerKwp: sameMonth ? 3.25 : 1.25 };
-    const greenBarn = { id: plants['Green barn'], name: 'Green barn', capacityKwp: 5, energyKwh: 10, yieldKwhPerKwp: 2 };
-    const deltaField = { id: plants['Delta field'], name: 'Delta field', capacityKwp: 20, energyKwh: 30, yieldKwhPerKwp: 1.5 };
+    const sunRoof = {
+      id: plants['Sun roof'],
+      name: 'Sun roof',
+      capacityKwp: 10,
+      energyKwh: sameMonth ? 32.5 : 12.5,
+      yieldKwhPerKwp: sameMonth ? 3.25 : 1.25,
+    };
+    const greenBarn = {
+      id: plants['Green barn'],
+      name: 'Green barn',
+      capacityKwp: 5,
+      energyKwh: 10,
+      yieldKwhPerKwp: 2,
+    };
+    const deltaField = {
+      id: plants['Delta field'],
+      name: 'Delta field',
+      capacityKwp: 20,
+      energyKwh: 30,
+      yieldKwhPerKwp: 1.5,
+    };
     // Root shed produced nothing: not ranked
     expect(data.top).toEqual(sameMonth ? [sunRoof, greenBarn, deltaField] : [greenBarn, deltaField, sunRoof]);
   });
 
   it('averages the snapshots of a 5-minute bucket; the current power is the latest snapshot', async () => {
-    await t.app.db.updateTable('devices').set({ last_points: JSON.stringify({ acPower: 5000 }), last_online_at: now + 500 }).where('id', '=', devices.D1!).execute();
+    await t.app.db
+      .updateTable('devices')
+      .set({ last_points: JSON.stringify({ acPower: 5000 }), last_online_at: now + 500 })
+      .where('id', '=', devices.D1!)
+      .execute();
     const event = await refreshDashboard(t.app.db, t.app.dialect, state, now + 1000);
-    expect(event).toMatchObject({ type: 'stats', orgIds: [orgs.get('SUNPATH')], plants: [[plants['Sun roof'], orgs.get('SUNPATH')]], faults: [] });
+    expect(event).toMatchObject({
+      type: 'stats',
+      orgIds: [orgs.get('SUNPATH')],
+      plants: [[plants['Sun roof'], orgs.get('SUNPATH')]],
+      faults: [],
+    });
     const data = (await get(`/dashboard?tz=${TZ}`, admin)).json().data;
     expect(data.kpi.powerW).toBe(14_500.5);
     expect(data.power).toEqual([[now - 1000, 13_500.5]]);
@@ -180,11 +277,35 @@ describe('live events (server-sent events)', () => {
     expect(stream.status).toBe(200);
     expect(stream.headers['content-type']).toContain('text/event-stream');
     const [sunpath, greenroof, delta] = ['SUNPATH', 'GREENROOF', 'DELTA'].map((c) => orgs.get(c)!);
-    await t.app.bus.publish({ type: 'stats', at: 1, orgIds: [delta!], plants: [[plants['Delta field']!, delta!]], faults: [[99, delta!]] });
-    await t.app.bus.publish({ type: 'stats', at: 2, orgIds: [sunpath!, greenroof!, delta!], plants: [[plants['Sun roof']!, sunpath!], [plants['Delta field']!, delta!]], faults: [[7, greenroof!], [99, delta!]] });
+    await t.app.bus.publish({
+      type: 'stats',
+      at: 1,
+      orgIds: [delta!],
+      plants: [[plants['Delta field']!, delta!]],
+      faults: [[99, delta!]],
+    });
+    await t.app.bus.publish({
+      type: 'stats',
+      at: 2,
+      orgIds: [sunpath!, greenroof!, delta!],
+      plants: [
+        [plants['Sun roof']!, sunpath!],
+        [plants['Delta field']!, delta!],
+      ],
+      faults: [
+        [7, greenroof!],
+        [99, delta!],
+      ],
+    });
     const ev = await stream.next('stats');
     // the first event held nothing of the agent's: it never arrived
-    expect(ev.data).toEqual({ type: 'stats', at: 2, orgIds: [sunpath, greenroof], plantIds: [plants['Sun roof']], faultIds: [7] });
+    expect(ev.data).toEqual({
+      type: 'stats',
+      at: 2,
+      orgIds: [sunpath, greenroof],
+      plantIds: [plants['Sun roof']],
+      faultIds: [7],
+    });
     await new Promise((r) => setTimeout(r, 500));
     expect(stream.comments).toContain('ping');
     expect(stream.events).toHaveLength(1);
@@ -196,10 +317,17 @@ describe('live events (server-sent events)', () => {
 
   it('sends a dashboard refresh to the stream through the bus', async () => {
     const stream = await openStream(base, admin);
-    await t.app.db.updateTable('devices').set({ last_points: JSON.stringify({ acPower: 6000 }), last_online_at: now + 2500 }).where('id', '=', devices.D4!).execute();
+    await t.app.db
+      .updateTable('devices')
+      .set({ last_points: JSON.stringify({ acPower: 6000 }), last_online_at: now + 2500 })
+      .where('id', '=', devices.D4!)
+      .execute();
     const event = await refreshDashboard(t.app.db, t.app.dialect, state, now + 3000);
     await t.app.bus.publish(event!);
-    expect((await stream.next('stats')).data).toMatchObject({ orgIds: [orgs.get('DELTA')], plantIds: [plants['Delta field']] });
+    expect((await stream.next('stats')).data).toMatchObject({
+      orgIds: [orgs.get('DELTA')],
+      plantIds: [plants['Delta field']],
+    });
     stream.close();
   });
 
@@ -219,7 +347,10 @@ describe('live events (server-sent events)', () => {
   it('ends the stream with an expired event after logout, and refuses a stream without a session', async () => {
     const token = await login(t.app, 'admin');
     const stream = await openStream(base, token);
-    expect((await t.app.inject({ method: 'GET', url: '/photo_voltaic/sysLogout', headers: { 'x-token': token } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/photo_voltaic/sysLogout', headers: { 'x-token': token } }))
+        .statusCode,
+    ).toBe(200);
     await stream.next('expired', 3000);
     expect(await stream.waitEnd()).toBe(true);
     const refused = await openStream(base, token);

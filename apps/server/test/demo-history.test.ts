@@ -9,8 +9,17 @@ let admin: string;
 const fleets: DemoFleet[] = [];
 const started = Date.now();
 
-const call = (url: string) => t.app.inject({ method: 'GET', url: `/photo_voltaic${url}`, headers: { 'x-token': admin } });
-const count = async (table: 'device_daily' | 'device_rollup_5m' | 'device_counters' | 'org_power_5m') => Number((await t.app.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const call = (url: string) =>
+  t.app.inject({ method: 'GET', url: `/photo_voltaic${url}`, headers: { 'x-token': admin } });
+const count = async (table: 'device_daily' | 'device_rollup_5m' | 'device_counters' | 'org_power_5m') =>
+  Number(
+    (
+      await t.app.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   t = await buildTestApp({ DEMO_HISTORY: 'true', SIMULATOR_PLANTS: '4' }, { onDemoFleet: (f) => fleets.push(f) });
@@ -21,7 +30,11 @@ afterAll(async () => t?.close());
 describe('demo history (first seed of the demo fleet)', () => {
   it('backfills ~400 days of daily energy per inverter, plausible by season, and no raw samples', async () => {
     expect(fleets[0]!.history).toBeDefined();
-    const inverters = await t.app.db.selectFrom('devices').select(['id', 'sn', 'plant_id']).where('type', '=', 'inverter').execute();
+    const inverters = await t.app.db
+      .selectFrom('devices')
+      .select(['id', 'sn', 'plant_id'])
+      .where('type', '=', 'inverter')
+      .execute();
     expect(inverters.length).toBeGreaterThan(3);
     const rows = await t.app.db.selectFrom('device_daily').select(['device_id', 'day', 'energy_kwh']).execute();
     for (const inv of inverters) {
@@ -36,9 +49,13 @@ describe('demo history (first seed of the demo fleet)', () => {
     // Shanghai (P0001, northern): June days produce more than December days; per kWp a plausible yield
     const plant = fleets[0]!.plants[0]!;
     expect(plant.latitude).toBeGreaterThan(20);
-    const sns = new Set([...plant.devices.filter((d) => d.type === 'inverter').map((d) => d.sn), ...plant.devices.flatMap((d) => (d.subs ?? []).map((s) => s.sn))]);
+    const sns = new Set([
+      ...plant.devices.filter((d) => d.type === 'inverter').map((d) => d.sn),
+      ...plant.devices.flatMap((d) => (d.subs ?? []).map((s) => s.sn)),
+    ]);
     const ids = new Set(inverters.filter((i) => sns.has(i.sn)).map((i) => i.id));
-    const month = (m: string) => rows.filter((r) => ids.has(r.device_id) && r.day.slice(5, 7) === m).reduce((s, r) => s + Number(r.energy_kwh), 0);
+    const month = (m: string) =>
+      rows.filter((r) => ids.has(r.device_id) && r.day.slice(5, 7) === m).reduce((s, r) => s + Number(r.energy_kwh), 0);
     expect(month('06')).toBeGreaterThan(month('12') * 1.2);
     const perDay = rows.filter((r) => ids.has(r.device_id)).reduce((s, r) => s + Number(r.energy_kwh), 0) / 400;
     const kWp = plant.capacityWp / 1000;
@@ -47,28 +64,56 @@ describe('demo history (first seed of the demo fleet)', () => {
   });
 
   it('backfills 5-minute averages of every reported point for today and the two days before', async () => {
-    const inv = await t.app.db.selectFrom('devices').select('id').where('sn', '=', fleets[0]!.plants[0]!.devices[0]!.sn).executeTakeFirstOrThrow();
-    const buckets = await t.app.db.selectFrom('device_rollup_5m').select(['bucket', 'n', 'points', 'point_n']).where('device_id', '=', inv.id).orderBy('bucket').execute();
+    const inv = await t.app.db
+      .selectFrom('devices')
+      .select('id')
+      .where('sn', '=', fleets[0]!.plants[0]!.devices[0]!.sn)
+      .executeTakeFirstOrThrow();
+    const buckets = await t.app.db
+      .selectFrom('device_rollup_5m')
+      .select(['bucket', 'n', 'points', 'point_n'])
+      .where('device_id', '=', inv.id)
+      .orderBy('bucket')
+      .execute();
     // ~3 days of 5-minute buckets, the last one at most 5 minutes old
     expect(buckets.length).toBeGreaterThan(2 * 288);
     expect(buckets.length).toBeLessThanOrEqual(4 * 288);
     expect(started - buckets[buckets.length - 1]!.bucket).toBeLessThan(600_000);
     const points = JSON.parse(buckets[0]!.points) as Record<string, number>;
-    for (const name of ['acPower', 'energyToday', 'energyTotal', 'pv1Voltage', 'gridVoltage', 'temperature']) expect(points[name]).toBeTypeOf('number');
+    for (const name of ['acPower', 'energyToday', 'energyTotal', 'pv1Voltage', 'gridVoltage', 'temperature'])
+      expect(points[name]).toBeTypeOf('number');
     expect(buckets[0]!.n).toBe(1);
     expect(buckets.some((b) => (JSON.parse(b.points) as { acPower: number }).acPower > 0)).toBe(true);
     expect(await count('org_power_5m')).toBeGreaterThan(0);
   });
 
   it('the dashboard and the plant pages chart the history', async () => {
-    await vi.waitFor(async () => expect(Number((await t.app.db.selectFrom('org_daily_energy').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBeGreaterThan(300), { timeout: 30_000, interval: 200 });
+    await vi.waitFor(
+      async () =>
+        expect(
+          Number(
+            (
+              await t.app.db
+                .selectFrom('org_daily_energy')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ).toBeGreaterThan(300),
+      { timeout: 30_000, interval: 200 },
+    );
     const dash = (await call('/dashboard?tz=Asia/Shanghai')).json().data;
     const today = localDay(Date.now(), 'Asia/Shanghai');
     expect(dash.monthly.filter(([, kWh]: [string, number]) => kWh > 0).length).toBe(Number(today.slice(5, 7)));
-    if (today.slice(8) !== '01') expect(dash.daily.filter(([d, kWh]: [string, number]) => d < today && kWh > 0).length).toBeGreaterThan(0);
+    if (today.slice(8) !== '01')
+      expect(dash.daily.filter(([d, kWh]: [string, number]) => d < today && kWh > 0).length).toBeGreaterThan(0);
     expect(dash.power.length).toBeGreaterThan(0);
 
-    const plant = await t.app.db.selectFrom('plants').select('id').where('name', '=', fleets[0]!.plants[0]!.name).executeTakeFirstOrThrow();
+    const plant = await t.app.db
+      .selectFrom('plants')
+      .select('id')
+      .where('name', '=', fleets[0]!.plants[0]!.name)
+      .executeTakeFirstOrThrow();
     const chart = (await call(`/plants/${plant.id}/chart?range=30`)).json().data;
     expect(chart.kind).toBe('energy');
     expect(chart.points).toHaveLength(30);
@@ -87,19 +132,35 @@ describe('demo history (first seed of the demo fleet)', () => {
     const plant = fleet.plants[0]!;
     const spec = plant.devices[0]!;
     const dev = await t.app.db.selectFrom('devices').select('id').where('sn', '=', spec.sn).executeTakeFirstOrThrow();
-    const counter = await t.app.db.selectFrom('device_counters').select(['last_ts', 'last_total']).where('device_id', '=', dev.id).executeTakeFirstOrThrow();
+    const counter = await t.app.db
+      .selectFrom('device_counters')
+      .select(['last_ts', 'last_total'])
+      .where('device_id', '=', dev.id)
+      .executeTakeFirstOrThrow();
     expect(fleet.counters.get(spec.sn)!.energyTotal).toBe(Number(counter.last_total));
     const day = localDay(Date.now(), plant.timeZone);
-    const before = await t.app.db.selectFrom('device_daily').select(['day', 'energy_kwh']).where('device_id', '=', dev.id).execute();
+    const before = await t.app.db
+      .selectFrom('device_daily')
+      .select(['day', 'energy_kwh'])
+      .where('device_id', '=', dev.id)
+      .execute();
     // the live simulator, resumed from the stored counters, sends its first reading
-    const sim = new PlantSim(plant, 42, { faultRatePerHour: 0, offlineRatePerHour: 0, resume: (sn) => fleet.counters.get(sn) });
+    const sim = new PlantSim(plant, 42, {
+      faultRatePerHour: 0,
+      offlineRatePerHour: 0,
+      resume: (sn) => fleet.counters.get(sn),
+    });
     const ts = Math.max(Date.now(), Number(counter.last_ts) + 10_000);
     const out = sim.step(ts, 10_000).find((o) => o.sn === spec.sn && o.kind === 'telemetry')!;
     const points = (out.payload as { points: Record<string, number> }).points as { energyTotal: number };
     expect(points.energyTotal).toBeGreaterThanOrEqual(Number(counter.last_total));
     expect(points.energyTotal - Number(counter.last_total)).toBeLessThan(0.05);
     await t.app.ingest.submit(spec.sn, 'telemetry', out.payload);
-    const after = await t.app.db.selectFrom('device_daily').select(['day', 'energy_kwh']).where('device_id', '=', dev.id).execute();
+    const after = await t.app.db
+      .selectFrom('device_daily')
+      .select(['day', 'energy_kwh'])
+      .where('device_id', '=', dev.id)
+      .execute();
     const of = (rows: typeof before, d: string) => Number(rows.find((r) => r.day === d)?.energy_kwh ?? 0);
     const delta = of(after, day) - of(before, day);
     expect(delta).toBeGreaterThanOrEqual(0);
@@ -125,7 +186,16 @@ describe('without DEMO_HISTORY', () => {
   it('seeds no history', async () => {
     const other = await buildTestApp({ SIMULATOR_PLANTS: '2' });
     try {
-      expect(Number((await other.app.db.selectFrom('device_daily').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(0);
+      expect(
+        Number(
+          (
+            await other.app.db
+              .selectFrom('device_daily')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(0);
     } finally {
       await other.close();
     }

@@ -12,11 +12,21 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) => t.app.inject({ method, url: `/photo_voltaic${url}`, headers: { 'x-token': token }, payload });
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url: `/photo_voltaic${url}`, headers: { 'x-token': token }, payload });
 const get = (url: string, token: string) => call('GET', url, token);
-const orgId = async (code: string) => (await t.app.db.selectFrom('orgs').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+const orgId = async (code: string) =>
+  (await t.app.db.selectFrom('orgs').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
 const deltaDevice = async () =>
-  (await t.app.db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select('d.id').where('o.code', '=', 'DELTA').orderBy('d.id').executeTakeFirstOrThrow()).id;
+  (
+    await t.app.db
+      .selectFrom('devices as d')
+      .innerJoin('orgs as o', 'o.id', 'd.org_id')
+      .select('d.id')
+      .where('o.code', '=', 'DELTA')
+      .orderBy('d.id')
+      .executeTakeFirstOrThrow()
+  ).id;
 async function readXlsx(body: Buffer) {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(body as unknown as ArrayBuffer);
@@ -29,7 +39,13 @@ async function readXlsx(body: Buffer) {
 describe('device detail', () => {
   it("answers the device's production today, this month, this year and in total on its plant's calendar", async () => {
     const { localDay } = await import('@pv/contract');
-    const d = await t.app.db.selectFrom('devices as d').innerJoin('plants as p', 'p.id', 'd.plant_id').select(['d.id', 'p.time_zone']).where('d.type', '=', 'inverter').orderBy('d.id').executeTakeFirstOrThrow();
+    const d = await t.app.db
+      .selectFrom('devices as d')
+      .innerJoin('plants as p', 'p.id', 'd.plant_id')
+      .select(['d.id', 'p.time_zone'])
+      .where('d.type', '=', 'inverter')
+      .orderBy('d.id')
+      .executeTakeFirstOrThrow();
     await t.app.db.deleteFrom('device_daily').where('device_id', '=', d.id).execute();
     const today = localDay(Date.now(), d.time_zone);
     const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
@@ -43,7 +59,10 @@ describe('device detail', () => {
       ...(lastMonth ? [{ day: lastMonth, kWh: 100 }] : []),
       { day: lastYear, kWh: 1000 },
     ];
-    await t.app.db.insertInto('device_daily').values(rows.map((r) => ({ device_id: d.id, day: r.day, energy_kwh: r.kWh, updated_at: Date.now() }))).execute();
+    await t.app.db
+      .insertInto('device_daily')
+      .values(rows.map((r) => ({ device_id: d.id, day: r.day, energy_kwh: r.kWh, updated_at: Date.now() })))
+      .execute();
     const res = await get(`/devices/${d.id}`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.energy).toEqual({
@@ -62,7 +81,9 @@ describe('device list filters, sort and export', () => {
     const withProduct = all.rows.find((r: { productId: number | null }) => r.productId !== null);
     expect(withProduct).toBeTruthy();
     const byProduct = (await get(`/devices?pageSize=500&productId=${withProduct.productId}`, admin)).json().data;
-    expect(byProduct.total).toBe(all.rows.filter((r: { productId: number | null }) => r.productId === withProduct.productId).length);
+    expect(byProduct.total).toBe(
+      all.rows.filter((r: { productId: number | null }) => r.productId === withProduct.productId).length,
+    );
 
     const delta = await orgId('DELTA');
     const byOrg = (await get(`/devices?pageSize=500&orgId=${delta}`, admin)).json().data;
@@ -79,13 +100,19 @@ describe('device list filters, sort and export', () => {
   });
 
   it('sorts by SN both ways and counts sub devices; a collector lists its sub devices', async () => {
-    const asc = (await get('/devices?pageSize=500&sortField=sn&sortOrder=asc', admin)).json().data.rows.map((r: { sn: string }) => r.sn);
-    const desc = (await get('/devices?pageSize=500&sortField=sn&sortOrder=desc', admin)).json().data.rows.map((r: { sn: string }) => r.sn);
+    const asc = (await get('/devices?pageSize=500&sortField=sn&sortOrder=asc', admin))
+      .json()
+      .data.rows.map((r: { sn: string }) => r.sn);
+    const desc = (await get('/devices?pageSize=500&sortField=sn&sortOrder=desc', admin))
+      .json()
+      .data.rows.map((r: { sn: string }) => r.sn);
     expect(asc).toEqual([...asc].sort());
     expect(desc).toEqual([...asc].reverse());
     expect((await get('/devices?sortField=bogus', admin)).statusCode).toBe(400);
 
-    const collector = (await get('/devices?type=collector&pageSize=500', admin)).json().data.rows.find((r: { parentSn: string | null; subCount: number }) => r.subCount > 0);
+    const collector = (await get('/devices?type=collector&pageSize=500', admin))
+      .json()
+      .data.rows.find((r: { parentSn: string | null; subCount: number }) => r.subCount > 0);
     expect(collector).toBeTruthy();
     const subs = (await get(`/devices?parentId=${collector.id}&pageSize=500`, admin)).json().data;
     expect(subs.total).toBe(collector.subCount);
@@ -104,7 +131,11 @@ describe('device list filters, sort and export', () => {
     expect(listed.rows.every((r: { sn: string }) => sns.has(r.sn))).toBe(true);
     expect(rows[1]).toContain('inverter');
 
-    const zh = await t.app.inject({ method: 'GET', url: '/photo_voltaic/devices/export?type=inverter', headers: { 'x-token': agent, 'accept-language': 'zh' } });
+    const zh = await t.app.inject({
+      method: 'GET',
+      url: '/photo_voltaic/devices/export?type=inverter',
+      headers: { 'x-token': agent, 'accept-language': 'zh' },
+    });
     expect((await readXlsx(zh.rawPayload))[0]).toContain('设备名称');
     expect((await get('/devices/export', viewer)).statusCode).toBe(403);
   });
@@ -115,7 +146,8 @@ describe('data overview: point history from the 5-minute rollups', () => {
   const FIVE = 300_000;
   const HOUR = 3_600_000;
   beforeAll(async () => {
-    id = (await call('POST', '/devices', admin, { sn: 'HIST-001', name: 'History inverter', type: 'inverter' })).json().data.id;
+    id = (await call('POST', '/devices', admin, { sn: 'HIST-001', name: 'History inverter', type: 'inverter' })).json()
+      .data.id;
   });
 
   it('answers 5-minute averages for real time and hourly sample-weighted averages for 7 days', async () => {
@@ -134,7 +166,13 @@ describe('data overview: point history from the 5-minute rollups', () => {
         { device_id: id, bucket: hour + FIVE, n: 1, points: JSON.stringify({ acPower: 200 }) },
         { device_id: id, bucket: hour + 2 * FIVE, n: 5, points: JSON.stringify({ temperature: 30 }) },
         // 6 samples, only 2 of them with acPower (point_n): the hour after weighs 2, not 6
-        { device_id: id, bucket: hour + HOUR, n: 6, points: JSON.stringify({ acPower: 90, temperature: 20 }), point_n: JSON.stringify({ acPower: 2 }) },
+        {
+          device_id: id,
+          bucket: hour + HOUR,
+          n: 6,
+          points: JSON.stringify({ acPower: 90, temperature: 20 }),
+          point_n: JSON.stringify({ acPower: 2 }),
+        },
         { device_id: id, bucket: hour + HOUR + FIVE, n: 2, points: JSON.stringify({ acPower: 30 }) },
         // outside 7 days, inside 30
         { device_id: id, bucket: hour - 10 * 86_400_000, n: 4, points: JSON.stringify({ acPower: 50 }) },
@@ -165,7 +203,11 @@ describe('data overview: point history from the 5-minute rollups', () => {
     const h2 = Math.floor(b / HOUR) * HOUR;
     const recent = week.series.filter(([ts]: [number]) => ts >= h1);
     if (h1 === h2) expect(recent).toEqual([[h1, 4600 / 4]]);
-    else expect(recent).toEqual([[h1, 1000], [h2, 1600]]);
+    else
+      expect(recent).toEqual([
+        [h1, 1000],
+        [h2, 1600],
+      ]);
     expect(week.series.some(([ts]: [number]) => ts < hour)).toBe(false);
 
     const month = (await get(`/devices/${id}/history?point=acPower&range=30`, admin)).json().data;
@@ -176,7 +218,11 @@ describe('data overview: point history from the 5-minute rollups', () => {
 
   it('lists the point names of the device', async () => {
     expect((await get(`/devices/${id}/points`, admin)).json().data.points).toEqual(['acPower']);
-    await t.app.db.updateTable('devices').set({ last_points: JSON.stringify({ gridVoltage: 230, acPower: 1 }) }).where('id', '=', id).execute();
+    await t.app.db
+      .updateTable('devices')
+      .set({ last_points: JSON.stringify({ gridVoltage: 230, acPower: 1 }) })
+      .where('id', '=', id)
+      .execute();
     expect((await get(`/devices/${id}/points`, admin)).json().data.points).toEqual(['acPower', 'gridVoltage']);
   });
 
@@ -184,7 +230,9 @@ describe('data overview: point history from the 5-minute rollups', () => {
     const bad = await get(`/devices/${id}/history?point=acPower&range=2`, admin);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().msg).toContain('real time, 1, 7, 15 or 30 days');
-    expect((await get(`/devices/${id}/history?point=${encodeURIComponent("x') or 1=1 --")}&range=1`, admin)).statusCode).toBe(400);
+    expect(
+      (await get(`/devices/${id}/history?point=${encodeURIComponent("x') or 1=1 --")}&range=1`, admin)).statusCode,
+    ).toBe(400);
     const other = await deltaDevice();
     expect((await get(`/devices/${other}/history?point=acPower&range=1`, agent)).statusCode).toBe(404);
     expect((await get(`/devices/${other}/points`, agent)).statusCode).toBe(404);
@@ -195,9 +243,19 @@ describe('data acquisition: raw samples', () => {
   let id: number;
   const t0 = Date.UTC(2026, 10, 20, 0, 0, 0);
   beforeAll(async () => {
-    id = (await call('POST', '/devices', admin, { sn: 'SAMP-001', name: 'Samples inverter', type: 'inverter' })).json().data.id;
-    const rows = Array.from({ length: 250 }, (_, i) => ({ device_id: id, ts: t0 + i * 10_000, received_at: t0 + i * 10_000 + 5, points: JSON.stringify(i % 2 ? { acPower: i, temperature: 30 } : { acPower: i, extraPoint: i * 2 }) }));
-    for (let i = 0; i < rows.length; i += 100) await t.app.db.insertInto('samples').values(rows.slice(i, i + 100)).execute();
+    id = (await call('POST', '/devices', admin, { sn: 'SAMP-001', name: 'Samples inverter', type: 'inverter' })).json()
+      .data.id;
+    const rows = Array.from({ length: 250 }, (_, i) => ({
+      device_id: id,
+      ts: t0 + i * 10_000,
+      received_at: t0 + i * 10_000 + 5,
+      points: JSON.stringify(i % 2 ? { acPower: i, temperature: 30 } : { acPower: i, extraPoint: i * 2 }),
+    }));
+    for (let i = 0; i < rows.length; i += 100)
+      await t.app.db
+        .insertInto('samples')
+        .values(rows.slice(i, i + 100))
+        .execute();
   });
 
   it('pages the samples of a range newest first, with the page’s point columns', async () => {
@@ -211,9 +269,12 @@ describe('data acquisition: raw samples', () => {
     expect(p3.rows).toHaveLength(50);
     expect(p3.rows.at(-1).ts).toBe(t0);
     // a narrower range
-    const narrow = (await get(`/data/samples?deviceId=${id}&start=${t0 + 100_000}&end=${t0 + 199_999}`, admin)).json().data;
+    const narrow = (await get(`/data/samples?deviceId=${id}&start=${t0 + 100_000}&end=${t0 + 199_999}`, admin)).json()
+      .data;
     expect(narrow.total).toBe(10);
-    expect(narrow.rows.map((r: { ts: number }) => r.ts)).toEqual(Array.from({ length: 10 }, (_, i) => t0 + (19 - i) * 10_000));
+    expect(narrow.rows.map((r: { ts: number }) => r.ts)).toEqual(
+      Array.from({ length: 10 }, (_, i) => t0 + (19 - i) * 10_000),
+    );
   });
 
   it('refuses a reversed or too long range (400) and a device outside the scope (404); viewer may list, not export', async () => {
@@ -221,9 +282,13 @@ describe('data acquisition: raw samples', () => {
     expect(rev.statusCode).toBe(400);
     expect(rev.json().msg).toContain('at most 31 days');
     expect((await get(`/data/samples?deviceId=${id}&start=0&end=${t0}`, admin)).statusCode).toBe(400);
-    expect((await get(`/data/samples?deviceId=${await deltaDevice()}&start=${t0}&end=${t0 + 1000}`, agent)).statusCode).toBe(404);
+    expect(
+      (await get(`/data/samples?deviceId=${await deltaDevice()}&start=${t0}&end=${t0 + 1000}`, agent)).statusCode,
+    ).toBe(404);
     expect((await get(`/data/samples?deviceId=${id}&start=${t0}&end=${t0 + 1000}`, viewer)).statusCode).toBe(200);
-    expect((await get(`/data/samples/export?deviceId=${id}&start=${t0}&end=${t0 + 1000}`, viewer)).statusCode).toBe(403);
+    expect((await get(`/data/samples/export?deviceId=${id}&start=${t0}&end=${t0 + 1000}`, viewer)).statusCode).toBe(
+      403,
+    );
   });
 
   it('exports the range as .xlsx with one column per point, newest first', async () => {

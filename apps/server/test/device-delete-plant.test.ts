@@ -13,14 +13,25 @@ beforeAll(async () => {
   t = await buildTestApp();
   const db = t.app.db;
   const role = await db.selectFrom('roles').select('id').where('code', '=', 'org-admin').executeTakeFirstOrThrow();
-  const perm = await db.selectFrom('resources').select('id').where('perm', '=', 'plant:delete').where('kind', '=', 'button').executeTakeFirstOrThrow();
+  const perm = await db
+    .selectFrom('resources')
+    .select('id')
+    .where('perm', '=', 'plant:delete')
+    .where('kind', '=', 'button')
+    .executeTakeFirstOrThrow();
   await db.deleteFrom('role_resources').where('role_id', '=', role.id).where('resource_id', '=', perm.id).execute();
-  [admin, agent, noPlantDelete] = await Promise.all([login(t.app, 'admin'), login(t.app, 'agent'), login(t.app, 'sunpath-admin')]);
+  [admin, agent, noPlantDelete] = await Promise.all([
+    login(t.app, 'admin'),
+    login(t.app, 'agent'),
+    login(t.app, 'sunpath-admin'),
+  ]);
 });
 afterAll(async () => t.close());
 
-const call = (method: 'GET' | 'DELETE', url: string, token: string, lang = 'en') => t.app.inject({ method, url: `/photo_voltaic${url}`, headers: { 'x-token': token, 'accept-language': lang } });
-const orgId = async (code: string) => (await t.app.db.selectFrom('orgs').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+const call = (method: 'GET' | 'DELETE', url: string, token: string, lang = 'en') =>
+  t.app.inject({ method, url: `/photo_voltaic${url}`, headers: { 'x-token': token, 'accept-language': lang } });
+const orgId = async (code: string) =>
+  (await t.app.db.selectFrom('orgs').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
 
 let seq = 0;
 /** A plant of `org` with its stats row, a favourite and a grant of the admin. */
@@ -28,40 +39,117 @@ async function plant(org: string) {
   const db = t.app.db;
   const { id } = await db
     .insertInto('plants')
-    .values({ org_id: await orgId(org), name: `DelPlant${++seq}`, capacity_wp: 5_000, country: null, time_zone: 'Asia/Shanghai', latitude: null, longitude: null, address: null, install_position: null, installed_at: null, created_at: now })
+    .values({
+      org_id: await orgId(org),
+      name: `DelPlant${++seq}`,
+      capacity_wp: 5_000,
+      country: null,
+      time_zone: 'Asia/Shanghai',
+      latitude: null,
+      longitude: null,
+      address: null,
+      install_position: null,
+      installed_at: null,
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const adminId = (await db.selectFrom('users').select('id').where('login_name', '=', 'admin').executeTakeFirstOrThrow()).id;
-  await db.insertInto('plant_stats').values({ plant_id: id, power_w: 0, energy_today: 0, energy_month: 0, energy_year: 0, energy_total: 0, status: 'offline', devices: 0, devices_online: 0, open_faults: 0, data_updated_at: null, updated_at: now }).execute();
+  const adminId = (
+    await db.selectFrom('users').select('id').where('login_name', '=', 'admin').executeTakeFirstOrThrow()
+  ).id;
+  await db
+    .insertInto('plant_stats')
+    .values({
+      plant_id: id,
+      power_w: 0,
+      energy_today: 0,
+      energy_month: 0,
+      energy_year: 0,
+      energy_total: 0,
+      status: 'offline',
+      devices: 0,
+      devices_online: 0,
+      open_faults: 0,
+      data_updated_at: null,
+      updated_at: now,
+    })
+    .execute();
   await db.insertInto('plant_favourites').values({ user_id: adminId, plant_id: id, created_at: now }).execute();
-  await db.insertInto('plant_grants').values({ plant_id: id, user_id: adminId, perms: 'view', granted_by: null, created_at: now }).execute();
+  await db
+    .insertInto('plant_grants')
+    .values({ plant_id: id, user_id: adminId, perms: 'view', granted_by: null, created_at: now })
+    .execute();
   return id;
 }
 
 /** A device of SunPath bound to `plantId` (under `parent` when given), with one sample and one day of energy. */
-async function device(sn: string, plantId: number | null, extra: { type?: 'inverter' | 'collector'; parent?: number } = {}) {
+async function device(
+  sn: string,
+  plantId: number | null,
+  extra: { type?: 'inverter' | 'collector'; parent?: number } = {},
+) {
   const db = t.app.db;
   const { id } = await db
     .insertInto('devices')
-    .values(newDevice({ sn, org_id: await orgId('SUNPATH'), plant_id: plantId, type: extra.type ?? 'inverter', parent_id: extra.parent ?? null, comm_mode: extra.parent ? 'collector' : 'mqtt' }))
+    .values(
+      newDevice({
+        sn,
+        org_id: await orgId('SUNPATH'),
+        plant_id: plantId,
+        type: extra.type ?? 'inverter',
+        parent_id: extra.parent ?? null,
+        comm_mode: extra.parent ? 'collector' : 'mqtt',
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.insertInto('samples').values({ device_id: id, ts: now, points: '{"acPower":1}', received_at: now }).execute();
-  await db.insertInto('device_daily').values({ device_id: id, day: '2026-01-01', energy_kwh: 2, updated_at: now }).execute();
+  await db
+    .insertInto('samples')
+    .values({ device_id: id, ts: now, points: '{"acPower":1}', received_at: now })
+    .execute();
+  await db
+    .insertInto('device_daily')
+    .values({ device_id: id, day: '2026-01-01', energy_kwh: 2, updated_at: now })
+    .execute();
   return id;
 }
 
 /** What a refused deletion must leave untouched: the plant with its rows, the devices with their plant and data. */
 async function snapshot(plantId: number, deviceIds: number[]) {
   const db = t.app.db;
-  const count = async (table: 'plants' | 'plant_stats' | 'plant_favourites' | 'plant_grants') => (await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where(table === 'plants' ? 'id' : 'plant_id', '=', plantId).executeTakeFirstOrThrow()).n;
-  const plantRows = [await count('plants'), await count('plant_stats'), await count('plant_favourites'), await count('plant_grants')].map(Number);
+  const count = async (table: 'plants' | 'plant_stats' | 'plant_favourites' | 'plant_grants') =>
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(table === 'plants' ? 'id' : 'plant_id', '=', plantId)
+        .executeTakeFirstOrThrow()
+    ).n;
+  const plantRows = [
+    await count('plants'),
+    await count('plant_stats'),
+    await count('plant_favourites'),
+    await count('plant_grants'),
+  ].map(Number);
   // `in ()` is no SQL on PostgreSQL
   if (!deviceIds.length) return { plant: plantRows, devices: [], samples: 0 };
   return {
     plant: plantRows,
-    devices: await db.selectFrom('devices').select(['id', 'plant_id', 'parent_id']).where('id', 'in', deviceIds).orderBy('id').execute(),
-    samples: Number((await db.selectFrom('samples').select((eb) => eb.fn.countAll<number>().as('n')).where('device_id', 'in', deviceIds).executeTakeFirstOrThrow()).n),
+    devices: await db
+      .selectFrom('devices')
+      .select(['id', 'plant_id', 'parent_id'])
+      .where('id', 'in', deviceIds)
+      .orderBy('id')
+      .execute(),
+    samples: Number(
+      (
+        await db
+          .selectFrom('samples')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('device_id', 'in', deviceIds)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
   };
 }
 
@@ -95,11 +183,20 @@ describe('deleting a device with its bound plant', () => {
       { id: sub, plant_id: null, parent_id: collector },
     ]);
     expect(left.samples).toBe(3);
-    expect(await db.selectFrom('device_daily').select('day').where('device_id', 'in', [other, collector, sub]).execute()).toHaveLength(3);
+    expect(
+      await db.selectFrom('device_daily').select('day').where('device_id', 'in', [other, collector, sub]).execute(),
+    ).toHaveLength(3);
     // the audit trail names the plant that went with the device
     const summary = async () => {
       await t.app.audit.flush();
-      return (await db.selectFrom('audit_logs').select('summary').where('entity', '=', 'device').where('record_id', '=', String(chosen)).executeTakeFirst())?.summary;
+      return (
+        await db
+          .selectFrom('audit_logs')
+          .select('summary')
+          .where('entity', '=', 'device')
+          .where('record_id', '=', String(chosen))
+          .executeTakeFirst()
+      )?.summary;
     };
     await expect.poll(summary).toBe(`DWP-A with plant ${name} (#${p})`);
   });
@@ -121,7 +218,9 @@ describe('deleting a device with its bound plant', () => {
     expect(before.plant).toEqual([1, 1, 1, 1]);
     const res = await call('DELETE', `/devices/${d}?withPlant=true`, noPlantDelete);
     expect(res.statusCode).toBe(403);
-    expect(res.json().msg).toBe('Deleting the bound plant with the device needs the permission to delete plants: nothing was deleted');
+    expect(res.json().msg).toBe(
+      'Deleting the bound plant with the device needs the permission to delete plants: nothing was deleted',
+    );
     const zh = await call('DELETE', `/devices/${d}?withPlant=true`, noPlantDelete, 'zh');
     expect(zh.statusCode).toBe(403);
     expect(zh.json().msg).toContain('删除电站的权限');
@@ -140,8 +239,12 @@ describe('deleting a device with its bound plant', () => {
     const before = await snapshot(p, [d]);
     const res = await call('DELETE', `/devices/${d}?withPlant=true`, agent);
     expect(res.statusCode).toBe(403);
-    expect(res.json().msg).toBe('DWP-4A is bound to a plant outside your organisation scope: nothing was deleted. Delete the device without its plant');
-    expect((await call('DELETE', `/devices/${d}?withPlant=true`, agent, 'zh')).json().msg).toContain('不在您的组织范围内');
+    expect(res.json().msg).toBe(
+      'DWP-4A is bound to a plant outside your organisation scope: nothing was deleted. Delete the device without its plant',
+    );
+    expect((await call('DELETE', `/devices/${d}?withPlant=true`, agent, 'zh')).json().msg).toContain(
+      '不在您的组织范围内',
+    );
     expect(await snapshot(p, [d])).toEqual(before);
     // the platform admin's scope holds it
     expect((await call('DELETE', `/devices/${d}?withPlant=true`, admin)).statusCode).toBe(200);
@@ -155,7 +258,9 @@ describe('deleting a device with its bound plant', () => {
     const before = await snapshot(p, [collector, sub]);
     const res = await call('DELETE', `/devices/${sub}?withPlant=true`, agent);
     expect(res.statusCode).toBe(400);
-    expect(res.json().msg).toBe("A sub device is bound to its collector's plant: delete the collector DWP-5C with its plant, or the sub device alone");
+    expect(res.json().msg).toBe(
+      "A sub device is bound to its collector's plant: delete the collector DWP-5C with its plant, or the sub device alone",
+    );
     expect(await snapshot(p, [collector, sub])).toEqual(before);
     // the collector takes its sub device and its plant along
     expect((await call('DELETE', `/devices/${collector}?withPlant=true`, agent)).statusCode).toBe(200);
@@ -172,7 +277,12 @@ describe('deleting a device with its bound plant', () => {
     expect(left.plant).toEqual([1, 1, 1, 1]);
     expect(left.devices).toEqual([{ id: c, plant_id: p, parent_id: null }]);
     // a device outside the scope stays 404 with or without the flag
-    const delta = await t.app.db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select('d.id').where('o.code', '=', 'DELTA').executeTakeFirstOrThrow();
+    const delta = await t.app.db
+      .selectFrom('devices as d')
+      .innerJoin('orgs as o', 'o.id', 'd.org_id')
+      .select('d.id')
+      .where('o.code', '=', 'DELTA')
+      .executeTakeFirstOrThrow();
     expect((await call('DELETE', `/devices/${delta.id}?withPlant=true`, agent)).statusCode).toBe(404);
   });
 });

@@ -53,10 +53,23 @@ export async function createTestDatabase(dir: string): Promise<{ databaseUrl: st
  * The real app on a throw-away database (createTestDatabase; demo history off unless DEMO_HISTORY
  * says so): a temporary SQLite file, or a PostgreSQL database created for this test file and dropped after.
  */
-export async function buildTestApp(env: Record<string, string> = {}, options: Omit<BuildOptions, 'logStream'> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: Omit<BuildOptions, 'logStream'> = {},
+): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'pv-test-'));
   const { databaseUrl, drop: dropDb } = await createTestDatabase(dir);
-  const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: databaseUrl, DEMO: 'true', LOG_LEVEL: 'info', PORT: '0', MQTT_PORT: '0', SIMULATOR_PLANTS: '6', DEMO_HISTORY: 'false', ...env });
+  const config = loadConfig({
+    DATA_DIR: dir,
+    DATABASE_URL: databaseUrl,
+    DEMO: 'true',
+    LOG_LEVEL: 'info',
+    PORT: '0',
+    MQTT_PORT: '0',
+    SIMULATOR_PLANTS: '6',
+    DEMO_HISTORY: 'false',
+    ...env,
+  });
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _enc, cb) {
@@ -85,7 +98,10 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Om
 export const DEMO = 'demo123456';
 
 /** A real multipart body, as a browser's FormData would send it, and its content type. */
-export async function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer }): Promise<{ payload: Buffer; contentType: string }> {
+export async function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Buffer },
+): Promise<{ payload: Buffer; contentType: string }> {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
   if (file) fd.append('file', new Blob([file.bytes]), file.name);
@@ -101,7 +117,9 @@ export async function login(app: FastifyInstance, username: string, password = D
 }
 
 /** A devices row for direct inserts: `sn` and `org_id` given, the rest as a newly registered device (name = SN, inverter, inactive, no plant, no key). */
-export const newDevice = (row: Pick<Insertable<Database['devices']>, 'sn' | 'org_id'> & Partial<Insertable<Database['devices']>>): Insertable<Database['devices']> => ({
+export const newDevice = (
+  row: Pick<Insertable<Database['devices']>, 'sn' | 'org_id'> & Partial<Insertable<Database['devices']>>,
+): Insertable<Database['devices']> => ({
   name: row.sn,
   type: 'inverter',
   product_id: null,

@@ -44,16 +44,39 @@ afterAll(async () => {
 
 const T0 = Date.parse('2026-05-04T10:00:00Z');
 const MIN = 60_000;
-const device = (sn: string) => t.app.db.selectFrom('devices').select(['run_state', 'last_points', 'last_online_at']).where('id', '=', ids.get(sn)!).executeTakeFirstOrThrow();
-const api = (url: string) => t.app.inject({ method: 'GET', url: `/photo_voltaic${url}`, headers: { 'x-token': token } });
+const device = (sn: string) =>
+  t.app.db
+    .selectFrom('devices')
+    .select(['run_state', 'last_points', 'last_online_at'])
+    .where('id', '=', ids.get(sn)!)
+    .executeTakeFirstOrThrow();
+const api = (url: string) =>
+  t.app.inject({ method: 'GET', url: `/photo_voltaic${url}`, headers: { 'x-token': token } });
 
 describe('points that are not numbers', () => {
   it('keeps a device’s own text and flag points in the sample and the latest points, and leaves them out of the rollups and the chartable points', async () => {
-    await t.app.ingest.submit('STATE01', 'telemetry', { ts: T0, points: { acPower: 1500, energyTotal: 10, mode: 'grid-tied', fanOn: true, errorText: '' } });
-    const sample = await t.app.db.selectFrom('samples').select('points').where('device_id', '=', ids.get('STATE01')!).executeTakeFirstOrThrow();
-    expect(JSON.parse(sample.points)).toEqual({ acPower: 1500, energyTotal: 10, mode: 'grid-tied', fanOn: true, errorText: '' });
+    await t.app.ingest.submit('STATE01', 'telemetry', {
+      ts: T0,
+      points: { acPower: 1500, energyTotal: 10, mode: 'grid-tied', fanOn: true, errorText: '' },
+    });
+    const sample = await t.app.db
+      .selectFrom('samples')
+      .select('points')
+      .where('device_id', '=', ids.get('STATE01')!)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(sample.points)).toEqual({
+      acPower: 1500,
+      energyTotal: 10,
+      mode: 'grid-tied',
+      fanOn: true,
+      errorText: '',
+    });
     expect(JSON.parse((await device('STATE01')).last_points!)).toMatchObject({ mode: 'grid-tied', fanOn: true });
-    const rollup = await t.app.db.selectFrom('device_rollup_5m').select('points').where('device_id', '=', ids.get('STATE01')!).executeTakeFirstOrThrow();
+    const rollup = await t.app.db
+      .selectFrom('device_rollup_5m')
+      .select('points')
+      .where('device_id', '=', ids.get('STATE01')!)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(rollup.points)).toEqual({ acPower: 1500, energyTotal: 10 });
 
     const detail = await api(`/devices/${ids.get('STATE01')}`);
@@ -68,12 +91,18 @@ describe('points that are not numbers', () => {
 
   it('rejects a known point that is not a number, and more than 200 points, storing nothing of the message', async () => {
     const before = t.app.ingest.stats.rejected;
-    await expect(t.app.ingest.submit('STATE02', 'telemetry', { ts: T0, points: { acPower: 'high', note: 'x' } })).rejects.toThrow(/acPower/);
+    await expect(
+      t.app.ingest.submit('STATE02', 'telemetry', { ts: T0, points: { acPower: 'high', note: 'x' } }),
+    ).rejects.toThrow(/acPower/);
     const many = Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`p${i}`, i]));
     await expect(t.app.ingest.submit('STATE02', 'telemetry', { ts: T0, points: many })).rejects.toThrow(/200/);
-    await expect(t.app.ingest.submit('STATE02', 'telemetry', { ts: T0, points: { note: { nested: 1 } } })).rejects.toThrow();
+    await expect(
+      t.app.ingest.submit('STATE02', 'telemetry', { ts: T0, points: { note: { nested: 1 } } }),
+    ).rejects.toThrow();
     expect(t.app.ingest.stats.rejected).toBe(before + 3);
-    expect(await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', ids.get('STATE02')!).execute()).toEqual([]);
+    expect(
+      await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', ids.get('STATE02')!).execute(),
+    ).toEqual([]);
   });
 });
 
@@ -92,7 +121,9 @@ describe('run state', () => {
     await t.app.ingest.submit('STATE02', 'telemetry', { ts: T0 + 6 * MIN, points: { acPower: 0 }, runState: 'stop' });
     expect((await device('STATE02')).run_state).toBe('stop');
     // an unknown run state is malformed
-    await expect(t.app.ingest.submit('STATE02', 'telemetry', { ts: T0 + 7 * MIN, points: {}, runState: 'failure' })).rejects.toThrow();
+    await expect(
+      t.app.ingest.submit('STATE02', 'telemetry', { ts: T0 + 7 * MIN, points: {}, runState: 'failure' }),
+    ).rejects.toThrow();
   });
 
   it('does not let a late sample overwrite the latest points and run state', async () => {
@@ -104,7 +135,16 @@ describe('run state', () => {
     expect(d.run_state).toBe('stop');
     expect(JSON.parse(d.last_points!)).toEqual({ acPower: 0 });
     // it is stored all the same
-    expect((await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', ids.get('STATE03')!).orderBy('ts').execute()).map((r) => Number(r.ts))).toEqual([T0, T0 + 10 * MIN]);
+    expect(
+      (
+        await t.app.db
+          .selectFrom('samples')
+          .select('ts')
+          .where('device_id', '=', ids.get('STATE03')!)
+          .orderBy('ts')
+          .execute()
+      ).map((r) => Number(r.ts)),
+    ).toEqual([T0, T0 + 10 * MIN]);
     // the next newer sample moves them on
     await t.app.ingest.submit('STATE03', 'telemetry', { ts: T0 + 11 * MIN, points: { acPower: 900 } });
     expect((await device('STATE03')).run_state).toBe('run');
@@ -116,7 +156,10 @@ describe('run state', () => {
       t.app.ingest.submit('STATE06', 'telemetry', { ts: T0, points: { acPower: 100 } }),
       t.app.ingest.submit('STATE06', 'telemetry', { ts: T0, points: { acPower: 0 }, runState: 'stop' }),
     ]);
-    const stored = async () => (await t.app.db.selectFrom('samples').select('points').where('device_id', '=', ids.get('STATE06')!).execute()).map((r) => JSON.parse(r.points));
+    const stored = async () =>
+      (
+        await t.app.db.selectFrom('samples').select('points').where('device_id', '=', ids.get('STATE06')!).execute()
+      ).map((r) => JSON.parse(r.points));
     expect(await stored()).toEqual([{ acPower: 100 }]);
     expect(await device('STATE06')).toMatchObject({ run_state: 'run', last_points: JSON.stringify({ acPower: 100 }) });
     // in a later batch
@@ -128,11 +171,20 @@ describe('run state', () => {
 
 describe('what the pipeline keeps between batches (SQLite: counters and the latest 5-minute bucket)', () => {
   const rollup = async (sn: string, bucket: number) =>
-    t.app.db.selectFrom('device_rollup_5m').select(['n', 'points']).where('device_id', '=', ids.get(sn)!).where('bucket', '=', bucket).executeTakeFirstOrThrow();
-  const energy = async (sn: string) => (await t.app.db.selectFrom('device_daily').select('energy_kwh').where('device_id', '=', ids.get(sn)!).execute()).reduce((a, r) => a + r.energy_kwh, 0);
+    t.app.db
+      .selectFrom('device_rollup_5m')
+      .select(['n', 'points'])
+      .where('device_id', '=', ids.get(sn)!)
+      .where('bucket', '=', bucket)
+      .executeTakeFirstOrThrow();
+  const energy = async (sn: string) =>
+    (
+      await t.app.db.selectFrom('device_daily').select('energy_kwh').where('device_id', '=', ids.get(sn)!).execute()
+    ).reduce((a, r) => a + r.energy_kwh, 0);
 
   it('reads again what another process wrote to the database meanwhile', async () => {
-    const send = (min: number, energyTotal: number, acPower: number) => t.app.ingest.submit('STATE07', 'telemetry', { ts: T0 + min * MIN, points: { energyTotal, acPower } });
+    const send = (min: number, energyTotal: number, acPower: number) =>
+      t.app.ingest.submit('STATE07', 'telemetry', { ts: T0 + min * MIN, points: { energyTotal, acPower } });
     await send(0, 10, 100);
     await send(1, 11, 100);
     expect(await energy('STATE07')).toBeCloseTo(1);
@@ -140,8 +192,17 @@ describe('what the pipeline keeps between batches (SQLite: counters and the late
     const other = createDb(t.config.databaseUrl).db;
     try {
       const id = ids.get('STATE07')!;
-      await other.updateTable('device_counters').set({ last_ts: T0 + 3 * MIN, last_total: 15 }).where('device_id', '=', id).execute();
-      await other.updateTable('device_rollup_5m').set({ n: 4, points: JSON.stringify({ energyTotal: 13, acPower: 1000 }) }).where('device_id', '=', id).where('bucket', '=', T0).execute();
+      await other
+        .updateTable('device_counters')
+        .set({ last_ts: T0 + 3 * MIN, last_total: 15 })
+        .where('device_id', '=', id)
+        .execute();
+      await other
+        .updateTable('device_rollup_5m')
+        .set({ n: 4, points: JSON.stringify({ energyTotal: 13, acPower: 1000 }) })
+        .where('device_id', '=', id)
+        .where('bucket', '=', T0)
+        .execute();
     } finally {
       await closeDb(other);
     }
@@ -157,9 +218,13 @@ describe('what the pipeline keeps between batches (SQLite: counters and the late
     const id = ids.get('STATE08')!;
     await t.app.ingest.submit('STATE08', 'telemetry', { ts: T0 + MIN, points: { acPower: 100 } });
     // the OTA progress in the next batch cannot be stored: the whole batch rolls back
-    const refuse = t.app.dialect === 'postgres'
-      ? ['create function pv_test_refuse() returns trigger language plpgsql as $$ begin raise exception \'refused\'; end $$', 'create trigger pv_test_refuse before insert on ota_events for each row execute function pv_test_refuse()']
-      : ["create trigger pv_test_refuse before insert on ota_events begin select raise(abort, 'refused'); end"];
+    const refuse =
+      t.app.dialect === 'postgres'
+        ? [
+            "create function pv_test_refuse() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$",
+            'create trigger pv_test_refuse before insert on ota_events for each row execute function pv_test_refuse()',
+          ]
+        : ["create trigger pv_test_refuse before insert on ota_events begin select raise(abort, 'refused'); end"];
     for (const q of refuse) await sql.raw(q).execute(t.app.db);
     try {
       const results = await Promise.allSettled([
@@ -168,22 +233,36 @@ describe('what the pipeline keeps between batches (SQLite: counters and the late
       ]);
       expect(results.map((x) => x.status)).toEqual(['rejected', 'rejected']);
     } finally {
-      await sql.raw('drop trigger pv_test_refuse' + (t.app.dialect === 'postgres' ? ' on ota_events' : '')).execute(t.app.db);
+      await sql
+        .raw('drop trigger pv_test_refuse' + (t.app.dialect === 'postgres' ? ' on ota_events' : ''))
+        .execute(t.app.db);
       if (t.app.dialect === 'postgres') await sql.raw('drop function pv_test_refuse').execute(t.app.db);
     }
     await t.app.ingest.submit('STATE08', 'telemetry', { ts: T0 + 3 * MIN, points: { acPower: 400 } });
     const r = await rollup('STATE08', T0);
     expect(r.n).toBe(2);
     expect(JSON.parse(r.points).acPower).toBeCloseTo(250);
-    expect((await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', id).orderBy('ts').execute()).map((x) => Number(x.ts))).toEqual([T0 + MIN, T0 + 3 * MIN]);
+    expect(
+      (await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', id).orderBy('ts').execute()).map((x) =>
+        Number(x.ts),
+      ),
+    ).toEqual([T0 + MIN, T0 + 3 * MIN]);
   });
 });
 
 describe('late samples far from their neighbours', () => {
   // no plant: the default time zone, Asia/Shanghai (UTC+8); 02:00Z is 10:00 there
   const days = async (sn: string) =>
-    (await t.app.db.selectFrom('device_daily').select(['day', 'energy_kwh']).where('device_id', '=', ids.get(sn)!).orderBy('day').execute()).map((d) => [d.day, Math.round(d.energy_kwh * 1000) / 1000]);
-  const send = (sn: string, iso: string, energyTotal: number) => t.app.ingest.submit(sn, 'telemetry', { ts: Date.parse(iso), points: { energyTotal } });
+    (
+      await t.app.db
+        .selectFrom('device_daily')
+        .select(['day', 'energy_kwh'])
+        .where('device_id', '=', ids.get(sn)!)
+        .orderBy('day')
+        .execute()
+    ).map((d) => [d.day, Math.round(d.energy_kwh * 1000) / 1000]);
+  const send = (sn: string, iso: string, energyTotal: number) =>
+    t.app.ingest.submit(sn, 'telemetry', { ts: Date.parse(iso), points: { energyTotal } });
 
   it('recounts every day between the samples around a late one, however far apart they are', async () => {
     await send('STATE04', '2026-05-01T02:00:00Z', 100);
@@ -210,7 +289,11 @@ describe('late samples far from their neighbours', () => {
     await send('STATE05', '2026-05-12T02:00:00Z', 160);
     const counted = await days('STATE05');
     // the last archive run removed what was older than May 10 00:00Z
-    await t.app.db.updateTable('archive_config').set({ pruned_before: Date.parse('2026-05-10T00:00:00Z') }).where('id', '=', 1).execute();
+    await t.app.db
+      .updateTable('archive_config')
+      .set({ pruned_before: Date.parse('2026-05-10T00:00:00Z') })
+      .where('id', '=', 1)
+      .execute();
     try {
       await send('STATE05', '2026-05-10T02:00:00Z', 130);
       expect(await days('STATE05')).toEqual(counted);
@@ -223,9 +306,19 @@ describe('late samples far from their neighbours', () => {
 describe('the commit log (INGEST_COMMIT_LOG)', () => {
   it('logs each committed batch with the received_at stamp its samples got, after the commit', async () => {
     const ts = Date.parse('2026-06-01T00:00:00Z');
-    await Promise.all([0, 1, 2].map((i) => t.app.ingest.submit('STATE01', 'telemetry', { ts: ts + i * MIN, points: { acPower: i } })));
-    const lines = readFileSync(commitLog, 'utf8').trim().split('\n').map((l) => l.split(' ').map(Number));
-    const rows = await t.app.db.selectFrom('samples').select('received_at').where('device_id', '=', ids.get('STATE01')!).where('ts', '>=', ts).execute();
+    await Promise.all(
+      [0, 1, 2].map((i) => t.app.ingest.submit('STATE01', 'telemetry', { ts: ts + i * MIN, points: { acPower: i } })),
+    );
+    const lines = readFileSync(commitLog, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(' ').map(Number));
+    const rows = await t.app.db
+      .selectFrom('samples')
+      .select('received_at')
+      .where('device_id', '=', ids.get('STATE01')!)
+      .where('ts', '>=', ts)
+      .execute();
     expect(rows).toHaveLength(3);
     for (const r of rows) {
       const line = lines.find(([receivedAt]) => receivedAt === Number(r.received_at));

@@ -16,9 +16,17 @@ const T0 = Date.parse('2026-06-01T08:00:00Z');
 
 beforeAll(async () => {
   // always a SQLite file here (the PostgreSQL run of the suites has no ingest thread)
-  t = await buildTestApp({ DATABASE_URL: `sqlite:${join(process.env.TMPDIR ?? '/tmp', `pv-thread-${process.pid}-${Date.now()}.sqlite`)}` });
+  t = await buildTestApp({
+    DATABASE_URL: `sqlite:${join(process.env.TMPDIR ?? '/tmp', `pv-thread-${process.pid}-${Date.now()}.sqlite`)}`,
+  });
   const org = await t.app.db.selectFrom('orgs').select('id').where('code', '=', 'SUNPATH').executeTakeFirstOrThrow();
-  deviceId = (await t.app.db.insertInto('devices').values(newDevice({ sn: SN, org_id: org.id, secret_hash: hashDeviceKey(SN) })).returning('id').executeTakeFirstOrThrow()).id;
+  deviceId = (
+    await t.app.db
+      .insertInto('devices')
+      .values(newDevice({ sn: SN, org_id: org.id, secret_hash: hashDeviceKey(SN) }))
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(async () => {
   await t.close();
@@ -31,15 +39,24 @@ describe('the ingest thread', () => {
     expect(t.app.ingest).toBeInstanceOf(IngestThread);
     await t.app.ingest.submit(SN, 'telemetry', { ts: T0, points: { acPower: 1234 } });
     expect(threadOf(t.app.ingest)).toBeDefined();
-    const row = await t.app.db.selectFrom('samples').select('points').where('device_id', '=', deviceId).where('ts', '=', T0).executeTakeFirst();
+    const row = await t.app.db
+      .selectFrom('samples')
+      .select('points')
+      .where('device_id', '=', deviceId)
+      .where('ts', '=', T0)
+      .executeTakeFirst();
     expect(JSON.parse(row!.points)).toMatchObject({ acPower: 1234 });
   });
 
   it('refuses a malformed message and an unknown device as IngestRejected, counted in the stats', async () => {
     const before = t.app.ingest.stats.rejected;
     await expect(t.app.ingest.submit(SN, 'telemetry', Buffer.from('{not json'))).rejects.toBeInstanceOf(IngestRejected);
-    await expect(t.app.ingest.submit(SN, 'telemetry', { ts: T0, points: { acPower: 'high' } })).rejects.toThrow(/acPower/);
-    await expect(t.app.ingest.submit('NO-SUCH-SN', 'telemetry', { ts: T0, points: {} })).rejects.toThrow(/unknown device/);
+    await expect(t.app.ingest.submit(SN, 'telemetry', { ts: T0, points: { acPower: 'high' } })).rejects.toThrow(
+      /acPower/,
+    );
+    await expect(t.app.ingest.submit('NO-SUCH-SN', 'telemetry', { ts: T0, points: {} })).rejects.toThrow(
+      /unknown device/,
+    );
     expect(t.app.ingest.stats.rejected).toBe(before + 3);
   });
 
@@ -49,7 +66,11 @@ describe('the ingest thread', () => {
     const feeding = (async () => {
       let sent = 0;
       while (!stop) {
-        await Promise.all(Array.from({ length: 50 }, () => t.app.ingest.submit(SN, 'telemetry', { ts: (ts += 1000), points: { acPower: 500, energyTotal: ts / 1e7 } })));
+        await Promise.all(
+          Array.from({ length: 50 }, () =>
+            t.app.ingest.submit(SN, 'telemetry', { ts: (ts += 1000), points: { acPower: 500, energyTotal: ts / 1e7 } }),
+          ),
+        );
         sent += 50;
       }
       return sent;
@@ -62,7 +83,11 @@ describe('the ingest thread', () => {
         .execute(async (trx) => {
           await trx.selectFrom('devices').select('name').where('id', '=', deviceId).executeTakeFirstOrThrow();
           await new Promise((r) => setTimeout(r, 10));
-          await trx.updateTable('devices').set({ name: `Thread device ${i}` }).where('id', '=', deviceId).execute();
+          await trx
+            .updateTable('devices')
+            .set({ name: `Thread device ${i}` })
+            .where('id', '=', deviceId)
+            .execute();
         })
         .catch((err: Error) => failures.push(err.message));
     }
@@ -70,7 +95,11 @@ describe('the ingest thread', () => {
     const sent = await feeding;
     expect(sent).toBeGreaterThan(0);
     expect(failures).toEqual([]);
-    const { name } = await t.app.db.selectFrom('devices').select('name').where('id', '=', deviceId).executeTakeFirstOrThrow();
+    const { name } = await t.app.db
+      .selectFrom('devices')
+      .select('name')
+      .where('id', '=', deviceId)
+      .executeTakeFirstOrThrow();
     expect(name).toBe('Thread device 19');
   });
 
@@ -86,13 +115,27 @@ describe('the ingest thread', () => {
     handle.exec('rollback');
     await terminated;
     await expect(held).rejects.toThrow(/ingest thread stopped/);
-    expect(await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', deviceId).where('ts', '=', T0 - MIN).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.app.db
+        .selectFrom('samples')
+        .select('ts')
+        .where('device_id', '=', deviceId)
+        .where('ts', '=', T0 - MIN)
+        .executeTakeFirst(),
+    ).toBeUndefined();
     expect(t.logs.some((l) => l.includes('ingest thread stopped'))).toBe(true);
     const accepted = t.app.ingest.stats.accepted;
     await t.app.ingest.submit(SN, 'telemetry', { ts: T0 - 2 * MIN, points: { acPower: 2 } });
     expect(threadOf(t.app.ingest)).not.toBe(worker);
     // the new thread's count goes on from the old one's
     expect(t.app.ingest.stats.accepted).toBe(accepted + 1);
-    expect(await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', deviceId).where('ts', '=', T0 - 2 * MIN).executeTakeFirst()).toBeDefined();
+    expect(
+      await t.app.db
+        .selectFrom('samples')
+        .select('ts')
+        .where('device_id', '=', deviceId)
+        .where('ts', '=', T0 - 2 * MIN)
+        .executeTakeFirst(),
+    ).toBeDefined();
   });
 });

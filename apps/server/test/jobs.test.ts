@@ -19,7 +19,10 @@ const T = Date.now() + 86_400_000;
 beforeAll(async () => {
   const env = { SIMULATOR_PLANTS: '1' };
   t = await buildTestApp(env, { jobPeriods: { 'offline-sweep': SWEEP_MS } });
-  other = await buildApp({ ...t.config, webDist: join(t.config.dataDir, 'no-web') }, { logStream: quiet, jobPeriods: { 'offline-sweep': SWEEP_MS } });
+  other = await buildApp(
+    { ...t.config, webDist: join(t.config.dataDir, 'no-web') },
+    { logStream: quiet, jobPeriods: { 'offline-sweep': SWEEP_MS } },
+  );
 });
 afterAll(async () => {
   await other?.close();
@@ -33,14 +36,26 @@ describe('periodic jobs shared by several server processes', () => {
     const period = JOB_PERIODS['archive-prune'];
     const first = await Promise.all(both().map((app) => app.jobs.tick('archive-prune', T)));
     expect(first.map((r) => r.ran).sort()).toEqual([false, true]);
-    const cfg = await t.app.db.selectFrom('archive_config').select('last_filed_at').where('id', '=', 1).executeTakeFirstOrThrow();
+    const cfg = await t.app.db
+      .selectFrom('archive_config')
+      .select('last_filed_at')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(Number(cfg.last_filed_at)).toBe(T);
     // within the period: nobody, whoever asks first
     for (const app of both()) expect((await app.jobs.tick('archive-prune', T + period / 2)).ran).toBe(false);
     // a period later: again exactly one of them
-    const next = await Promise.all(both().reverse().map((app) => app.jobs.tick('archive-prune', T + period)));
+    const next = await Promise.all(
+      both()
+        .reverse()
+        .map((app) => app.jobs.tick('archive-prune', T + period)),
+    );
     expect(next.map((r) => r.ran).sort()).toEqual([false, true]);
-    const row = await t.app.db.selectFrom('job_runs').selectAll().where('name', '=', 'archive-prune').executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('job_runs')
+      .selectAll()
+      .where('name', '=', 'archive-prune')
+      .executeTakeFirstOrThrow();
     expect(Number(row.claimed_at)).toBe(T + period);
     expect(Number(row.done_at)).toBe(T + period);
     expect([t.app.jobs.owner, other.jobs.owner]).toContain(row.claimed_by);
@@ -88,20 +103,39 @@ describe('periodic jobs shared by several server processes', () => {
     const period = JOB_PERIODS.dashboard;
     const seen = new Map<FastifyInstance, BusEvent[]>(both().map((app) => [app, []]));
     const off = both().map((app) => app.bus.subscribe((e) => void (e.type === 'stats' && seen.get(app)!.push(e))));
-    const device = await t.app.db.selectFrom('devices').select(['id', 'org_id']).where('type', '=', 'inverter').executeTakeFirstOrThrow();
+    const device = await t.app.db
+      .selectFrom('devices')
+      .select(['id', 'org_id'])
+      .where('type', '=', 'inverter')
+      .executeTakeFirstOrThrow();
     const ran: FastifyInstance[] = [];
-    const tick = async (app: FastifyInstance, at: number) => void ((await app.jobs.tick('dashboard', at)).ran && ran.push(app));
+    const tick = async (app: FastifyInstance, at: number) =>
+      void ((await app.jobs.tick('dashboard', at)).ran && ran.push(app));
     // B refreshes, a fault opens, A refreshes a period later, then B again
     await tick(other, T + 9 * period);
     seen.get(other)!.length = 0;
-    await t.app.db.insertInto('faults').values({ device_id: device.id, code: 'F01', message: null, state: 'unrepaired', opened_at: T - 1000, fixed_at: null }).execute();
+    await t.app.db
+      .insertInto('faults')
+      .values({
+        device_id: device.id,
+        code: 'F01',
+        message: null,
+        state: 'unrepaired',
+        opened_at: T - 1000,
+        fixed_at: null,
+      })
+      .execute();
     await tick(t.app, T + 10 * period);
     await tick(other, T + 11 * period);
     off.forEach((unsubscribe) => unsubscribe());
     expect(ran).toEqual([other, t.app, other]);
     // A announced the fault (its organisation changed); B found nothing new
     expect(seen.get(t.app)!.length).toBe(1);
-    expect(seen.get(t.app)![0]).toMatchObject({ type: 'stats', orgIds: [device.org_id], faults: [[expect.any(Number), device.org_id]] });
+    expect(seen.get(t.app)![0]).toMatchObject({
+      type: 'stats',
+      orgIds: [device.org_id],
+      faults: [[expect.any(Number), device.org_id]],
+    });
     expect(seen.get(other)).toEqual([]);
   });
 });

@@ -16,24 +16,63 @@ const TZ = 'Europe/Berlin';
 
 beforeAll(async () => {
   t = await buildTestApp();
-  [admin, agent, viewer, delta] = (await Promise.all(['admin', 'agent', 'viewer', 'delta'].map((u) => login(t.app, u)))) as [string, string, string, string];
+  [admin, agent, viewer, delta] = (await Promise.all(
+    ['admin', 'agent', 'viewer', 'delta'].map((u) => login(t.app, u)),
+  )) as [string, string, string, string];
   const db = t.app.db;
   const org = await db.selectFrom('orgs').select('id').where('code', '=', 'SUNPATH').executeTakeFirstOrThrow();
   ({ id: plantId } = await db
     .insertInto('plants')
-    .values({ org_id: org.id, name: 'StatsPlant', capacity_wp: 10_000, country: 'DE', time_zone: TZ, latitude: 52.5, longitude: 13.4, address: 'Berlin', install_position: 'roof', installed_at: null, created_at: now })
+    .values({
+      org_id: org.id,
+      name: 'StatsPlant',
+      capacity_wp: 10_000,
+      country: 'DE',
+      time_zone: TZ,
+      latitude: 52.5,
+      longitude: 13.4,
+      address: 'Berlin',
+      install_position: 'roof',
+      installed_at: null,
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow());
-  const dev = async (sn: string, type: 'inverter' | 'collector' | 'battery' | 'meter', points: Record<string, number>, extra: { parent?: number; online?: boolean } = {}) =>
+  const dev = async (
+    sn: string,
+    type: 'inverter' | 'collector' | 'battery' | 'meter',
+    points: Record<string, number>,
+    extra: { parent?: number; online?: boolean } = {},
+  ) =>
     (
       await db
         .insertInto('devices')
-        .values(newDevice({ sn, type, org_id: org.id, plant_id: plantId, parent_id: extra.parent ?? null, online_state: extra.online === false ? 'offline' : 'online', run_state: 'run', last_online_at: now - 60_000, last_points: JSON.stringify(points), created_at: now }))
+        .values(
+          newDevice({
+            sn,
+            type,
+            org_id: org.id,
+            plant_id: plantId,
+            parent_id: extra.parent ?? null,
+            online_state: extra.online === false ? 'offline' : 'online',
+            run_state: 'run',
+            last_online_at: now - 60_000,
+            last_points: JSON.stringify(points),
+            created_at: now,
+          }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
   // a collector that (like some loggers) also reports the total of its sub inverters: never added on top
-  const col = await dev('TCOL01', 'collector', { rssi: -60, acPower: 3000, ambientTemperature: 21.5, humidity: 55, windSpeed: 3.2, airPressure: 1011 });
+  const col = await dev('TCOL01', 'collector', {
+    rssi: -60,
+    acPower: 3000,
+    ambientTemperature: 21.5,
+    humidity: 55,
+    windSpeed: 3.2,
+    airPressure: 1011,
+  });
   const sub1 = await dev('TSUB01', 'inverter', { acPower: 1000, energyTotal: 10 }, { parent: col });
   const sub2 = await dev('TSUB02', 'inverter', { acPower: 2000, energyTotal: 10 }, { parent: col });
   await dev('TINV03', 'inverter', { acPower: 500 }, { online: false });
@@ -69,26 +108,57 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object, lang = 'en') =>
-  t.app.inject({ method, url: `/photo_voltaic${url}`, headers: { 'x-token': token, 'accept-language': lang }, payload });
-const plantsOf = async (orgCode: string) => (await t.app.db.selectFrom('plants as p').innerJoin('orgs as o', 'o.id', 'p.org_id').select('p.id').where('o.code', '=', orgCode).execute()).map((p) => p.id);
+  t.app.inject({
+    method,
+    url: `/photo_voltaic${url}`,
+    headers: { 'x-token': token, 'accept-language': lang },
+    payload,
+  });
+const plantsOf = async (orgCode: string) =>
+  (
+    await t.app.db
+      .selectFrom('plants as p')
+      .innerJoin('orgs as o', 'o.id', 'p.org_id')
+      .select('p.id')
+      .where('o.code', '=', orgCode)
+      .execute()
+  ).map((p) => p.id);
 
 describe('plant_stats refresh', () => {
   it('sums the online inverters once (not the collector), counts plant-local days, and sets status and counts', async () => {
-    const s = await t.app.db.selectFrom('plant_stats').selectAll().where('plant_id', '=', plantId).executeTakeFirstOrThrow();
+    const s = await t.app.db
+      .selectFrom('plant_stats')
+      .selectAll()
+      .where('plant_id', '=', plantId)
+      .executeTakeFirstOrThrow();
     const today = localDay(now, TZ);
     expect(s.power_w).toBe(3000);
     expect(s.energy_today).toBe(10);
     expect(s.energy_month).toBe(today.slice(8) === '01' ? 10 : 30);
     expect(s.energy_year).toBe(s.energy_month);
     expect(s.energy_total).toBe(s.energy_month + 100);
-    expect(s).toMatchObject({ status: 'online', devices: 6, devices_online: 5, open_faults: 0, data_updated_at: now - 60_000 });
+    expect(s).toMatchObject({
+      status: 'online',
+      devices: 6,
+      devices_online: 5,
+      open_faults: 0,
+      data_updated_at: now - 60_000,
+    });
   });
 
   it('turns to fault with an open fault, and keeps the energy when today grows', async () => {
     const db = t.app.db;
     const sub = await db.selectFrom('devices').select('id').where('sn', '=', 'TSUB01').executeTakeFirstOrThrow();
-    await db.insertInto('faults').values({ device_id: sub.id, code: 'F07', message: 'x', state: 'unrepaired', opened_at: now, fixed_at: null }).execute();
-    await db.updateTable('device_daily').set({ energy_kwh: 5 }).where('device_id', '=', sub.id).where('day', '=', localDay(now, TZ)).execute();
+    await db
+      .insertInto('faults')
+      .values({ device_id: sub.id, code: 'F07', message: 'x', state: 'unrepaired', opened_at: now, fixed_at: null })
+      .execute();
+    await db
+      .updateTable('device_daily')
+      .set({ energy_kwh: 5 })
+      .where('device_id', '=', sub.id)
+      .where('day', '=', localDay(now, TZ))
+      .execute();
     await refreshPlantStats(db, now + 1000);
     const s = await db.selectFrom('plant_stats').selectAll().where('plant_id', '=', plantId).executeTakeFirstOrThrow();
     expect(s).toMatchObject({ status: 'fault', open_faults: 1, energy_today: 11 });
@@ -97,22 +167,48 @@ describe('plant_stats refresh', () => {
 
   it('writes a row again when the table differs from the figures, whoever wrote it last (processes take turns at the refresh)', async () => {
     const db = t.app.db;
-    const before = await db.selectFrom('plant_stats').selectAll().where('plant_id', '=', plantId).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom('plant_stats')
+      .selectAll()
+      .where('plant_id', '=', plantId)
+      .executeTakeFirstOrThrow();
     // another process's refresh wrote other figures meanwhile (say, before a device reported again)
-    await db.updateTable('plant_stats').set({ power_w: 1, updated_at: now + 1500 }).where('plant_id', '=', plantId).execute();
+    await db
+      .updateTable('plant_stats')
+      .set({ power_w: 1, updated_at: now + 1500 })
+      .where('plant_id', '=', plantId)
+      .execute();
     const { written } = await refreshPlantStats(db, now + 2000);
     expect(written).toBeGreaterThanOrEqual(1);
-    const after = await db.selectFrom('plant_stats').selectAll().where('plant_id', '=', plantId).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom('plant_stats')
+      .selectAll()
+      .where('plant_id', '=', plantId)
+      .executeTakeFirstOrThrow();
     expect({ ...after, updated_at: 0 }).toEqual({ ...before, updated_at: 0 });
     // the same figures again: nothing to write
     const again = await refreshPlantStats(db, now + 3000);
-    expect((await db.selectFrom('plant_stats').select('updated_at').where('plant_id', '=', plantId).executeTakeFirstOrThrow()).updated_at).toBe(now + 2000);
+    expect(
+      (
+        await db
+          .selectFrom('plant_stats')
+          .select('updated_at')
+          .where('plant_id', '=', plantId)
+          .executeTakeFirstOrThrow()
+      ).updated_at,
+    ).toBe(now + 2000);
     expect(again.written).toBe(0);
   });
 
   it('stays cheap: every plant has a row', async () => {
-    const plants = await t.app.db.selectFrom('plants').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const stats = await t.app.db.selectFrom('plant_stats').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const plants = await t.app.db
+      .selectFrom('plants')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const stats = await t.app.db
+      .selectFrom('plant_stats')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(stats.n)).toBe(Number(plants.n));
   });
 });
@@ -135,7 +231,13 @@ describe('plant list', () => {
     expect(fault.total).toBe(fault.counts.fault);
     const byName = (await call('GET', '/plants?name=statsp', admin)).json().data;
     expect(byName.rows).toHaveLength(1);
-    expect(byName.rows[0]).toMatchObject({ name: 'StatsPlant', power: 3000, capacityKw: 10, status: 'fault', timeZone: TZ });
+    expect(byName.rows[0]).toMatchObject({
+      name: 'StatsPlant',
+      power: 3000,
+      capacityKw: 10,
+      status: 'fault',
+      timeZone: TZ,
+    });
     const owned = (await call('GET', '/plants?pageSize=100&owner=Chen', admin)).json().data;
     expect(owned.total).toBeGreaterThan(0);
     expect(owned.rows.every((r: { ownerName: string }) => r.ownerName.includes('Chen'))).toBe(true);
@@ -144,9 +246,13 @@ describe('plant list', () => {
     expect(inst.rows.every((r: { installerName: string }) => r.installerName === 'Green Roof Installers')).toBe(true);
     const org = (await call('GET', '/plants?pageSize=100&org=Delta', admin)).json().data;
     expect(org.rows.every((r: { orgName: string }) => r.orgName === 'Delta Energy Services')).toBe(true);
-    const byPower = (await call('GET', '/plants?pageSize=100&sortField=power&sortOrder=descend', admin)).json().data.rows.map((r: { power: number }) => r.power);
+    const byPower = (await call('GET', '/plants?pageSize=100&sortField=power&sortOrder=descend', admin))
+      .json()
+      .data.rows.map((r: { power: number }) => r.power);
     expect(byPower).toEqual([...byPower].sort((a, b) => b - a));
-    const byNameAsc = (await call('GET', '/plants?pageSize=100&sortField=name&sortOrder=ascend', admin)).json().data.rows.map((r: { name: string }) => r.name);
+    const byNameAsc = (await call('GET', '/plants?pageSize=100&sortField=name&sortOrder=ascend', admin))
+      .json()
+      .data.rows.map((r: { name: string }) => r.name);
     expect(byNameAsc[0] <= byNameAsc[byNameAsc.length - 1]).toBe(true);
     expect((await call('GET', '/plants?sortField=nope', admin)).statusCode).toBe(400);
   });
@@ -178,16 +284,31 @@ describe('plant list', () => {
 });
 
 describe('kept answers', () => {
-  const row = async (token: string) => ((await call('GET', '/plants?pageSize=100&name=StatsPlant', token)).json().data.rows as { id: number; power: number; favourite: boolean }[]).find((r) => r.id === plantId)!;
+  const row = async (token: string) =>
+    (
+      (await call('GET', '/plants?pageSize=100&name=StatsPlant', token)).json().data.rows as {
+        id: number;
+        power: number;
+        favourite: boolean;
+      }[]
+    ).find((r) => r.id === plantId)!;
 
   it('sends the list again as it was until the stats refresh writes new figures', async () => {
     const before = await row(admin);
     const sub = await t.app.db.selectFrom('devices').select('id').where('sn', '=', 'TSUB02').executeTakeFirstOrThrow();
-    await t.app.db.updateTable('devices').set({ last_points: JSON.stringify({ acPower: 2500, energyTotal: 10 }) }).where('id', '=', sub.id).execute();
+    await t.app.db
+      .updateTable('devices')
+      .set({ last_points: JSON.stringify({ acPower: 2500, energyTotal: 10 }) })
+      .where('id', '=', sub.id)
+      .execute();
     expect((await row(admin)).power).toBe(before.power); // the same answer: nothing has told the server yet
     await refreshPlantStats(t.app.db, now + 2000);
     expect((await row(admin)).power).toBe(before.power + 500);
-    await t.app.db.updateTable('devices').set({ last_points: JSON.stringify({ acPower: 2000, energyTotal: 10 }) }).where('id', '=', sub.id).execute();
+    await t.app.db
+      .updateTable('devices')
+      .set({ last_points: JSON.stringify({ acPower: 2000, energyTotal: 10 }) })
+      .where('id', '=', sub.id)
+      .execute();
     await refreshPlantStats(t.app.db, now + 3000);
     expect((await row(admin)).power).toBe(before.power);
   });
@@ -206,7 +327,18 @@ describe('kept answers', () => {
 });
 
 describe('plant create / edit / delete', () => {
-  const body = { name: 'NewPlant1', capacityKw: 8.5, country: 'DE', timeZone: 'Europe/Berlin', address: 'Hauptstr. 1', installedAt: now, installPosition: 'roof', installCapacityWp: 8500, latitude: 52.1, longitude: 13.2 };
+  const body = {
+    name: 'NewPlant1',
+    capacityKw: 8.5,
+    country: 'DE',
+    timeZone: 'Europe/Berlin',
+    address: 'Hauptstr. 1',
+    installedAt: now,
+    installPosition: 'roof',
+    installCapacityWp: 8500,
+    latitude: 52.1,
+    longitude: 13.2,
+  };
   let created: number;
 
   it('creates with every rule checked on the server', async () => {
@@ -214,7 +346,14 @@ describe('plant create / edit / delete', () => {
     expect(res.json().msg).toBe('Create Successful');
     created = res.json().data.id;
     const row = (await call('GET', `/plants/${created}`, agent)).json().data;
-    expect(row).toMatchObject({ name: 'NewPlant1', capacityKw: 8.5, installCapacityWp: 8500, installPosition: 'roof', orgName: 'SunPath Services', access: 'org' });
+    expect(row).toMatchObject({
+      name: 'NewPlant1',
+      capacityKw: 8.5,
+      installCapacityWp: 8500,
+      installPosition: 'roof',
+      orgName: 'SunPath Services',
+      access: 'org',
+    });
   });
 
   it('refuses bad input (400) and a taken name (409), changing nothing', async () => {
@@ -232,7 +371,19 @@ describe('plant create / edit / delete', () => {
     await bad({ capacityKw: 0 }, 'Capacity');
     await bad({ installPosition: 'cellar' }, 'Install position');
     await bad({ installCapacityWp: 1.5 }, 'Install capacity');
-    await bad({ ownerId: (await t.app.db.selectFrom('customers as c').innerJoin('orgs as o', 'o.id', 'c.org_id').select('c.id').where('o.code', '=', 'DELTA').executeTakeFirstOrThrow()).id }, 'owner');
+    await bad(
+      {
+        ownerId: (
+          await t.app.db
+            .selectFrom('customers as c')
+            .innerJoin('orgs as o', 'o.id', 'c.org_id')
+            .select('c.id')
+            .where('o.code', '=', 'DELTA')
+            .executeTakeFirstOrThrow()
+        ).id,
+      },
+      'owner',
+    );
     const dup = await call('POST', '/plants', agent, body);
     expect(dup.statusCode).toBe(409);
     expect(dup.json().msg).toContain('already exists');
@@ -242,9 +393,18 @@ describe('plant create / edit / delete', () => {
 
   it('edits, and answers 404 for a plant outside the scope', async () => {
     const owner = (await call('GET', '/plants/options', agent)).json().data.owners[0];
-    const res = await call('PUT', `/plants/${created}`, agent, { ...body, name: 'NewPlant2', ownerId: owner.id, timeZone: 'Asia/Tokyo' });
+    const res = await call('PUT', `/plants/${created}`, agent, {
+      ...body,
+      name: 'NewPlant2',
+      ownerId: owner.id,
+      timeZone: 'Asia/Tokyo',
+    });
     expect(res.json().msg).toBe('Update Successful');
-    expect((await call('GET', `/plants/${created}`, agent)).json().data).toMatchObject({ name: 'NewPlant2', ownerId: owner.id, timeZone: 'Asia/Tokyo' });
+    expect((await call('GET', `/plants/${created}`, agent)).json().data).toMatchObject({
+      name: 'NewPlant2',
+      ownerId: owner.id,
+      timeZone: 'Asia/Tokyo',
+    });
     const deltaPlant = (await plantsOf('DELTA'))[0]!;
     expect((await call('PUT', `/plants/${deltaPlant}`, agent, body)).statusCode).toBe(404);
     expect((await call('GET', `/plants/${deltaPlant}`, agent)).statusCode).toBe(404);
@@ -259,17 +419,27 @@ describe('plant create / edit / delete', () => {
       .values(newDevice({ sn: 'DELINV01', name: 'x', org_id: org.org_id, plant_id: created, created_at: now }))
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('device_daily').values({ device_id: dev, day: '2026-01-01', energy_kwh: 3, updated_at: now }).execute();
+    await db
+      .insertInto('device_daily')
+      .values({ device_id: dev, day: '2026-01-01', energy_kwh: 3, updated_at: now })
+      .execute();
     const res = await call('DELETE', `/plants/${created}`, agent);
     expect(res.json()).toMatchObject({ msg: 'Deleted Success', data: { unboundDevices: 1 } });
     expect((await call('GET', `/plants/${created}`, agent)).statusCode).toBe(404);
-    expect(await db.selectFrom('devices').select('plant_id').where('id', '=', dev).executeTakeFirstOrThrow()).toEqual({ plant_id: null });
-    expect(await db.selectFrom('device_daily').select('energy_kwh').where('device_id', '=', dev).execute()).toHaveLength(1);
+    expect(await db.selectFrom('devices').select('plant_id').where('id', '=', dev).executeTakeFirstOrThrow()).toEqual({
+      plant_id: null,
+    });
+    expect(
+      await db.selectFrom('device_daily').select('energy_kwh').where('device_id', '=', dev).execute(),
+    ).toHaveLength(1);
   });
 
   it('offers owners and organisations of the scope only, masked without the sensitive grant', async () => {
     const forAgent = (await call('GET', '/plants/options', agent)).json().data;
-    expect(forAgent.orgs.map((o: { name: string }) => o.name).sort()).toEqual(['Green Roof Installers', 'SunPath Services']);
+    expect(forAgent.orgs.map((o: { name: string }) => o.name).sort()).toEqual([
+      'Green Roof Installers',
+      'SunPath Services',
+    ]);
     expect(forAgent.owners.length).toBe(6);
     expect(forAgent.owners[0].email).toMatch(/^.\*\*\*@/);
     const forAdmin = (await call('GET', '/plants/options', admin)).json().data;
@@ -303,7 +473,10 @@ describe('plant detail', () => {
     // the collector's own acPower is not added to its sub inverters'; real time starts at the plant's
     // local midnight (a bucket before it, in the first minutes of a Berlin day, is yesterday's)
     const midnight = startOfLocalDay(now, TZ);
-    for (const point of [[b - 600_000, 2800], [b - 300_000, 1000]] as const) {
+    for (const point of [
+      [b - 600_000, 2800],
+      [b - 300_000, 1000],
+    ] as const) {
       if (point[0] >= midnight) expect(rt.points).toContainEqual(point);
       else expect(rt.points).not.toContainEqual(point);
     }
@@ -322,7 +495,10 @@ describe('plant detail', () => {
   it("lists the plant's devices and faults", async () => {
     const devices = (await call('GET', `/plants/${plantId}/devices`, admin)).json().data;
     expect(devices.total).toBe(6);
-    expect(devices.rows.find((r: { sn: string }) => r.sn === 'TSUB01')).toMatchObject({ parentSn: 'TCOL01', power: 1000 });
+    expect(devices.rows.find((r: { sn: string }) => r.sn === 'TSUB01')).toMatchObject({
+      parentSn: 'TCOL01',
+      power: 1000,
+    });
     const faults = (await call('GET', `/plants/${plantId}/faults`, admin)).json().data;
     expect(faults.rows.map((f: { code: string }) => f.code)).toEqual(['F07']);
   });
@@ -330,7 +506,8 @@ describe('plant detail', () => {
 
 describe('authorised users', () => {
   it('checks the authorised object: required, valid e-mails, not the authoriser, known users', async () => {
-    const post = (emails: string, token = agent) => call('POST', `/plants/${plantId}/grants`, token, { emails, perms: ['view'] });
+    const post = (emails: string, token = agent) =>
+      call('POST', `/plants/${plantId}/grants`, token, { emails, perms: ['view'] });
     expect((await post('')).json().msg).toContain('authorised object is required');
     expect((await post('ops@delta.example, nope')).json().msg).toContain('correct e-mail');
     expect((await post('agent@sunpath.example')).json().msg).toContain('cannot be the authoriser');
@@ -344,11 +521,17 @@ describe('authorised users', () => {
     const before = (await call('GET', '/plants?pageSize=100', delta)).json().data;
     expect(before.rows.map((r: { id: number }) => r.id)).not.toContain(plantId);
     expect((await call('GET', `/plants/${plantId}`, delta)).statusCode).toBe(404);
-    const res = await call('POST', `/plants/${plantId}/grants`, agent, { emails: 'OPS@delta.example', perms: ['view', 'control'] });
+    const res = await call('POST', `/plants/${plantId}/grants`, agent, {
+      emails: 'OPS@delta.example',
+      perms: ['view', 'control'],
+    });
     expect(res.json().msg).toBe('Authorization Successful');
     const after = (await call('GET', '/plants?pageSize=100', delta)).json().data;
     expect(after.total).toBe(before.total + 1);
-    expect((await call('GET', `/plants/${plantId}`, delta)).json().data).toMatchObject({ name: 'StatsPlant', access: 'grant' });
+    expect((await call('GET', `/plants/${plantId}`, delta)).json().data).toMatchObject({
+      name: 'StatsPlant',
+      access: 'grant',
+    });
     expect((await call('GET', `/plants/${plantId}/devices`, delta)).json().data.total).toBe(6);
     expect((await call('GET', `/plants/${plantId}/chart?range=7`, delta)).statusCode).toBe(200);
     // the "control" permission of the grant: commands to the plant's devices (with the role's device:control)
@@ -360,10 +543,20 @@ describe('authorised users', () => {
     expect((await call('GET', `/devices/${sub.id}/commands`, delta)).json().data.total).toBe(1);
     expect((await call('GET', `/devices/${sub.id}/points`, delta)).statusCode).toBe(200);
     expect((await call('GET', `/devices/${sub.id}/update-log`, delta)).statusCode).toBe(200);
-    const foreign = await t.app.db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select('d.id').where('o.code', '=', 'SUNPATH').where((eb) => eb.or([eb('d.plant_id', '<>', plantId), eb('d.plant_id', 'is', null)])).executeTakeFirstOrThrow();
-    expect((await call('POST', `/devices/${foreign.id}/commands`, delta, { kind: 'reboot', params: {} })).statusCode).toBe(404);
+    const foreign = await t.app.db
+      .selectFrom('devices as d')
+      .innerJoin('orgs as o', 'o.id', 'd.org_id')
+      .select('d.id')
+      .where('o.code', '=', 'SUNPATH')
+      .where((eb) => eb.or([eb('d.plant_id', '<>', plantId), eb('d.plant_id', 'is', null)]))
+      .executeTakeFirstOrThrow();
+    expect(
+      (await call('POST', `/devices/${foreign.id}/commands`, delta, { kind: 'reboot', params: {} })).statusCode,
+    ).toBe(404);
     // reading only: no edit, delete or re-granting through the grant, no other SunPath plant
-    expect((await call('PUT', `/plants/${plantId}`, delta, { name: 'Hijack', capacityKw: 1, timeZone: 'UTC' })).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/plants/${plantId}`, delta, { name: 'Hijack', capacityKw: 1, timeZone: 'UTC' })).statusCode,
+    ).toBe(404);
     expect((await call('DELETE', `/plants/${plantId}`, delta)).statusCode).toBe(404);
     const other = (await plantsOf('SUNPATH')).find((id) => id !== plantId)!;
     expect((await call('GET', `/plants/${other}`, delta)).statusCode).toBe(404);
@@ -376,7 +569,9 @@ describe('authorised users', () => {
     expect((await call('GET', `/plants/${plantId}/grants`, agent)).json().data[0].perms).toEqual(['view']);
     expect((await reboot()).statusCode).toBe(403); // seen through the grant, no longer controlled
     expect((await call('PUT', `/plants/${plantId}/grants/${grants[0].id}`, agent, { perms: [] })).statusCode).toBe(400);
-    expect((await call('DELETE', `/plants/${plantId}/grants/${grants[0].id}`, agent)).json().msg).toBe('Deleted Success');
+    expect((await call('DELETE', `/plants/${plantId}/grants/${grants[0].id}`, agent)).json().msg).toBe(
+      'Deleted Success',
+    );
     expect((await call('GET', `/plants/${plantId}`, delta)).statusCode).toBe(404);
     expect((await call('GET', `/devices/${sub.id}`, delta)).statusCode).toBe(404);
     expect((await call('GET', `/devices/${sub.id}/commands`, delta)).statusCode).toBe(404);

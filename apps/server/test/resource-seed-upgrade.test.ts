@@ -21,10 +21,39 @@ describe('a database seeded before resources had seed keys', () => {
       // the rows the seed of that time inserted: menus by path, buttons by code
       let sort = 0;
       for (const route of flattenRoutes(ROUTE_TREE)) {
-        const { id } = await db.insertInto('resources').values({ parent_id: null, kind: 'menu', name: route.name, title_key: route.titleKey, router_path: route.fullPath, perm: route.perm ?? null, icon: null, sort: sort++ }).returning('id').executeTakeFirstOrThrow();
-        for (const b of route.buttons ?? []) await db.insertInto('resources').values({ parent_id: id, kind: 'button', name: b.perm, title_key: b.titleKey, router_path: null, perm: b.perm, icon: null, sort: sort++ }).execute();
+        const { id } = await db
+          .insertInto('resources')
+          .values({
+            parent_id: null,
+            kind: 'menu',
+            name: route.name,
+            title_key: route.titleKey,
+            router_path: route.fullPath,
+            perm: route.perm ?? null,
+            icon: null,
+            sort: sort++,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (const b of route.buttons ?? [])
+          await db
+            .insertInto('resources')
+            .values({
+              parent_id: id,
+              kind: 'button',
+              name: b.perm,
+              title_key: b.titleKey,
+              router_path: null,
+              perm: b.perm,
+              icon: null,
+              sort: sort++,
+            })
+            .execute();
       }
-      const before = await db.selectFrom('resources').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const before = await db
+        .selectFrom('resources')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       await migrateToLatest(db);
       await syncResources(db);
       const rows = await db.selectFrom('resources').select(['seed_key']).execute();

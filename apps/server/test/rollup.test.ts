@@ -13,7 +13,19 @@ beforeAll(async () => {
   const org = await db.selectFrom('orgs').select('id').where('code', '=', 'SUNPATH').executeTakeFirstOrThrow();
   const { id: plantId } = await db
     .insertInto('plants')
-    .values({ org_id: org.id, name: 'Rollup plant', capacity_wp: 5000, country: 'CN', time_zone: 'Asia/Shanghai', latitude: 31.2, longitude: 121.5, address: 'Shanghai', install_position: 'roof', installed_at: null, created_at: Date.now() })
+    .values({
+      org_id: org.id,
+      name: 'Rollup plant',
+      capacity_wp: 5000,
+      country: 'CN',
+      time_zone: 'Asia/Shanghai',
+      latitude: 31.2,
+      longitude: 121.5,
+      address: 'Shanghai',
+      install_position: 'roof',
+      installed_at: null,
+      created_at: Date.now(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const add = async (sn: string) => {
@@ -31,9 +43,17 @@ afterAll(async () => t.close());
 
 const T0 = Date.parse('2026-05-04T10:00:00Z');
 const MIN = 60_000;
-const send = (sn: string, ts: number, points: Record<string, number>) => t.app.ingest.submit(sn, 'telemetry', { ts, points });
+const send = (sn: string, ts: number, points: Record<string, number>) =>
+  t.app.ingest.submit(sn, 'telemetry', { ts, points });
 const rollups = async (sn: string) =>
-  (await t.app.db.selectFrom('device_rollup_5m').selectAll().where('device_id', '=', ids.get(sn)!).orderBy('bucket').execute()).map((r) => ({
+  (
+    await t.app.db
+      .selectFrom('device_rollup_5m')
+      .selectAll()
+      .where('device_id', '=', ids.get(sn)!)
+      .orderBy('bucket')
+      .execute()
+  ).map((r) => ({
     bucket: r.bucket,
     n: r.n,
     points: JSON.parse(r.points) as Record<string, number>,
@@ -60,14 +80,22 @@ describe('5-minute rollups', () => {
     expect(rows[0]!.points.energyTotal).toBeCloseTo(32 / 3, 9); // (10 + 10.5 + 11.5) / 3
     expect(rows[0]!.points.temperature).toBeCloseTo(40, 9);
     // unknown points roll up too
-    expect(rows[1]).toEqual({ bucket: T0 + 5 * MIN, n: 1, points: { acPower: 1000, energyTotal: 12, vendorX: -3 }, pointN: null });
+    expect(rows[1]).toEqual({
+      bucket: T0 + 5 * MIN,
+      n: 1,
+      points: { acPower: 1000, energyTotal: 12, vendorX: -3 },
+      pointN: null,
+    });
   });
 
   it('does not average a repeated (device, ts) twice, across batches or in one batch', async () => {
     // a resend with other values is the same sample: the stored one stays, the bucket too
     await send('ROLL01', T0 + MIN, { acPower: 9999, energyTotal: 99 });
     // the same new sample twice in one batch counts once
-    await Promise.all([send('ROLL01', T0 + 6 * MIN, { acPower: 2000 }), send('ROLL01', T0 + 6 * MIN, { acPower: 2000 })]);
+    await Promise.all([
+      send('ROLL01', T0 + 6 * MIN, { acPower: 2000 }),
+      send('ROLL01', T0 + 6 * MIN, { acPower: 2000 }),
+    ]);
     const rows = await rollups('ROLL01');
     expect(rows[0]!.n).toBe(3);
     expect(rows[0]!.points.acPower).toBeCloseTo(300, 9);
@@ -94,7 +122,9 @@ describe('5-minute rollups', () => {
     const before = await rollups('ROLL01');
     const removed = await pruneSamples(t.app.db, Date.now() + 10_000 * 86_400_000);
     expect(removed).toBeGreaterThan(0);
-    expect(await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', ids.get('ROLL01')!).execute()).toHaveLength(0);
+    expect(
+      await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', ids.get('ROLL01')!).execute(),
+    ).toHaveLength(0);
     expect(await rollups('ROLL01')).toEqual(before);
   });
 });
@@ -102,7 +132,21 @@ describe('5-minute rollups', () => {
 describe('merging a bucket', () => {
   it('weights stored averages by the samples that carried each point', () => {
     const stored = { n: 4, points: JSON.stringify({ a: 10, b: 2 }), point_n: JSON.stringify({ b: 1 }) };
-    const merged = mergeBucket(stored, { deviceId: 1, bucket: 0, n: 2, sums: new Map([['a', 40], ['b', 4], ['c', 6]]), counts: new Map([['a', 2], ['b', 2], ['c', 1]]) });
+    const merged = mergeBucket(stored, {
+      deviceId: 1,
+      bucket: 0,
+      n: 2,
+      sums: new Map([
+        ['a', 40],
+        ['b', 4],
+        ['c', 6],
+      ]),
+      counts: new Map([
+        ['a', 2],
+        ['b', 2],
+        ['c', 1],
+      ]),
+    });
     expect(merged.n).toBe(6);
     expect(JSON.parse(merged.points)).toEqual({ a: 80 / 6, b: 2, c: 6 });
     expect(JSON.parse(merged.point_n!)).toEqual({ b: 3, c: 1 });

@@ -11,7 +11,16 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** `n` different TCP ports nothing listens on right now (held together while they are picked, so never the same one twice). */
 export async function freePorts(n: number): Promise<number[]> {
   const servers = await Promise.all(
-    Array.from({ length: n }, () => new Promise<Server>((resolve) => void createServer().listen(0, '127.0.0.1', function (this: Server) { resolve(this); }))),
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<Server>(
+          (resolve) =>
+            void createServer().listen(0, '127.0.0.1', function (this: Server) {
+              resolve(this);
+            }),
+        ),
+    ),
   );
   const ports = servers.map((s) => {
     const a = s.address();
@@ -26,7 +35,10 @@ export const freePort = async () => (await freePorts(1))[0]!;
 
 /** Thrown when the server stops while starting; `portInUse` when another process took one of its ports in the meantime. */
 export class ServerStartError extends Error {
-  constructor(message: string, readonly portInUse: boolean) {
+  constructor(
+    message: string,
+    readonly portInUse: boolean,
+  ) {
     super(message);
   }
 }
@@ -35,7 +47,16 @@ export class ServerStartError extends Error {
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DEMO: 'true', SIMULATOR: 'false', SIMULATOR_PLANTS: '1', DEMO_HISTORY: 'false', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DEMO: 'true',
+      SIMULATOR: 'false',
+      SIMULATOR_PLANTS: '1',
+      DEMO_HISTORY: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   // what it said on stderr, for the error when it does not come up
@@ -44,19 +65,27 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   let exited = false;
   proc.once('exit', () => (exited = true));
   for (let i = 0; i < 240 && !exited; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/photo_voltaic/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/photo_voltaic/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return proc;
     await new Promise((r) => setTimeout(r, 250));
   }
   proc.kill('SIGKILL');
-  throw new ServerStartError(`${exited ? 'server exited while starting' : 'server did not start'}${said ? `: ${said.trim()}` : ''}`, /is in use/.test(said));
+  throw new ServerStartError(
+    `${exited ? 'server exited while starting' : 'server did not start'}${said ? `: ${said.trim()}` : ''}`,
+    /is in use/.test(said),
+  );
 }
 
 /**
  * Starts the server on two fresh ports (HTTP, embedded MQTT) given to `env`, and on two others when
  * one was taken in the meantime (other test files pick free ports too).
  */
-export async function startOnFreePorts(env: (port: number, mqttPort: number) => Record<string, string>): Promise<{ proc: ChildProcess; port: number; mqttPort: number }> {
+export async function startOnFreePorts(
+  env: (port: number, mqttPort: number) => Record<string, string>,
+): Promise<{ proc: ChildProcess; port: number; mqttPort: number }> {
   for (let attempt = 1; ; attempt++) {
     const [port, mqttPort] = (await freePorts(2)) as [number, number];
     try {

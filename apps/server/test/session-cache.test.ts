@@ -10,8 +10,10 @@ afterAll(async () => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
   t.app.inject({ method, url: `/photo_voltaic${url}`, headers: { 'x-token': token }, ...(payload ? { payload } : {}) });
-const idOf = async (table: 'roles' | 'orgs', code: string) => (await t.app.db.selectFrom(table).select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
-const resourceId = async (key: string) => (await t.app.db.selectFrom('resources').select('id').where('seed_key', '=', key).executeTakeFirstOrThrow()).id;
+const idOf = async (table: 'roles' | 'orgs', code: string) =>
+  (await t.app.db.selectFrom(table).select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+const resourceId = async (key: string) =>
+  (await t.app.db.selectFrom('resources').select('id').where('seed_key', '=', key).executeTakeFirstOrThrow()).id;
 
 describe('signed-in users kept between requests', () => {
   it('reads a session once, then serves it from memory until something changes', async () => {
@@ -30,10 +32,28 @@ describe('signed-in users kept between requests', () => {
 
   it('applies a permission taken away through the console from the next request', async () => {
     const admin = await login(t.app, 'admin');
-    const role = (await call('POST', '/roles', admin, { code: 'cache-plants', name: 'CachePlants', orgId: await idOf('orgs', 'ROOT'), dataScope: 'all', sensitive: false })).json().data;
+    const role = (
+      await call('POST', '/roles', admin, {
+        code: 'cache-plants',
+        name: 'CachePlants',
+        orgId: await idOf('orgs', 'ROOT'),
+        dataScope: 'all',
+        sensitive: false,
+      })
+    ).json().data;
     const list = await resourceId('menu:/power_station/power_station_list');
     expect((await call('PUT', `/roles/${role.id}/resources`, admin, { resourceIds: [list] })).statusCode).toBe(200);
-    expect((await call('POST', '/users', admin, { loginName: 'cache-user', nickname: 'Cache', orgId: await idOf('orgs', 'ROOT'), roleIds: [role.id], password: 'secret77' })).statusCode).toBe(200);
+    expect(
+      (
+        await call('POST', '/users', admin, {
+          loginName: 'cache-user',
+          nickname: 'Cache',
+          orgId: await idOf('orgs', 'ROOT'),
+          roleIds: [role.id],
+          password: 'secret77',
+        })
+      ).statusCode,
+    ).toBe(200);
     const token = await login(t.app, 'cache-user', 'secret77');
     expect((await call('GET', '/plants?pageSize=5', token)).statusCode).toBe(200);
     expect((await call('GET', '/plants?pageSize=5', token)).statusCode).toBe(200);
@@ -52,12 +72,30 @@ describe('signed-in users kept between requests', () => {
     const cache = new SessionCache(10_000);
     const generation = cache.begin();
     cache.clear(); // a change lands while the lookup waits on the database
-    cache.set('h', generation, { state: 'enabled', revokedAt: null, expiresAt: Date.now() + 1000, lastSeenAt: Date.now(), user: {} as never });
+    cache.set('h', generation, {
+      state: 'enabled',
+      revokedAt: null,
+      expiresAt: Date.now() + 1000,
+      lastSeenAt: Date.now(),
+      user: {} as never,
+    });
     expect(cache.get('h')).toBeUndefined();
-    cache.set('h', cache.begin(), { state: 'enabled', revokedAt: null, expiresAt: Date.now() + 1000, lastSeenAt: Date.now(), user: {} as never });
+    cache.set('h', cache.begin(), {
+      state: 'enabled',
+      revokedAt: null,
+      expiresAt: Date.now() + 1000,
+      lastSeenAt: Date.now(),
+      user: {} as never,
+    });
     expect(cache.get('h')).toBeDefined();
     const off = new SessionCache(0);
-    off.set('h', off.begin(), { state: 'enabled', revokedAt: null, expiresAt: Date.now() + 1000, lastSeenAt: Date.now(), user: {} as never });
+    off.set('h', off.begin(), {
+      state: 'enabled',
+      revokedAt: null,
+      expiresAt: Date.now() + 1000,
+      lastSeenAt: Date.now(),
+      user: {} as never,
+    });
     expect(off.get('h')).toBeUndefined();
   });
 });

@@ -12,7 +12,11 @@ export async function openStream(baseUrl: string, token: string, query = '') {
   let waiters: (() => void)[] = [];
   let ended = false;
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
-    const req = request(`${baseUrl}/photo_voltaic/events?token=${encodeURIComponent(token)}${query ? `&${query}` : ''}`, { headers: { accept: 'text/event-stream' } }, resolve);
+    const req = request(
+      `${baseUrl}/photo_voltaic/events?token=${encodeURIComponent(token)}${query ? `&${query}` : ''}`,
+      { headers: { accept: 'text/event-stream' } },
+      resolve,
+    );
     req.on('error', reject);
     req.end();
   });

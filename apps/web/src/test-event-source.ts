@@ -20,7 +20,8 @@ export class FakeEventSource {
   }
   emit(type: string, data?: unknown) {
     if (type === 'open') this.readyState = 1;
-    for (const fn of this.handlers.get(type) ?? []) fn(new MessageEvent(type, data === undefined ? {} : { data: JSON.stringify(data) }));
+    for (const fn of this.handlers.get(type) ?? [])
+      fn(new MessageEvent(type, data === undefined ? {} : { data: JSON.stringify(data) }));
   }
   close() {
     this.readyState = 2;

@@ -20,8 +20,7 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number(), msg: z.string(), data });
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number(), msg: z.string(), data });
 
 export const pageQuery = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),

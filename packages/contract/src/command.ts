@@ -7,7 +7,10 @@ export const COMMAND_STATUSES = ['processing', 'success', 'failed', 'unknown'] a
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** A time period of a control schedule ("08:00"–"12:00"). */
-export const timePeriod = z.object({ start: z.string().regex(HHMM, { message: 'validation.timePeriod' }), end: z.string().regex(HHMM, { message: 'validation.timePeriod' }) });
+export const timePeriod = z.object({
+  start: z.string().regex(HHMM, { message: 'validation.timePeriod' }),
+  end: z.string().regex(HHMM, { message: 'validation.timePeriod' }),
+});
 
 /** §5: "Time period setting and power setting must be correct": periods in order, not overlapping; power within range. */
 export function checkPeriods(periods: { start: string; end: string }[]): boolean {
@@ -21,17 +24,30 @@ export const controlParams = z
     mode: z.string(),
     periods: z.array(timePeriod).max(8).optional(),
     /** W */
-    power: z.number({ message: 'validation.power' }).min(0, { message: 'validation.power' }).max(1_000_000, { message: 'validation.power' }).optional(),
+    power: z
+      .number({ message: 'validation.power' })
+      .min(0, { message: 'validation.power' })
+      .max(1_000_000, { message: 'validation.power' })
+      .optional(),
   })
-  .refine((p) => (DEVICE_CONTROL_MODES[p.target] as readonly string[]).includes(p.mode), { message: 'validation.controlMode', path: ['mode'] })
+  .refine((p) => (DEVICE_CONTROL_MODES[p.target] as readonly string[]).includes(p.mode), {
+    message: 'validation.controlMode',
+    path: ['mode'],
+  })
   .refine((p) => !p.periods || checkPeriods(p.periods), { message: 'validation.timePeriod', path: ['periods'] })
-  .refine((p) => !(p.target === 'pcs' && (p.mode === 'charge' || p.mode === 'discharge')) || (p.power ?? 0) > 0, { message: 'validation.power', path: ['power'] });
+  .refine((p) => !(p.target === 'pcs' && (p.mode === 'charge' || p.mode === 'discharge')) || (p.power ?? 0) > 0, {
+    message: 'validation.power',
+    path: ['power'],
+  });
 export type ControlParams = z.infer<typeof controlParams>;
 
 export const pushCommandBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('control'), params: controlParams }),
   z.object({ kind: z.literal('reboot'), params: z.object({}).default({}) }),
-  z.object({ kind: z.literal('setting'), params: z.record(z.string().max(64), z.union([z.string().max(256), z.number(), z.boolean()])) }),
+  z.object({
+    kind: z.literal('setting'),
+    params: z.record(z.string().max(64), z.union([z.string().max(256), z.number(), z.boolean()])),
+  }),
 ]);
 export type PushCommandBody = z.infer<typeof pushCommandBody>;
 
@@ -50,7 +66,10 @@ export const commandRow = z.object({
 export type CommandRow = z.infer<typeof commandRow>;
 
 export const FIRMWARE_MAX_BYTES = 64 * 1024 * 1024;
-export const zVersion = z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/, { message: 'validation.version' });
+export const zVersion = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/, { message: 'validation.version' });
 
 export const firmwareRow = z.object({
   id: z.number(),
@@ -87,4 +106,10 @@ export const otaPushBody = z.object({
 });
 export type OtaPushBody = z.infer<typeof otaPushBody>;
 
-export const updateLogRow = z.object({ cmdId: z.string(), version: z.string().nullable(), progress: z.number(), status: z.enum(COMMAND_STATUSES), ts: z.number() });
+export const updateLogRow = z.object({
+  cmdId: z.string(),
+  version: z.string().nullable(),
+  progress: z.number(),
+  status: z.enum(COMMAND_STATUSES),
+  ts: z.number(),
+});

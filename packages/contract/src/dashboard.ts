@@ -50,7 +50,15 @@ export const dashboardData = z.object({
   /** production per month of the current year: [YYYY-MM, kWh] */
   monthly: z.array(z.tuple([z.string(), z.number()])),
   /** the best plants of the month by specific yield (kWh/kWp) */
-  top: z.array(z.object({ id: z.number(), name: z.string(), capacityKwp: z.number(), energyKwh: z.number(), yieldKwhPerKwp: z.number() })),
+  top: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      capacityKwp: z.number(),
+      energyKwh: z.number(),
+      yieldKwhPerKwp: z.number(),
+    }),
+  ),
 });
 export type DashboardData = z.infer<typeof dashboardData>;
 

@@ -4,7 +4,16 @@ import { HISTORY_RANGES } from './constants.js';
 import { DEVICE_ONLINE_STATES, DEVICE_RUN_STATES, DEVICE_TYPES } from './telemetry.js';
 
 /** Columns the device list sorts on (server side, in SQL). */
-export const DEVICE_SORT_FIELDS = ['id', 'sn', 'name', 'type', 'onlineState', 'runState', 'lastOnlineAt', 'plantName'] as const;
+export const DEVICE_SORT_FIELDS = [
+  'id',
+  'sn',
+  'name',
+  'type',
+  'onlineState',
+  'runState',
+  'lastOnlineAt',
+  'plantName',
+] as const;
 export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
 
 export const deviceListFilters = z.object({
@@ -62,10 +71,18 @@ export type DeviceDetail = z.infer<typeof deviceDetail>;
 export const UP_KINDS = ['telemetry', 'event', 'ack'] as const;
 
 /** Device types that may report through a collector (a collector's sub devices, with their sub SN). */
-export const SUB_DEVICE_TYPES = ['inverter', 'battery', 'meter'] as const satisfies readonly (typeof DEVICE_TYPES)[number][];
-export const isSubDeviceType = (type: string | undefined | null): boolean => (SUB_DEVICE_TYPES as readonly string[]).includes(type ?? '');
+export const SUB_DEVICE_TYPES = [
+  'inverter',
+  'battery',
+  'meter',
+] as const satisfies readonly (typeof DEVICE_TYPES)[number][];
+export const isSubDeviceType = (type: string | undefined | null): boolean =>
+  (SUB_DEVICE_TYPES as readonly string[]).includes(type ?? '');
 
-const deviceSn = z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/, { message: 'validation.identifier' });
+const deviceSn = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/, { message: 'validation.identifier' });
 
 export const deviceCreateBody = z.object({
   sn: deviceSn,
@@ -95,7 +112,12 @@ export type DeviceUpdateBody = z.infer<typeof deviceUpdateBody>;
 /** The device key is shown once, when the device is created or its key rotated. */
 export const deviceKeyData = z.object({ id: z.number(), sn: z.string(), deviceKey: z.string() });
 /** A sub device is created without a key (it reports through its collector): deviceKey null. */
-export const deviceCreatedData = z.object({ id: z.number(), sn: z.string(), deviceKey: z.string().nullable(), parentSn: z.string().nullable() });
+export const deviceCreatedData = z.object({
+  id: z.number(),
+  sn: z.string(),
+  deviceKey: z.string().nullable(),
+  parentSn: z.string().nullable(),
+});
 export type DeviceCreatedData = z.infer<typeof deviceCreatedData>;
 
 export const deviceBindBody = z.object({ plantId: z.number().int().positive() });
@@ -111,11 +133,22 @@ export type DeviceDeleteQuery = z.infer<typeof deviceDeleteQuery>;
 export const productBody = z.object({
   name: z.string().trim().min(1).max(64),
   type: z.enum(DEVICE_TYPES),
-  code: z.string().trim().regex(/^[A-Za-z0-9]{1,60}$/, { message: 'validation.code' }),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,60}$/, { message: 'validation.code' }),
 });
 export type ProductBody = z.infer<typeof productBody>;
-export const productRow = productBody.extend({ id: z.number(), key: z.string(), devices: z.number(), createdAt: z.number() });
-export const productQuery = pageQuery.extend({ name: z.string().trim().max(64).optional(), type: z.enum(DEVICE_TYPES).optional() });
+export const productRow = productBody.extend({
+  id: z.number(),
+  key: z.string(),
+  devices: z.number(),
+  createdAt: z.number(),
+});
+export const productQuery = pageQuery.extend({
+  name: z.string().trim().max(64).optional(),
+  type: z.enum(DEVICE_TYPES).optional(),
+});
 
 /** A point name as devices send it (also the JSON path the history reads, so kept plain). */
 export const pointName = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, { message: 'validation.point' });
@@ -157,7 +190,10 @@ export const samplesFilters = z
     start: z.coerce.number().int().min(0),
     end: z.coerce.number().int().min(0),
   })
-  .refine((q) => q.end > q.start && q.end - q.start <= SAMPLES_MAX_RANGE_MS, { message: 'validation.timeRange', path: ['end'] });
+  .refine((q) => q.end > q.start && q.end - q.start <= SAMPLES_MAX_RANGE_MS, {
+    message: 'validation.timeRange',
+    path: ['end'],
+  });
 export const samplesQuery = z
   .object({
     deviceId: z.coerce.number().int().positive(),
@@ -166,9 +202,16 @@ export const samplesQuery = z
     pageNum: pageQuery.shape.pageNum,
     pageSize: pageQuery.shape.pageSize,
   })
-  .refine((q) => q.end > q.start && q.end - q.start <= SAMPLES_MAX_RANGE_MS, { message: 'validation.timeRange', path: ['end'] });
+  .refine((q) => q.end > q.start && q.end - q.start <= SAMPLES_MAX_RANGE_MS, {
+    message: 'validation.timeRange',
+    path: ['end'],
+  });
 export type SamplesQuery = z.infer<typeof samplesQuery>;
-export const sampleRow = z.object({ ts: z.number(), receivedAt: z.number(), points: z.record(z.string(), z.unknown()) });
+export const sampleRow = z.object({
+  ts: z.number(),
+  receivedAt: z.number(),
+  points: z.record(z.string(), z.unknown()),
+});
 export type SampleRow = z.infer<typeof sampleRow>;
 /** `points`: every point name found on this page, the table's columns */
 export const samplesPage = z.object({ rows: z.array(sampleRow), total: z.number(), points: z.array(z.string()) });

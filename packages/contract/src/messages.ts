@@ -3,7 +3,12 @@
  * console (form rules, toasts). English is the spec's wording; es and ja fall back to en.
  */
 import { plantFieldNamesEn, plantFieldNamesZh, plantMessagesEn, plantMessagesZh } from './messages/plant.js';
-import { dashboardFieldNamesEn, dashboardFieldNamesZh, dashboardMessagesEn, dashboardMessagesZh } from './messages/dashboard.js';
+import {
+  dashboardFieldNamesEn,
+  dashboardFieldNamesZh,
+  dashboardMessagesEn,
+  dashboardMessagesZh,
+} from './messages/dashboard.js';
 import { deviceFieldNamesEn, deviceFieldNamesZh, deviceMessagesEn, deviceMessagesZh } from './messages/device.js';
 import { adminFieldNamesEn, adminFieldNamesZh, adminMessagesEn, adminMessagesZh } from './messages/admin.js';
 import { orgFieldNamesEn, orgFieldNamesZh, orgMessagesEn, orgMessagesZh } from './messages/org.js';
@@ -78,7 +83,7 @@ const coreEn = {
   'error.deviceNotBound': 'This device is not bound to a plant',
   'error.parentNotCollector': 'The parent device {{sn}} is not a collector',
   'error.subDeviceType': 'Only inverters, batteries and meters can report through a collector',
-  'error.subDevicePlant': 'A sub device is bound to its collector\'s plant: bind or unbind the collector {{sn}}',
+  'error.subDevicePlant': "A sub device is bound to its collector's plant: bind or unbind the collector {{sn}}",
   'error.subDeviceNoKey': 'A sub device has no key of its own: it reports through its collector {{sn}}',
   'error.badPayload': 'The device message is not valid: {{reason}}',
   'error.rolesRequired': 'getInfo: roles must be a non-null array !',
@@ -112,7 +117,15 @@ const coreEn = {
 } as const;
 
 /** Every message: the core ones above and each domain's own file under ./messages/. */
-export const messagesEn = { ...coreEn, ...plantMessagesEn, ...dashboardMessagesEn, ...deviceMessagesEn, ...adminMessagesEn, ...orgMessagesEn, ...ingestMessagesEn } as const;
+export const messagesEn = {
+  ...coreEn,
+  ...plantMessagesEn,
+  ...dashboardMessagesEn,
+  ...deviceMessagesEn,
+  ...adminMessagesEn,
+  ...orgMessagesEn,
+  ...ingestMessagesEn,
+} as const;
 
 export type MessageKey = keyof typeof messagesEn;
 
@@ -215,7 +228,15 @@ const coreZh: Record<keyof typeof coreEn, string> = {
   'success.passwordChanged': '密码已修改，请重新登录',
 };
 
-export const messagesZh: Record<MessageKey, string> = { ...coreZh, ...plantMessagesZh, ...dashboardMessagesZh, ...deviceMessagesZh, ...adminMessagesZh, ...orgMessagesZh, ...ingestMessagesZh };
+export const messagesZh: Record<MessageKey, string> = {
+  ...coreZh,
+  ...plantMessagesZh,
+  ...dashboardMessagesZh,
+  ...deviceMessagesZh,
+  ...adminMessagesZh,
+  ...orgMessagesZh,
+  ...ingestMessagesZh,
+};
 
 /** Field names used in validation messages, per language. */
 const coreFieldNamesEn: Record<string, string> = {
@@ -263,8 +284,24 @@ const coreFieldNamesZh: Record<string, string> = {
   disabled: '停用',
 };
 
-export const fieldNamesEn: Record<string, string> = { ...coreFieldNamesEn, ...plantFieldNamesEn, ...dashboardFieldNamesEn, ...deviceFieldNamesEn, ...adminFieldNamesEn, ...orgFieldNamesEn, ...ingestFieldNamesEn };
-export const fieldNamesZh: Record<string, string> = { ...coreFieldNamesZh, ...plantFieldNamesZh, ...dashboardFieldNamesZh, ...deviceFieldNamesZh, ...adminFieldNamesZh, ...orgFieldNamesZh, ...ingestFieldNamesZh };
+export const fieldNamesEn: Record<string, string> = {
+  ...coreFieldNamesEn,
+  ...plantFieldNamesEn,
+  ...dashboardFieldNamesEn,
+  ...deviceFieldNamesEn,
+  ...adminFieldNamesEn,
+  ...orgFieldNamesEn,
+  ...ingestFieldNamesEn,
+};
+export const fieldNamesZh: Record<string, string> = {
+  ...coreFieldNamesZh,
+  ...plantFieldNamesZh,
+  ...dashboardFieldNamesZh,
+  ...deviceFieldNamesZh,
+  ...adminFieldNamesZh,
+  ...orgFieldNamesZh,
+  ...ingestFieldNamesZh,
+};
 
 export function messagesFor(lang: string): Record<MessageKey, string> {
   return lang === 'zh' ? messagesZh : messagesEn;

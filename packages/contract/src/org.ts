@@ -50,7 +50,9 @@ export const orgBody = z.object({
   groupings: z
     .array(orgGrouping)
     .max(ORG_GROUPINGS_MAX)
-    .refine((g) => new Set(g.map((x) => x.code.toLowerCase())).size === g.length, { message: 'validation.orgGroupingDuplicate' })
+    .refine((g) => new Set(g.map((x) => x.code.toLowerCase())).size === g.length, {
+      message: 'validation.orgGroupingDuplicate',
+    })
     .default([]),
 });
 export type OrgBody = z.input<typeof orgBody>;

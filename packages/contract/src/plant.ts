@@ -8,7 +8,19 @@ export const PLANT_STATUSES = ['online', 'offline', 'fault'] as const;
 export type PlantStatus = (typeof PLANT_STATUSES)[number];
 
 /** Columns the plant list sorts on (each backed by plants or plant_stats in SQL). */
-export const PLANT_SORT_FIELDS = ['name', 'capacity', 'installedAt', 'dataUpdatedAt', 'power', 'energyToday', 'energyMonth', 'energyYear', 'energyTotal', 'status', 'createdAt'] as const;
+export const PLANT_SORT_FIELDS = [
+  'name',
+  'capacity',
+  'installedAt',
+  'dataUpdatedAt',
+  'power',
+  'energyToday',
+  'energyMonth',
+  'energyYear',
+  'energyTotal',
+  'status',
+  'createdAt',
+] as const;
 
 /** An IANA time zone the runtime knows ("Europe/Berlin", "UTC"). */
 export function isTimeZone(v: string): boolean {
@@ -76,13 +88,22 @@ export type PlantCounts = z.infer<typeof plantCounts>;
 export const plantPage = z.object({ rows: z.array(plantRow), total: z.number(), counts: plantCounts });
 export type PlantPage = z.infer<typeof plantPage>;
 
-const optionalText = (max: number) => z.string().trim().max(max, { message: 'validation.tooLong' }).nullable().optional();
+const optionalText = (max: number) =>
+  z.string().trim().max(max, { message: 'validation.tooLong' }).nullable().optional();
 
 /** Create / edit a plant (spec §3 fields, §5 name rule); the same schema drives the form's rules. */
 export const plantBody = z.object({
   name: zName,
-  capacityKw: z.number({ message: 'validation.capacity' }).positive({ message: 'validation.capacity' }).max(1_000_000, { message: 'validation.capacity' }),
-  country: z.string().trim().regex(/^[A-Z]{2}$/, { message: 'validation.country' }).nullable().optional(),
+  capacityKw: z
+    .number({ message: 'validation.capacity' })
+    .positive({ message: 'validation.capacity' })
+    .max(1_000_000, { message: 'validation.capacity' }),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}$/, { message: 'validation.country' })
+    .nullable()
+    .optional(),
   timeZone: zTimeZone,
   address: optionalText(200),
   installedAt: z.number().int().min(0).nullable().optional(),
@@ -91,13 +112,35 @@ export const plantBody = z.object({
   /** the organisation the plant belongs to (in your scope); yours by default */
   orgId: z.number().int().positive().optional(),
   installPosition: z.enum(INSTALL_POSITIONS).nullable().optional(),
-  installCapacityWp: z.number({ message: 'validation.installCapacity' }).int({ message: 'validation.installCapacity' }).min(1, { message: 'validation.installCapacity' }).max(1_000_000_000, { message: 'validation.installCapacity' }).nullable().optional(),
-  latitude: z.number({ message: 'validation.latitude' }).min(-90, { message: 'validation.latitude' }).max(90, { message: 'validation.latitude' }).nullable().optional(),
-  longitude: z.number({ message: 'validation.longitude' }).min(-180, { message: 'validation.longitude' }).max(180, { message: 'validation.longitude' }).nullable().optional(),
+  installCapacityWp: z
+    .number({ message: 'validation.installCapacity' })
+    .int({ message: 'validation.installCapacity' })
+    .min(1, { message: 'validation.installCapacity' })
+    .max(1_000_000_000, { message: 'validation.installCapacity' })
+    .nullable()
+    .optional(),
+  latitude: z
+    .number({ message: 'validation.latitude' })
+    .min(-90, { message: 'validation.latitude' })
+    .max(90, { message: 'validation.latitude' })
+    .nullable()
+    .optional(),
+  longitude: z
+    .number({ message: 'validation.longitude' })
+    .min(-180, { message: 'validation.longitude' })
+    .max(180, { message: 'validation.longitude' })
+    .nullable()
+    .optional(),
 });
 export type PlantBody = z.infer<typeof plantBody>;
 
-export const ownerOption = z.object({ id: z.number(), name: z.string(), nickname: z.string(), email: z.string().nullable(), orgId: z.number() });
+export const ownerOption = z.object({
+  id: z.number(),
+  name: z.string(),
+  nickname: z.string(),
+  email: z.string().nullable(),
+  orgId: z.number(),
+});
 export const orgOption = z.object({ id: z.number(), name: z.string() });
 export const plantOptions = z.object({ owners: z.array(ownerOption), orgs: z.array(orgOption) });
 export type PlantOptions = z.infer<typeof plantOptions>;
@@ -120,7 +163,16 @@ export const energyFlow = z.object({
 });
 
 export const plantDetail = plantRow.extend({
-  owner: z.object({ id: z.number(), name: z.string(), nickname: z.string(), email: z.string().nullable(), phone: z.string().nullable(), address: z.string().nullable() }).nullable(),
+  owner: z
+    .object({
+      id: z.number(),
+      name: z.string(),
+      nickname: z.string(),
+      email: z.string().nullable(),
+      phone: z.string().nullable(),
+      address: z.string().nullable(),
+    })
+    .nullable(),
   weather,
   energyFlow,
   /** kWh/kWp today */
@@ -165,12 +217,36 @@ export const authorisedEmails = z.string().superRefine((v, ctx) => {
   const key = checkAuthorisedList(v);
   if (key) ctx.addIssue({ code: 'custom', message: key });
 });
-export const splitEmails = (v: string) => [...new Set(v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))];
+export const splitEmails = (v: string) => [
+  ...new Set(
+    v
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  ),
+];
 
-export const grantCreateBody = z.object({ emails: authorisedEmails, perms: z.array(z.enum(GRANT_PERMS)).min(1, { message: 'validation.grantPerms' }) });
+export const grantCreateBody = z.object({
+  emails: authorisedEmails,
+  perms: z.array(z.enum(GRANT_PERMS)).min(1, { message: 'validation.grantPerms' }),
+});
 export type GrantCreateBody = z.infer<typeof grantCreateBody>;
-export const grantUpdateBody = z.object({ perms: z.array(z.enum(GRANT_PERMS)).min(1, { message: 'validation.grantPerms' }) });
-export const grantRow = z.object({ id: z.number(), userId: z.number(), loginName: z.string(), nickname: z.string(), email: z.string().nullable(), perms: z.array(z.enum(GRANT_PERMS)), grantedBy: z.string().nullable(), createdAt: z.number() });
+export const grantUpdateBody = z.object({
+  perms: z.array(z.enum(GRANT_PERMS)).min(1, { message: 'validation.grantPerms' }),
+});
+export const grantRow = z.object({
+  id: z.number(),
+  userId: z.number(),
+  loginName: z.string(),
+  nickname: z.string(),
+  email: z.string().nullable(),
+  perms: z.array(z.enum(GRANT_PERMS)),
+  grantedBy: z.string().nullable(),
+  createdAt: z.number(),
+});
 export type GrantRow = z.infer<typeof grantRow>;
-export const grantParams = z.object({ id: z.coerce.number().int().positive(), grantId: z.coerce.number().int().positive() });
+export const grantParams = z.object({
+  id: z.coerce.number().int().positive(),
+  grantId: z.coerce.number().int().positive(),
+});
 export const favouriteBody = z.object({ favourite: z.boolean() });

@@ -34,16 +34,32 @@ export const resourceBody = z
     kind: z.enum(RESOURCE_KINDS),
     name: z.string().trim().min(1, { message: 'validation.adminName' }).max(64, { message: 'validation.adminName' }),
     nameEn: optText(64),
-    routerPath: z.string().trim().max(255).regex(/^\/[A-Za-z0-9_\-/]*$/, { message: 'validation.adminRouterPath' }).or(z.literal('')).nullable().optional(),
+    routerPath: z
+      .string()
+      .trim()
+      .max(255)
+      .regex(/^\/[A-Za-z0-9_\-/]*$/, { message: 'validation.adminRouterPath' })
+      .or(z.literal(''))
+      .nullable()
+      .optional(),
     icon: optText(64),
-    perm: z.string().trim().max(64).regex(PERM_RE, { message: 'validation.adminPerm' }).or(z.literal('')).nullable().optional(),
+    perm: z
+      .string()
+      .trim()
+      .max(64)
+      .regex(PERM_RE, { message: 'validation.adminPerm' })
+      .or(z.literal(''))
+      .nullable()
+      .optional(),
     dataPerm: z.boolean().default(false),
     sensitive: z.boolean().default(false),
     sort: z.number().int().min(0).max(100000).default(0),
   })
   .superRefine((v, ctx) => {
-    if (v.kind === 'menu' && !v.routerPath) ctx.addIssue({ code: 'custom', path: ['routerPath'], message: 'validation.adminRouterPath' });
-    if (v.kind === 'button' && !v.perm) ctx.addIssue({ code: 'custom', path: ['perm'], message: 'validation.adminPermRequired' });
+    if (v.kind === 'menu' && !v.routerPath)
+      ctx.addIssue({ code: 'custom', path: ['routerPath'], message: 'validation.adminRouterPath' });
+    if (v.kind === 'button' && !v.perm)
+      ctx.addIssue({ code: 'custom', path: ['perm'], message: 'validation.adminPermRequired' });
   });
 export type ResourceBody = z.infer<typeof resourceBody>;
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { allPermCodes, filterRoutes, flattenRoutes, hasPerm, joinPath, ROUTE_TREE, routeTreeFor, type RouteDef } from './index.js';
+import {
+  allPermCodes,
+  filterRoutes,
+  flattenRoutes,
+  hasPerm,
+  joinPath,
+  ROUTE_TREE,
+  routeTreeFor,
+  type RouteDef,
+} from './index.js';
 
 describe('route filtering (spec §5)', () => {
   const tree: RouteDef[] = [
@@ -37,13 +46,34 @@ describe('route filtering (spec §5)', () => {
   it('every route group of spec §2 exists', () => {
     const paths = flattenRoutes(ROUTE_TREE).map((r) => r.fullPath);
     for (const p of [
-      '/dashboard', '/changePassword', '/power_station/power_station_list', '/power_station/power_station_detail',
-      '/devices/devices__manage', '/devices/devices_detail', '/devices/devices_data_overview', '/devices/devices_update_log',
-      '/devices/data', '/business_partners/clients_list', '/auth/user', '/auth/orgGroup', '/auth/org', '/auth/role',
-      '/auth/res', '/systems/product_problem', '/systems/problem', '/systems/mqtt', '/systems/cmd', '/systems/contactUs',
-      '/systems/userGuide', '/systems/faqs', '/systems/power-company', '/userCenter/personalData', '/userCenter/orgData',
+      '/dashboard',
+      '/changePassword',
+      '/power_station/power_station_list',
+      '/power_station/power_station_detail',
+      '/devices/devices__manage',
+      '/devices/devices_detail',
+      '/devices/devices_data_overview',
+      '/devices/devices_update_log',
+      '/devices/data',
+      '/business_partners/clients_list',
+      '/auth/user',
+      '/auth/orgGroup',
+      '/auth/org',
+      '/auth/role',
+      '/auth/res',
+      '/systems/product_problem',
+      '/systems/problem',
+      '/systems/mqtt',
+      '/systems/cmd',
+      '/systems/contactUs',
+      '/systems/userGuide',
+      '/systems/faqs',
+      '/systems/power-company',
+      '/userCenter/personalData',
+      '/userCenter/orgData',
       '/userCenter/changePassword',
-    ]) expect(paths).toContain(p);
+    ])
+      expect(paths).toContain(p);
     expect(new Set(paths).size).toBe(paths.length);
   });
   it('permission codes are unique per button and well formed', () => {

@@ -67,7 +67,10 @@ describe('spec §5 rules', () => {
     expect(checkAuthorisedList('a@x.com,Me@x.com', 'me@x.com')).toBe('validation.authorisedSelf');
   });
   it('login trims the username and keeps the password as typed', () => {
-    expect(loginBody.parse({ username: '  admin ', password: ' pass ' })).toEqual({ username: 'admin', password: ' pass ' });
+    expect(loginBody.parse({ username: '  admin ', password: ' pass ' })).toEqual({
+      username: 'admin',
+      password: ' pass ',
+    });
   });
   it('the two passwords must match', () => {
     const r = changePasswordBody.safeParse({ oldPassword: 'x', newPassword: 'abcdefg', confirmPassword: 'abcdefh' });

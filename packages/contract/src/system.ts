@@ -3,18 +3,26 @@ import { pageQuery } from './api.js';
 
 /** Endpoints handed to devices per country (spec §3 MQTT/HTTP config). */
 export const mqttConfigBody = z.object({
-  serviceAddress: z.string().trim().regex(/^(mqtts?:\/\/)?[A-Za-z0-9.-]+(:\d{1,5})?$/, { message: 'validation.serviceAddress' }),
+  serviceAddress: z
+    .string()
+    .trim()
+    .regex(/^(mqtts?:\/\/)?[A-Za-z0-9.-]+(:\d{1,5})?$/, { message: 'validation.serviceAddress' }),
   username: z.string().trim().min(1).max(64),
   userKey: z.string().min(1).max(128),
   httpPort: z.number().int().min(1, { message: 'validation.port' }).max(65535, { message: 'validation.port' }),
   country: z.string().trim().min(1).max(64),
-  topic: z.string().trim().regex(/^[A-Za-z0-9_/+#{}-]{1,128}$/, { message: 'validation.topic' }),
+  topic: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_/+#{}-]{1,128}$/, { message: 'validation.topic' }),
 });
 export type MqttConfigBody = z.infer<typeof mqttConfigBody>;
 /** An edit may leave the key out: the stored one stays (without the sensitive grant it is only seen masked). */
 export const mqttConfigUpdateBody = mqttConfigBody.extend({ userKey: mqttConfigBody.shape.userKey.optional() });
 export type MqttConfigUpdateBody = z.infer<typeof mqttConfigUpdateBody>;
-export const mqttConfigRow = mqttConfigBody.omit({ userKey: true }).extend({ id: z.number(), userKey: z.string(), createdAt: z.number() });
+export const mqttConfigRow = mqttConfigBody
+  .omit({ userKey: true })
+  .extend({ id: z.number(), userKey: z.string(), createdAt: z.number() });
 export type MqttConfigRow = z.infer<typeof mqttConfigRow>;
 export const mqttConfigQuery = pageQuery.extend({ country: z.string().trim().max(64).optional() });
 export type MqttConfigQuery = z.infer<typeof mqttConfigQuery>;
@@ -25,8 +33,15 @@ export const FILING_RATES = ['hourly', 'daily', 'weekly'] as const;
 export const archiveConfigBody = z.object({
   filingRate: z.enum(FILING_RATES),
   storageMedium: z.enum(ARCHIVE_MEDIA),
-  retentionDays: z.number().int().min(1, { message: 'validation.retention' }).max(3650, { message: 'validation.retention' }),
+  retentionDays: z
+    .number()
+    .int()
+    .min(1, { message: 'validation.retention' })
+    .max(3650, { message: 'validation.retention' }),
 });
-export const archiveConfigData = archiveConfigBody.extend({ lastFiledAt: z.number().nullable(), lastPruned: z.number() });
+export const archiveConfigData = archiveConfigBody.extend({
+  lastFiledAt: z.number().nullable(),
+  lastPruned: z.number(),
+});
 export type ArchiveConfigBody = z.infer<typeof archiveConfigBody>;
 export type ArchiveConfigData = z.infer<typeof archiveConfigData>;

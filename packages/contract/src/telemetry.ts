@@ -41,11 +41,17 @@ export type Points = { [K in KnownPoint]?: number } & { [name: string]: PointVal
 /** Most points one message (or one sub device of it) may carry. */
 export const MAX_POINTS = 200;
 
-const pointValue = z.custom<PointValue>((v) => (typeof v === 'number' ? Number.isFinite(v) : typeof v === 'boolean' || (typeof v === 'string' && v.length <= 256)), {
-  message: 'a finite number, a text of up to 256 characters, or true/false',
-});
+const pointValue = z.custom<PointValue>(
+  (v) =>
+    typeof v === 'number' ? Number.isFinite(v) : typeof v === 'boolean' || (typeof v === 'string' && v.length <= 256),
+  {
+    message: 'a finite number, a text of up to 256 characters, or true/false',
+  },
+);
 // an object with the known points and a catch-all (zod compiles objects: about 5 times faster than a record checked point by point)
-const knownShape = Object.fromEntries(Object.keys(KNOWN_POINTS).map((name) => [name, z.number().finite().optional()])) as { [K in KnownPoint]: z.ZodOptional<z.ZodNumber> };
+const knownShape = Object.fromEntries(
+  Object.keys(KNOWN_POINTS).map((name) => [name, z.number().finite().optional()]),
+) as { [K in KnownPoint]: z.ZodOptional<z.ZodNumber> };
 const points = z
   .object(knownShape)
   .catchall(pointValue)
@@ -53,7 +59,8 @@ const points = z
     let n = 0;
     for (const name in value) {
       if (++n > MAX_POINTS) return ctx.addIssue({ code: 'custom', message: `at most ${MAX_POINTS} points` });
-      if (!name.length || name.length > 64) ctx.addIssue({ code: 'custom', path: [name], message: 'a point name has 1 to 64 characters' });
+      if (!name.length || name.length > 64)
+        ctx.addIssue({ code: 'custom', path: [name], message: 'a point name has 1 to 64 characters' });
     }
   }) as z.ZodType<Points>;
 
@@ -78,11 +85,28 @@ export type TelemetryMessage = z.infer<typeof telemetryMessage>;
 
 /** Payload of pv/{sn}/up/event. */
 export const eventMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('fault'), ts: z.number().int().positive(), code: z.string().min(1).max(32), message: z.string().max(256).optional() }),
+  z.object({
+    type: z.literal('fault'),
+    ts: z.number().int().positive(),
+    code: z.string().min(1).max(32),
+    message: z.string().max(256).optional(),
+  }),
   z.object({ type: z.literal('recover'), ts: z.number().int().positive(), code: z.string().min(1).max(32) }),
-  z.object({ type: z.literal('ota'), ts: z.number().int().positive(), cmdId: z.string().min(1).max(64), progress: z.number().min(0).max(100), version: z.string().max(64).optional() }),
+  z.object({
+    type: z.literal('ota'),
+    ts: z.number().int().positive(),
+    cmdId: z.string().min(1).max(64),
+    progress: z.number().min(0).max(100),
+    version: z.string().max(64).optional(),
+  }),
   /** The device's versions, as it reports them (on connecting, after an upgrade): the registry keeps them. */
-  z.object({ type: z.literal('info'), ts: z.number().int().positive(), hwVersion: z.string().trim().min(1).max(64).optional(), swVersion: z.string().trim().min(1).max(64).optional(), protocolVersion: z.string().trim().min(1).max(64).optional() }),
+  z.object({
+    type: z.literal('info'),
+    ts: z.number().int().positive(),
+    hwVersion: z.string().trim().min(1).max(64).optional(),
+    swVersion: z.string().trim().min(1).max(64).optional(),
+    protocolVersion: z.string().trim().min(1).max(64).optional(),
+  }),
 ]);
 export type EventMessage = z.infer<typeof eventMessage>;
 

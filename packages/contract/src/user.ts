@@ -58,7 +58,11 @@ export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
 // Administration of users (the /auth/user screen) --------------------------------------------
 
 /** A nickname is a person's name: 1-30 characters (spaces allowed, as in the user center). */
-export const zNickname = z.string().trim().min(1, { message: 'validation.adminNickname' }).max(30, { message: 'validation.adminNickname' });
+export const zNickname = z
+  .string()
+  .trim()
+  .min(1, { message: 'validation.adminNickname' })
+  .max(30, { message: 'validation.adminNickname' });
 export const zMobile = z
   .string()
   .trim()

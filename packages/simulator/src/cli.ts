@@ -31,7 +31,9 @@ const num = (name: string, v: string | undefined) => {
   return n;
 };
 const seed = num('seed', values.seed);
-const plants = values.plants ? createFleet({ seed, plants: num('plants', values.plants) }) : createInverterFleet(seed, num('devices', values.devices));
+const plants = values.plants
+  ? createFleet({ seed, plants: num('plants', values.plants) })
+  : createInverterFleet(seed, num('devices', values.devices));
 const devices = plants.reduce((s, p) => s + p.devices.length, 0);
 let keys: Map<string, string> | undefined;
 if (values.api) {
@@ -40,7 +42,12 @@ if (values.api) {
     process.exit(2);
   }
   try {
-    keys = await registerFleet(plants, { api: values.api, username: values.user!, password: values.password, log: (line) => console.log(line) });
+    keys = await registerFleet(plants, {
+      api: values.api,
+      username: values.user!,
+      password: values.password,
+      log: (line) => console.log(line),
+    });
   } catch (err) {
     if (!(err instanceof RegisterError)) throw err;
     console.error(`Cannot register the fleet: ${err.message}`);

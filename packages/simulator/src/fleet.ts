@@ -70,7 +70,10 @@ export function createFleet({ seed, plants: count, maxDevices }: FleetOptions): 
       push({ sn: `INV${id}${pad(n, 2)}`, type: 'inverter', plantId: id, capacityWp: wp });
     }
     if (rng.chance(0.4)) {
-      const subs = Array.from({ length: rng.int(2, 4) }, (_, k) => ({ sn: `SUB${id}${pad(k + 1, 2)}`, capacityWp: rng.int(2, 6) * 1000 }));
+      const subs = Array.from({ length: rng.int(2, 4) }, (_, k) => ({
+        sn: `SUB${id}${pad(k + 1, 2)}`,
+        capacityWp: rng.int(2, 6) * 1000,
+      }));
       capacityWp += subs.reduce((s, x) => s + x.capacityWp, 0);
       push({ sn: `COL${id}01`, type: 'collector', plantId: id, subs });
     }
@@ -102,7 +105,13 @@ export function createInverterFleet(seed: number, devices: number): SimPlant[] {
     for (let n = 0; n < 10 && i * 10 + n < devices; n++) {
       specs.push({ sn: `INV${id}${pad(n + 1, 2)}`, type: 'inverter', plantId: id, capacityWp: rng.int(3, 12) * 1000 });
     }
-    plants.push({ id, name: `${site.city.normalize('NFD').replace(/[^A-Za-z0-9]/g, '')}Bench${i + 1}`, ...site, capacityWp: specs.reduce((s, d) => s + (d.capacityWp ?? 0), 0), devices: specs });
+    plants.push({
+      id,
+      name: `${site.city.normalize('NFD').replace(/[^A-Za-z0-9]/g, '')}Bench${i + 1}`,
+      ...site,
+      capacityWp: specs.reduce((s, d) => s + (d.capacityWp ?? 0), 0),
+      devices: specs,
+    });
   }
   return plants;
 }

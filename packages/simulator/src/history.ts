@@ -17,10 +17,14 @@ export interface HistoryOptions {
  * `onStep` with the telemetry of each instant; answers the simulator, whose counters then stand
  * at `to` (what a live run resumes from).
  */
-export function simulateHistory(plant: SimPlant, options: HistoryOptions, onStep: (ts: number, telemetry: Outgoing[]) => void): PlantSim {
+export function simulateHistory(
+  plant: SimPlant,
+  options: HistoryOptions,
+  onStep: (ts: number, telemetry: Outgoing[]) => void,
+): PlantSim {
   const sim = new PlantSim(plant, options.seed, { faultRatePerHour: 0, offlineRatePerHour: 0 });
   let prev: number | undefined;
-  for (let t = options.from; t <= options.to; ) {
+  for (let t = options.from; t <= options.to;) {
     const dt = prev === undefined ? options.stepAt(t) : t - prev;
     onStep(t, sim.step(t, dt));
     prev = t;

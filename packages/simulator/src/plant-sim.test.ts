@@ -28,11 +28,17 @@ describe('fleet', () => {
     const sim = new PlantSim(plants[0]!, 42);
     const sn = plants[0]!.devices[0]!.sn;
     const out = sim.info(sn, Date.parse('2026-06-21T04:00:00Z'));
-    expect(eventMessage.parse(out.payload)).toMatchObject({ type: 'info', hwVersion: 'H1.0', swVersion: 'V1.0.0', protocolVersion: '1.0' });
+    expect(eventMessage.parse(out.payload)).toMatchObject({
+      type: 'info',
+      hwVersion: 'H1.0',
+      swVersion: 'V1.0.0',
+      protocolVersion: '1.0',
+    });
   });
 
   it("names its plants as the console's name rule allows (spec §5), so they can be edited", () => {
-    for (const p of [...createFleet({ seed: 42, plants: 24 }), ...createInverterFleet(1, 200)]) expect(p.name).toMatch(NAME_RE);
+    for (const p of [...createFleet({ seed: 42, plants: 24 }), ...createInverterFleet(1, 200)])
+      expect(p.name).toMatch(NAME_RE);
   });
 
   it('is the same for the same seed, spread over several time zones, with unique SNs', () => {
@@ -77,7 +83,11 @@ describe('plant simulation', () => {
   });
 
   it('goes silent for offline spells of 10 to 90 minutes, then reports again', () => {
-    const steps = run(new PlantSim(plant, 3, { faultRatePerHour: 0, offlineRatePerHour: 0.3 }), '2026-06-21T00:00:00Z', 48);
+    const steps = run(
+      new PlantSim(plant, 3, { faultRatePerHour: 0, offlineRatePerHour: 0.3 }),
+      '2026-06-21T00:00:00Z',
+      48,
+    );
     const silent = steps.map((out) => !out.some((o) => o.sn === 'INV1' && o.kind === 'telemetry'));
     const spells: number[] = [];
     for (let i = 0, n = 0; i <= silent.length; i++) {

@@ -70,7 +70,11 @@ export class PlantSim {
     this.offlineRate = options.offlineRatePerHour ?? 0.001;
     this.resume = options.resume;
     this.wxRng = new Rng(deriveSeed(seed, `${plant.id}/weather`));
-    this.weatherSn = (plant.devices.find((d) => d.type === 'collector') ?? plant.devices.find((d) => d.type === 'meter') ?? plant.devices.find((d) => d.type === 'inverter'))?.sn;
+    this.weatherSn = (
+      plant.devices.find((d) => d.type === 'collector') ??
+      plant.devices.find((d) => d.type === 'meter') ??
+      plant.devices.find((d) => d.type === 'inverter')
+    )?.sn;
     this.devices = plant.devices.map((spec) => {
       const rng = new Rng(deriveSeed(seed, spec.sn));
       return { spec, rng, counters: new Map(), soc: rng.between(30, 80), firmware: 'V1.0.0', mode: 'auto' };
@@ -83,7 +87,8 @@ export class PlantSim {
 
   private weather(now: number, dtMs: number) {
     const hours = dtMs / 3_600_000;
-    if (this.rng.chance(Math.min(1, hours * 0.5))) this.cloudTarget = this.rng.chance(0.6) ? this.rng.between(0.85, 1) : this.rng.between(0.25, 0.8);
+    if (this.rng.chance(Math.min(1, hours * 0.5)))
+      this.cloudTarget = this.rng.chance(0.6) ? this.rng.between(0.85, 1) : this.rng.between(0.25, 0.8);
     this.cloud += (this.cloudTarget - this.cloud) * Math.min(1, hours * 4) + this.rng.normal() * 0.02;
     this.cloud = Math.min(1, Math.max(0.15, this.cloud));
     const hour = localHour(now, this.plant.timeZone);
@@ -94,7 +99,13 @@ export class PlantSim {
 
   /** Ambient weather points (°C, %, m/s, hPa): humid under clouds, windier with them. */
   private weatherPoints(ambient: number, cloud: number) {
-    this.wind = Math.min(20, Math.max(0, this.wind + (1 - cloud) * 0.5 * this.wxRng.normal() + (2.5 - this.wind) * 0.05 + this.wxRng.normal() * 0.3));
+    this.wind = Math.min(
+      20,
+      Math.max(
+        0,
+        this.wind + (1 - cloud) * 0.5 * this.wxRng.normal() + (2.5 - this.wind) * 0.05 + this.wxRng.normal() * 0.3,
+      ),
+    );
     return {
       ambientTemperature: round(ambient, 1),
       humidity: round(Math.min(100, Math.max(5, 35 + (1 - cloud) * 60 + this.wxRng.normal() * 2)), 1),
@@ -108,9 +119,12 @@ export class PlantSim {
     let c = device.counters.get(key);
     if (!c) {
       const initial = device.rng.between(500, 20_000);
-      const sn = key === 'self' || key === 'discharge' ? device.spec.sn : key === 'import' || key === 'export' ? undefined : key;
+      const sn =
+        key === 'self' || key === 'discharge' ? device.spec.sn : key === 'import' || key === 'export' ? undefined : key;
       const resumed = sn ? this.resume?.(sn) : undefined;
-      c = resumed ? { day: resumed.day, energyToday: resumed.energyToday, energyTotal: resumed.energyTotal } : { day, energyToday: 0, energyTotal: initial };
+      c = resumed
+        ? { day: resumed.day, energyToday: resumed.energyToday, energyTotal: resumed.energyTotal }
+        : { day, energyToday: 0, energyTotal: initial };
       device.counters.set(key, c);
     }
     if (c.day !== day) {
@@ -141,14 +155,26 @@ export class PlantSim {
         d.fault = undefined;
       } else if (!d.fault && d.spec.type !== 'meter' && d.rng.chance(this.faultRate * hours)) {
         d.fault = { code: d.rng.pick(FAULT_CODES), until: now + d.rng.int(15, 240) * 60_000 };
-        out.push({ sn: d.spec.sn, kind: 'event', payload: { type: 'fault', ts: now, code: d.fault.code, message: 'simulated fault' } });
+        out.push({
+          sn: d.spec.sn,
+          kind: 'event',
+          payload: { type: 'fault', ts: now, code: d.fault.code, message: 'simulated fault' },
+        });
       }
       if (d.ota) {
         d.ota.progress = Math.min(100, d.ota.progress + 25);
-        out.push({ sn: d.spec.sn, kind: 'event', payload: { type: 'ota', ts: now, cmdId: d.ota.cmdId, progress: d.ota.progress, version: d.ota.version } });
+        out.push({
+          sn: d.spec.sn,
+          kind: 'event',
+          payload: { type: 'ota', ts: now, cmdId: d.ota.cmdId, progress: d.ota.progress, version: d.ota.version },
+        });
         if (d.ota.progress >= 100) {
           d.firmware = d.ota.version;
-          out.push({ sn: d.spec.sn, kind: 'ack', payload: { ts: now, cmdId: d.ota.cmdId, ok: true, content: `upgraded to ${d.firmware}` } });
+          out.push({
+            sn: d.spec.sn,
+            kind: 'ack',
+            payload: { ts: now, cmdId: d.ota.cmdId, ok: true, content: `upgraded to ${d.firmware}` },
+          });
           d.ota = undefined;
         }
       }
@@ -160,7 +186,15 @@ export class PlantSim {
         const p = stopped ? 0 : acPower(d.spec.capacityWp ?? 0, w.ghi, w.ambient, w.cloud);
         pvTotal += p;
         const points = this.inverterPoints(d, 'self', now, p, dtMs, w.ambient);
-        out.push({ sn: d.spec.sn, kind: 'telemetry', payload: { ts: now, points: d.spec.sn === this.weatherSn ? { ...points, ...this.weatherPoints(w.ambient, w.cloud) } : points, ...runState } });
+        out.push({
+          sn: d.spec.sn,
+          kind: 'telemetry',
+          payload: {
+            ts: now,
+            points: d.spec.sn === this.weatherSn ? { ...points, ...this.weatherPoints(w.ambient, w.cloud) } : points,
+            ...runState,
+          },
+        });
       } else if (d.spec.type === 'collector') {
         const sub = (d.spec.subs ?? []).map((s) => {
           const p = stopped ? 0 : acPower(s.capacityWp, w.ghi, w.ambient, w.cloud);
@@ -168,7 +202,15 @@ export class PlantSim {
           return { sn: s.sn, points: this.inverterPoints(d, s.sn, now, p, dtMs, w.ambient), ...runState };
         });
         const rssi = Math.round(-60 + d.rng.normal() * 5);
-        out.push({ sn: d.spec.sn, kind: 'telemetry', payload: { ts: now, points: d.spec.sn === this.weatherSn ? { rssi, ...this.weatherPoints(w.ambient, w.cloud) } : { rssi }, sub } });
+        out.push({
+          sn: d.spec.sn,
+          kind: 'telemetry',
+          payload: {
+            ts: now,
+            points: d.spec.sn === this.weatherSn ? { rssi, ...this.weatherPoints(w.ambient, w.cloud) } : { rssi },
+            sub,
+          },
+        });
       }
     }
     // Batteries and meters follow the plant's production and a household load.
@@ -184,10 +226,24 @@ export class PlantSim {
         let p = d.mode === 'close' ? 0 : Math.max(-limit, Math.min(limit, -surplus)); // > 0 discharges
         if (p > 0 && d.soc <= 10) p = 0;
         if (p < 0 && d.soc >= 100) p = 0;
-        d.soc = Math.min(100, Math.max(0, d.soc - (p * dtMs) / 3_600_000_000 / capacity * 100));
+        d.soc = Math.min(100, Math.max(0, d.soc - ((p * dtMs) / 3_600_000_000 / capacity) * 100));
         batteryPower = p;
         const c = this.energy(d, 'discharge', now, Math.max(0, p), dtMs);
-        out.push({ sn: d.spec.sn, kind: 'telemetry', payload: { ts: now, points: { batterySoc: round(d.soc, 1), batteryPower: Math.round(p), energyToday: round(c.energyToday, 3), energyTotal: round(c.energyTotal, 3), temperature: round(w.ambient + 3, 1) }, ...(d.mode === 'close' && { runState: 'stop' as const }) } });
+        out.push({
+          sn: d.spec.sn,
+          kind: 'telemetry',
+          payload: {
+            ts: now,
+            points: {
+              batterySoc: round(d.soc, 1),
+              batteryPower: Math.round(p),
+              energyToday: round(c.energyToday, 3),
+              energyTotal: round(c.energyTotal, 3),
+              temperature: round(w.ambient + 3, 1),
+            },
+            ...(d.mode === 'close' && { runState: 'stop' as const }),
+          },
+        });
       }
     }
     for (const d of this.devices) {
@@ -233,7 +289,9 @@ export class PlantSim {
   command(sn: string, cmd: CommandMessage, now: number): Outgoing[] {
     const d = this.devices.find((x) => x.spec.sn === sn);
     if (!d) return [];
-    const ack = (ok: boolean, content: string): Outgoing[] => [{ sn, kind: 'ack', payload: { ts: now, cmdId: cmd.cmdId, ok, content } }];
+    const ack = (ok: boolean, content: string): Outgoing[] => [
+      { sn, kind: 'ack', payload: { ts: now, cmdId: cmd.cmdId, ok, content } },
+    ];
     switch (cmd.kind) {
       case 'control': {
         const mode = String(cmd.params.mode ?? '');
@@ -257,7 +315,17 @@ export class PlantSim {
 
   /** The versions a device reports when it connects (an `info` event). */
   info(sn: string, now: number): Outgoing {
-    return { sn, kind: 'event', payload: { type: 'info', ts: now, hwVersion: 'H1.0', swVersion: this.firmwareOf(sn) ?? 'V1.0.0', protocolVersion: '1.0' } };
+    return {
+      sn,
+      kind: 'event',
+      payload: {
+        type: 'info',
+        ts: now,
+        hwVersion: 'H1.0',
+        swVersion: this.firmwareOf(sn) ?? 'V1.0.0',
+        protocolVersion: '1.0',
+      },
+    };
   }
 
   firmwareOf(sn: string): string | undefined {

@@ -37,7 +37,12 @@ export async function startFleet(options: FleetRunOptions): Promise<FleetRun> {
     for (const item of items) {
       const client = clients.get(item.sn);
       if (!client) continue;
-      const topic = item.kind === 'telemetry' ? topics.telemetry(item.sn) : item.kind === 'event' ? topics.event(item.sn) : topics.ack(item.sn);
+      const topic =
+        item.kind === 'telemetry'
+          ? topics.telemetry(item.sn)
+          : item.kind === 'event'
+            ? topics.event(item.sn)
+            : topics.ack(item.sn);
       client.publish(topic, JSON.stringify(item.payload), { qos: 1 }, (err) => {
         if (err) {
           failed++;
@@ -53,7 +58,12 @@ export async function startFleet(options: FleetRunOptions): Promise<FleetRun> {
         (sn) =>
           new Promise<void>((resolve, reject) => {
             const creds = options.credentials?.(sn) ?? { username: sn, password: '' };
-            const client = mqtt.connect(options.brokerUrl, { clientId: `sim-${sn}`, ...creds, reconnectPeriod: 2000, connectTimeout: 10_000 });
+            const client = mqtt.connect(options.brokerUrl, {
+              clientId: `sim-${sn}`,
+              ...creds,
+              reconnectPeriod: 2000,
+              connectTimeout: 10_000,
+            });
             clients.set(sn, client);
             client.once('connect', () => {
               client.subscribe(topics.downAll(sn), { qos: 1 }, () => resolve());

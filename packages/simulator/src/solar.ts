@@ -26,7 +26,13 @@ export function temperatureDerate(ambientC: number, ghi: number): number {
 }
 
 /** AC power (W) of a plant part of `capacityWp` under the given irradiance and cloudiness. */
-export function acPower(capacityWp: number, ghi: number, ambientC: number, cloudFactor: number, performanceRatio = 0.86): number {
+export function acPower(
+  capacityWp: number,
+  ghi: number,
+  ambientC: number,
+  cloudFactor: number,
+  performanceRatio = 0.86,
+): number {
   const p = capacityWp * (ghi / 1000) * performanceRatio * temperatureDerate(ambientC, ghi) * cloudFactor;
   return Math.max(0, Math.min(p, capacityWp));
 }

@@ -22,7 +22,12 @@ try {
   const text = await mosquittoAcl(db, { ingestUser: values['ingest-user']! });
   if (values.out) writeFileSync(values.out, text);
   else process.stdout.write(text);
-  if (values.passwords) writeFileSync(values.passwords, await mosquittoPasswords(db, { ingestUser: values['ingest-user'], ingestPassword: values['ingest-password'] }), { mode: 0o640 });
+  if (values.passwords)
+    writeFileSync(
+      values.passwords,
+      await mosquittoPasswords(db, { ingestUser: values['ingest-user'], ingestPassword: values['ingest-password'] }),
+      { mode: 0o640 },
+    );
 } finally {
   await closeDb(db);
 }

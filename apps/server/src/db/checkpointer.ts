@@ -28,7 +28,10 @@ parentPort.on('message', () => { clearInterval(timer); run(); db.close(); parent
 `;
 
 export function startCheckpointer(file: string, intervalMs = 1000, onError?: (message: string) => void): Checkpointer {
-  const worker = new Worker(WORKER, { eval: true, workerData: { file, intervalMs, module: createRequire(import.meta.url).resolve('better-sqlite3') } });
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { file, intervalMs, module: createRequire(import.meta.url).resolve('better-sqlite3') },
+  });
   worker.on('message', (m: { error?: string }) => m.error && onError?.(m.error));
   worker.on('error', (err) => onError?.(err.message));
   // never what keeps the process alive

@@ -1,7 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type DatabaseConnection, type Driver, type RawBuilder } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type RawBuilder,
+} from 'kysely';
 import pg from 'pg';
 import { sqlitePath } from '../config.js';
 import { startCheckpointer, type Checkpointer } from './checkpointer.js';
@@ -15,7 +25,8 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 export type DialectName = 'sqlite' | 'postgres';
 
 /** The dialect of a Kysely instance, for code handed only the instance (app code has `app.dialect`). */
-export const dialectOf = (db: Kysely<Database>): DialectName => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
+export const dialectOf = (db: Kysely<Database>): DialectName =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 
 const JSON_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -28,7 +39,12 @@ const JSON_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
  */
 export function jsonField(dialect: DialectName, column: string, key: string, as: 'number'): RawBuilder<number | null>;
 export function jsonField(dialect: DialectName, column: string, key: string, as: 'text'): RawBuilder<string | null>;
-export function jsonField(dialect: DialectName, column: string, key: string, as: 'number' | 'text'): RawBuilder<number | string | null> {
+export function jsonField(
+  dialect: DialectName,
+  column: string,
+  key: string,
+  as: 'number' | 'text',
+): RawBuilder<number | string | null> {
   if (!JSON_KEY.test(key)) throw new Error(`not a JSON field name: ${key}`);
   if (dialect === 'sqlite') return sql`json_extract(${sql.ref(column)}, ${`$.${key}`})`;
   const text = sql`${sql.ref(column)}::json ->> ${key}`;
@@ -94,7 +110,10 @@ export async function closeDb(db: Kysely<Database>): Promise<void> {
  * A Kysely on DATABASE_URL: a SQLite file (WAL, its checkpoint thread unless `checkpoints` is
  * false: a second connection to a file whose first one has it) or a PostgreSQL pool.
  */
-export function createDb(databaseUrl: string, options: { checkpoints?: boolean } = {}): { db: Kysely<Database>; dialect: DialectName } {
+export function createDb(
+  databaseUrl: string,
+  options: { checkpoints?: boolean } = {},
+): { db: Kysely<Database>; dialect: DialectName } {
   const file = sqlitePath(databaseUrl);
   if (file !== undefined) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -113,7 +132,9 @@ export function createDb(databaseUrl: string, options: { checkpoints?: boolean }
     if (file !== ':memory:' && options.checkpoints !== false) {
       checkpointer = startCheckpointer(file, 1000, (message) => console.error(`SQLite checkpoint: ${message}`));
     }
-    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, () => void checkpointer?.stop()) }) });
+    const db = new Kysely<Database>({
+      dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, () => void checkpointer?.stop()) }),
+    });
     handles.set(db, sqlite);
     if (checkpointer) checkpointers.set(db, checkpointer);
     return { db, dialect: 'sqlite' };

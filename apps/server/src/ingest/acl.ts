@@ -18,7 +18,7 @@ export async function mosquittoAcl(db: Kysely<Database>, opts: { ingestUser: str
     `# PV Console: Mosquitto ACL generated from the device registry (${devices.length} devices) at ${(opts.now ?? new Date()).toISOString()}`,
     '# Reload with SIGHUP after regenerating. Device user name = SN.',
     '',
-    '# the ingest server(s): the shared subscription on the devices\' up topics, commands down',
+    "# the ingest server(s): the shared subscription on the devices' up topics, commands down",
     `user ${opts.ingestUser}`,
     `topic read ${INGEST_SHARED_SUBSCRIPTION}`,
     'topic read pv/+/up/#',
@@ -28,7 +28,14 @@ export async function mosquittoAcl(db: Kysely<Database>, opts: { ingestUser: str
   for (const { sn } of devices) {
     // an SN the protocol's topic rule would refuse gets no rule rather than a wildcard in the file
     if (!safe.test(sn)) continue;
-    lines.push(`user ${sn}`, `topic write pv/${sn}/up/telemetry`, `topic write pv/${sn}/up/event`, `topic write pv/${sn}/up/ack`, `topic read pv/${sn}/down/#`, '');
+    lines.push(
+      `user ${sn}`,
+      `topic write pv/${sn}/up/telemetry`,
+      `topic write pv/${sn}/up/event`,
+      `topic write pv/${sn}/up/ack`,
+      `topic read pv/${sn}/down/#`,
+      '',
+    );
   }
   return lines.join('\n');
 }
@@ -39,8 +46,16 @@ export async function mosquittoAcl(db: Kysely<Database>, opts: { ingestUser: str
  * password, the ingest server's user. Devices whose key predates this (no hash kept) are left out
  * until their key is rotated; sub devices report through their collector and have none.
  */
-export async function mosquittoPasswords(db: Kysely<Database>, opts: { ingestUser?: string; ingestPassword?: string } = {}): Promise<string> {
-  const devices = await db.selectFrom('devices').select(['sn', 'broker_hash']).where('broker_hash', 'is not', null).orderBy('sn').execute();
+export async function mosquittoPasswords(
+  db: Kysely<Database>,
+  opts: { ingestUser?: string; ingestPassword?: string } = {},
+): Promise<string> {
+  const devices = await db
+    .selectFrom('devices')
+    .select(['sn', 'broker_hash'])
+    .where('broker_hash', 'is not', null)
+    .orderBy('sn')
+    .execute();
   const lines: string[] = [];
   if (opts.ingestUser && opts.ingestPassword) lines.push(`${opts.ingestUser}:${mosquittoHash(opts.ingestPassword)}`);
   for (const d of devices) if (/^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/.test(d.sn)) lines.push(`${d.sn}:${d.broker_hash}`);

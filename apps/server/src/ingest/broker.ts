@@ -45,7 +45,13 @@ export class PortInUseError extends Error {}
  * publish only to its own up topics and subscribe only to its own down topics. A QoS 1 message
  * is acknowledged (PUBACK) only after the ingest pipeline has committed it.
  */
-export async function startEmbeddedBroker(opts: { port: number; host?: string; db: Kysely<Database>; pipeline: Ingest; log: FastifyBaseLogger }): Promise<DeviceLink> {
+export async function startEmbeddedBroker(opts: {
+  port: number;
+  host?: string;
+  db: Kysely<Database>;
+  pipeline: Ingest;
+  log: FastifyBaseLogger;
+}): Promise<DeviceLink> {
   const stats: BrokerStats = { refusedLogins: 0, refusedTopics: 0, malformed: 0 };
   const snOf = new WeakMap<Client, string>();
   const broker = await Aedes.createBroker({
@@ -57,17 +63,20 @@ export async function startEmbeddedBroker(opts: { port: number; host?: string; d
         .select(['secret_hash'])
         .where('sn', '=', sn)
         .executeTakeFirst()
-        .then((d) => {
-          if (d?.secret_hash && key && d.secret_hash === hashDeviceKey(key)) {
-            snOf.set(client, sn);
-            done(null, true);
-          } else {
-            stats.refusedLogins++;
-            opts.log.warn({ sn }, 'device sign-in refused');
-            const err = Object.assign(new Error('Bad username or password'), { returnCode: 4 });
-            done(err as never, false);
-          }
-        }, (err) => done(err, false));
+        .then(
+          (d) => {
+            if (d?.secret_hash && key && d.secret_hash === hashDeviceKey(key)) {
+              snOf.set(client, sn);
+              done(null, true);
+            } else {
+              stats.refusedLogins++;
+              opts.log.warn({ sn }, 'device sign-in refused');
+              const err = Object.assign(new Error('Bad username or password'), { returnCode: 4 });
+              done(err as never, false);
+            }
+          },
+          (err) => done(err, false),
+        );
     },
     authorizePublish: (client, packet, done) => {
       const sn = client ? snOf.get(client) : undefined;
@@ -98,7 +107,9 @@ export async function startEmbeddedBroker(opts: { port: number; host?: string; d
   });
   const server: Server = createServer(broker.handle);
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new PortInUseError(String(opts.port)) : err));
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new PortInUseError(String(opts.port)) : err),
+    );
     server.listen(opts.port, opts.host ?? '0.0.0.0', () => resolve());
   });
   const address = server.address();
@@ -109,7 +120,17 @@ export async function startEmbeddedBroker(opts: { port: number; host?: string; d
     connected: true,
     publishCommand: (sn, payload) =>
       new Promise<void>((resolve, reject) =>
-        broker.publish({ cmd: 'publish', topic: topics.command(sn), payload: Buffer.from(JSON.stringify(payload)), qos: 1, retain: false, dup: false }, (err) => (err ? reject(err) : resolve())),
+        broker.publish(
+          {
+            cmd: 'publish',
+            topic: topics.command(sn),
+            payload: Buffer.from(JSON.stringify(payload)),
+            qos: 1,
+            retain: false,
+            dup: false,
+          },
+          (err) => (err ? reject(err) : resolve()),
+        ),
       ),
     close: async () => {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
@@ -153,7 +174,13 @@ export function ingestClientId(dataDir: string): string {
  * once and acknowledges them as their batches commit (see SharedSubscriber). The sessions are
  * named `clientId`-0, -1…: a restarted process takes back its own (ingestClientId).
  */
-export async function connectExternalBroker(opts: { url: string; pipeline: Ingest; log: FastifyBaseLogger; clientId: string; connections?: number }): Promise<DeviceLink> {
+export async function connectExternalBroker(opts: {
+  url: string;
+  pipeline: Ingest;
+  log: FastifyBaseLogger;
+  clientId: string;
+  connections?: number;
+}): Promise<DeviceLink> {
   const stats: BrokerStats = { refusedLogins: 0, refusedTopics: 0, malformed: 0 };
   const base = opts.clientId;
   const onMessage = async (topic: string, payload: Buffer) => {

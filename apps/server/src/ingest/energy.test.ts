@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { counterDelta, counterOf, dailyEnergy, isCounterGlitch, localDay, rollUp, type CounterSample } from './energy.js';
+import {
+  counterDelta,
+  counterOf,
+  dailyEnergy,
+  isCounterGlitch,
+  localDay,
+  rollUp,
+  type CounterSample,
+} from './energy.js';
 
 const H = 3_600_000;
 /** Hourly samples from `start` (ISO), the counter rising by `perHour` kWh each hour. */
@@ -39,7 +47,15 @@ describe('counter deltas', () => {
     expect(counterOf({ acPower: 100 })).toBeUndefined();
     // a daily counter: 18:00 → 23:00 Shanghai it reads 20 → 21, resets at midnight, 0.2 → 2.2 the next morning
     const day = (iso: string, v: number) => ({ ts: Date.parse(iso), energyTotal: v });
-    const days = dailyEnergy([day('2026-06-20T10:00:00Z', 20), day('2026-06-20T15:00:00Z', 21), day('2026-06-20T23:00:00Z', 0.2), day('2026-06-21T01:00:00Z', 2.2)], { timeZone: 'Asia/Shanghai' });
+    const days = dailyEnergy(
+      [
+        day('2026-06-20T10:00:00Z', 20),
+        day('2026-06-20T15:00:00Z', 21),
+        day('2026-06-20T23:00:00Z', 0.2),
+        day('2026-06-21T01:00:00Z', 2.2),
+      ],
+      { timeZone: 'Asia/Shanghai' },
+    );
     // the reset step (15:00Z → 23:00Z, 0.2 kWh) is split at local midnight (16:00Z): 1/8 to the 20th
     expect(Object.fromEntries(days)).toEqual({ '2026-06-20': 1.025, '2026-06-21': 2.175 });
   });
@@ -73,7 +89,10 @@ describe('daily energy in the plant time zone', () => {
       { ts: Date.parse('2026-06-20T14:00:00Z'), energyTotal: 50 },
       { ts: Date.parse('2026-06-20T18:00:00Z'), energyTotal: 54 },
     ];
-    expect(Object.fromEntries(dailyEnergy(samples, { timeZone: 'Asia/Shanghai' }))).toEqual({ '2026-06-20': 2, '2026-06-21': 2 });
+    expect(Object.fromEntries(dailyEnergy(samples, { timeZone: 'Asia/Shanghai' }))).toEqual({
+      '2026-06-20': 2,
+      '2026-06-21': 2,
+    });
   });
 
   it('is idempotent for late and repeated samples', () => {
@@ -103,10 +122,18 @@ describe('daily energy in the plant time zone', () => {
 
   it('memoises the local day without changing it, DST and odd offsets included', async () => {
     const { localDay: exact } = await import('@pv/contract');
-    for (const zone of ['Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham', 'America/St_Johns', 'Asia/Shanghai']) {
+    for (const zone of [
+      'Europe/Berlin',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'Pacific/Chatham',
+      'America/St_Johns',
+      'Asia/Shanghai',
+    ]) {
       // every 7 minutes over 2026: minutes either side of each midnight and DST change
       for (let ts = Date.parse('2026-01-01T00:00:00Z'); ts < Date.parse('2027-01-01T00:00:00Z'); ts += 7 * 60_000) {
-        if (localDay(ts, zone) !== exact(ts, zone)) expect({ zone, ts, day: localDay(ts, zone) }).toEqual({ zone, ts, day: exact(ts, zone) });
+        if (localDay(ts, zone) !== exact(ts, zone))
+          expect({ zone, ts, day: localDay(ts, zone) }).toEqual({ zone, ts, day: exact(ts, zone) });
       }
     }
   });

@@ -139,7 +139,11 @@ export function dailyEnergy(samples: readonly CounterSample[], options: EnergyOp
 }
 
 /** Sums daily figures into months ("2026-03") and years ("2026"). */
-export function rollUp(daily: ReadonlyMap<string, number>): { months: Map<string, number>; years: Map<string, number>; total: number } {
+export function rollUp(daily: ReadonlyMap<string, number>): {
+  months: Map<string, number>;
+  years: Map<string, number>;
+  total: number;
+} {
   const months = new Map<string, number>();
   const years = new Map<string, number>();
   let total = 0;

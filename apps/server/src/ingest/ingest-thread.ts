@@ -70,7 +70,9 @@ const { workerData } = require('node:worker_threads');
 /** The ES module of tsx's `tsx/esm/api`, as its package exports it (its CommonJS build cannot register the loader in a thread). */
 function tsxApi(): string {
   const file = createRequire(import.meta.url).resolve('tsx/package.json');
-  const { exports } = JSON.parse(readFileSync(file, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
+  const { exports } = JSON.parse(readFileSync(file, 'utf8')) as {
+    exports: Record<string, { import: { default: string } }>;
+  };
   return new URL(exports['./esm/api']!.import.default, pathToFileURL(file)).href;
 }
 
@@ -86,7 +88,15 @@ function tsxApi(): string {
  * The thread starts with the app (loading its code takes a moment; not while the first devices wait).
  */
 export class IngestThread implements Ingest {
-  readonly stats: IngestStats = { accepted: 0, rejected: 0, batches: 0, lastBatchSize: 0, lastFlushMs: 0, unknownSubs: 0, refusedHttp: 0 };
+  readonly stats: IngestStats = {
+    accepted: 0,
+    rejected: 0,
+    batches: 0,
+    lastBatchSize: 0,
+    lastFlushMs: 0,
+    unknownSubs: 0,
+    refusedHttp: 0,
+  };
   private worker: Worker | undefined;
   private queue: Pending[] = [];
   /** batches sent and not answered yet, by id (at most AHEAD) */
@@ -98,7 +108,12 @@ export class IngestThread implements Ingest {
   private countAnswers: ((count: number) => void)[] = [];
   private restartAt = 0;
   /** what the threads before this one counted */
-  private readonly countedBefore: Record<(typeof COUNTED)[number], number> = { accepted: 0, rejected: 0, batches: 0, unknownSubs: 0 };
+  private readonly countedBefore: Record<(typeof COUNTED)[number], number> = {
+    accepted: 0,
+    rejected: 0,
+    batches: 0,
+    unknownSubs: 0,
+  };
 
   constructor(
     private readonly databaseUrl: string,
@@ -116,7 +131,9 @@ export class IngestThread implements Ingest {
   submit(sn: string, kind: UpKind, payload: Buffer | string | unknown): Promise<void> {
     if (this.closed) return Promise.reject(new Error('ingest is closed'));
     // the HTTP route hands the parsed body: sent as JSON text like the MQTT payloads
-    const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(typeof payload === 'string' ? payload : (JSON.stringify(payload) ?? ''));
+    const bytes = Buffer.isBuffer(payload)
+      ? payload
+      : Buffer.from(typeof payload === 'string' ? payload : (JSON.stringify(payload) ?? ''));
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ sn, kind, bytes, resolve, reject });
       if (this.queue.length >= (this.options.maxBatch ?? 1000)) this.send();
@@ -170,18 +187,33 @@ export class IngestThread implements Ingest {
     const ends: number[] = [];
     let end = 0;
     for (const it of items) ends.push((end += it.bytes.length));
-    const bytes = Buffer.concat(items.map((it) => it.bytes), end);
+    const bytes = Buffer.concat(
+      items.map((it) => it.bytes),
+      end,
+    );
     // the concatenation is this batch's own memory: handed over, not copied
     const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer;
-    const req: ThreadRequest = { type: 'batch', id, sns: items.map((it) => it.sn), kinds: items.map((it) => it.kind), bytes: buffer, ends };
+    const req: ThreadRequest = {
+      type: 'batch',
+      id,
+      sns: items.map((it) => it.sn),
+      kinds: items.map((it) => it.kind),
+      bytes: buffer,
+      ends,
+    };
     this.thread().postMessage(req, [buffer]);
   }
 
   private thread(): Worker {
     if (this.worker) return this.worker;
     const entry = new URL(`./ingest-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
-    const worker = new Worker(BOOT, { eval: true, workerData: { databaseUrl: this.databaseUrl, entry, tsx: tsxApi() } });
-    worker.on('message', (m: ThreadReply) => (m.type === 'done' ? this.settle(m) : this.countAnswers.shift()?.(m.count)));
+    const worker = new Worker(BOOT, {
+      eval: true,
+      workerData: { databaseUrl: this.databaseUrl, entry, tsx: tsxApi() },
+    });
+    worker.on('message', (m: ThreadReply) =>
+      m.type === 'done' ? this.settle(m) : this.countAnswers.shift()?.(m.count),
+    );
     worker.on('error', (err) => this.log.error({ err }, 'ingest thread failed'));
     // the server's sockets keep the process alive, not this thread (a script that never closes the app still ends)
     worker.unref();

@@ -13,8 +13,14 @@ const { db } = createDb(databaseUrl, { checkpoints: false });
 
 // what the pipeline logs goes back with the batch's answer, to the server's logger
 let logs: LogEntry[] = [];
-const logger = (level: LogEntry['level']) => (obj: object, msg?: string) => void logs.push({ level, obj: level === 'error' ? errorFields(obj) : obj, msg });
-const log = { warn: logger('warn'), error: logger('error'), info: logger('info'), debug: () => undefined } as unknown as FastifyBaseLogger;
+const logger = (level: LogEntry['level']) => (obj: object, msg?: string) =>
+  void logs.push({ level, obj: level === 'error' ? errorFields(obj) : obj, msg });
+const log = {
+  warn: logger('warn'),
+  error: logger('error'),
+  info: logger('info'),
+  debug: () => undefined,
+} as unknown as FastifyBaseLogger;
 
 let touched: number[] = [];
 let commits: CommittedBatch[] = [];
@@ -22,25 +28,38 @@ const pipeline = new IngestPipeline(
   db,
   log,
   // the main thread decides when a batch goes: one batch here is written at once, in one transaction
-  { maxBatch: Number.MAX_SAFE_INTEGER, flushMs: 60_000, onCommitted: (ids) => touched.push(...ids), onCommit: (b) => void commits.push(b) },
+  {
+    maxBatch: Number.MAX_SAFE_INTEGER,
+    flushMs: 60_000,
+    onCommitted: (ids) => touched.push(...ids),
+    onCommit: (b) => void commits.push(b),
+  },
   'sqlite',
 );
 
 /** An error's fields that survive postMessage (the logger prints `err`). */
 function errorFields(obj: object): object {
   const err = (obj as { err?: unknown }).err;
-  return err instanceof Error ? { ...obj, err: { message: err.message, stack: err.stack, code: (err as { code?: string }).code } } : obj;
+  return err instanceof Error
+    ? { ...obj, err: { message: err.message, stack: err.stack, code: (err as { code?: string }).code } }
+    : obj;
 }
 
 async function write(req: Extract<ThreadRequest, { type: 'batch' }>) {
   const bytes = Buffer.from(req.bytes);
-  const outcomes = req.sns.map((sn, i) => pipeline.submit(sn, req.kinds[i] as UpKind, bytes.subarray(req.ends[i - 1] ?? 0, req.ends[i])));
+  const outcomes = req.sns.map((sn, i) =>
+    pipeline.submit(sn, req.kinds[i] as UpKind, bytes.subarray(req.ends[i - 1] ?? 0, req.ends[i])),
+  );
   await pipeline.flush();
   const settled = await Promise.allSettled(outcomes);
   const reply: ThreadReply = {
     type: 'done',
     id: req.id,
-    results: settled.map((s) => (s.status === 'fulfilled' ? null : { rejected: s.reason instanceof IngestRejected, message: (s.reason as Error).message })),
+    results: settled.map((s) =>
+      s.status === 'fulfilled'
+        ? null
+        : { rejected: s.reason instanceof IngestRejected, message: (s.reason as Error).message },
+    ),
     stats: { ...pipeline.stats },
     logs,
     touched,
@@ -59,7 +78,8 @@ port.on('message', (req: ThreadRequest) => {
     .then(async () => {
       if (req.type === 'batch') await write(req);
       else if (req.type === 'invalidate') pipeline.invalidate(req.sn);
-      else if (req.type === 'cached') port.postMessage({ type: 'cached', count: await pipeline.cachedDevices() } satisfies ThreadReply);
+      else if (req.type === 'cached')
+        port.postMessage({ type: 'cached', count: await pipeline.cachedDevices() } satisfies ThreadReply);
       else {
         await pipeline.close();
         await closeDb(db);
@@ -68,7 +88,16 @@ port.on('message', (req: ThreadRequest) => {
     })
     .catch((err: Error) => {
       // not expected (the pipeline answers each message): the batch fails as a whole, nothing is acknowledged
-      if (req.type === 'batch') port.postMessage({ type: 'done', id: req.id, results: req.sns.map(() => ({ rejected: false, message: err.message })), stats: { ...pipeline.stats }, logs: [...logs, { level: 'error', obj: errorFields({ err }), msg: 'ingest batch failed' }], touched: [], commits: [] } satisfies ThreadReply);
+      if (req.type === 'batch')
+        port.postMessage({
+          type: 'done',
+          id: req.id,
+          results: req.sns.map(() => ({ rejected: false, message: err.message })),
+          stats: { ...pipeline.stats },
+          logs: [...logs, { level: 'error', obj: errorFields({ err }), msg: 'ingest batch failed' }],
+          touched: [],
+          commits: [],
+        } satisfies ThreadReply);
       logs = [];
     });
 });

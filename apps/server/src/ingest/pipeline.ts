@@ -1,11 +1,25 @@
-import { ackMessage, eventMessage, telemetryMessage, type EventMessage, type Points, type ReportedRunState, type TelemetryMessage } from '@pv/contract';
+import {
+  ackMessage,
+  eventMessage,
+  telemetryMessage,
+  type EventMessage,
+  type Points,
+  type ReportedRunState,
+  type TelemetryMessage,
+} from '@pv/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import { sqliteHandle } from '../db/dialect.js';
 import { counterOf, dailyEnergy, isCounterGlitch, localDay, type CounterSample } from './energy.js';
 import { accumulate, writeRollups, type BucketSums } from './rollup.js';
-import { postgresStatements, sqliteStatements, type DeviceState, type HotStatements, type SampleRow } from './statements.js';
+import {
+  postgresStatements,
+  sqliteStatements,
+  type DeviceState,
+  type HotStatements,
+  type SampleRow,
+} from './statements.js';
 
 export type UpKind = 'telemetry' | 'event' | 'ack';
 
@@ -19,7 +33,10 @@ interface DeviceRef {
   timeZone: string;
 }
 
-type Parsed = { kind: 'telemetry'; msg: TelemetryMessage } | { kind: 'event'; msg: EventMessage } | { kind: 'ack'; msg: { cmdId: string; ok: boolean; ts: number; content?: string } };
+type Parsed =
+  | { kind: 'telemetry'; msg: TelemetryMessage }
+  | { kind: 'event'; msg: EventMessage }
+  | { kind: 'ack'; msg: { cmdId: string; ok: boolean; ts: number; content?: string } };
 
 interface Item {
   sn: string;
@@ -70,7 +87,15 @@ const CHUNK = 100;
  * (the broker's PUBACK, the HTTP answer) does so after the data is safe.
  */
 export class IngestPipeline implements Ingest {
-  readonly stats: IngestStats = { accepted: 0, rejected: 0, batches: 0, lastBatchSize: 0, lastFlushMs: 0, unknownSubs: 0, refusedHttp: 0 };
+  readonly stats: IngestStats = {
+    accepted: 0,
+    rejected: 0,
+    batches: 0,
+    lastBatchSize: 0,
+    lastFlushMs: 0,
+    unknownSubs: 0,
+    refusedHttp: 0,
+  };
   private queue: Item[] = [];
   private timer: NodeJS.Timeout | undefined;
   /** batches being written: one at a time on SQLite (one connection), a few at once on PostgreSQL */
@@ -99,7 +124,8 @@ export class IngestPipeline implements Ingest {
   private get hot(): HotStatements {
     if (!this.statements) {
       const handle = this.dialect === 'sqlite' ? sqliteHandle(this.db) : undefined;
-      if (this.dialect === 'sqlite' && !handle) throw new Error('the ingest pipeline needs a SQLite database made by createDb');
+      if (this.dialect === 'sqlite' && !handle)
+        throw new Error('the ingest pipeline needs a SQLite database made by createDb');
       this.statements = handle ? sqliteStatements(handle) : postgresStatements;
     }
     return this.statements;
@@ -118,7 +144,11 @@ export class IngestPipeline implements Ingest {
     const result = SCHEMAS[kind].safeParse(body);
     if (!result.success) {
       const issue = result.error.issues[0];
-      return this.refuse(sn, kind, issue ? `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` : 'invalid');
+      return this.refuse(
+        sn,
+        kind,
+        issue ? `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` : 'invalid',
+      );
     }
     return new Promise<void>((resolve, reject) => {
       if (this.closed) return reject(new Error('ingest is closed'));
@@ -323,10 +353,24 @@ export class IngestPipeline implements Ingest {
           if (ref && ref.parentId === device.id) note(ref.id, p.msg.ts, sub.points, sub.runState);
         }
       } else if (p.kind === 'event') {
-        if (p.msg.type === 'fault') faults.push({ deviceId: device.id, code: p.msg.code, message: p.msg.message, ts: p.msg.ts });
+        if (p.msg.type === 'fault')
+          faults.push({ deviceId: device.id, code: p.msg.code, message: p.msg.message, ts: p.msg.ts });
         else if (p.msg.type === 'recover') recovered.push({ deviceId: device.id, ts: p.msg.ts });
-        else if (p.msg.type === 'info') versions.set(device.id, { ...versions.get(device.id), ...(p.msg.hwVersion && { hw_version: p.msg.hwVersion }), ...(p.msg.swVersion && { sw_version: p.msg.swVersion }), ...(p.msg.protocolVersion && { protocol_version: p.msg.protocolVersion }) });
-        else ota.push({ cmd_id: p.msg.cmdId, device_id: device.id, progress: p.msg.progress, version: p.msg.version ?? null, ts: p.msg.ts });
+        else if (p.msg.type === 'info')
+          versions.set(device.id, {
+            ...versions.get(device.id),
+            ...(p.msg.hwVersion && { hw_version: p.msg.hwVersion }),
+            ...(p.msg.swVersion && { sw_version: p.msg.swVersion }),
+            ...(p.msg.protocolVersion && { protocol_version: p.msg.protocolVersion }),
+          });
+        else
+          ota.push({
+            cmd_id: p.msg.cmdId,
+            device_id: device.id,
+            progress: p.msg.progress,
+            version: p.msg.version ?? null,
+            ts: p.msg.ts,
+          });
         if (!latest.has(device.id)) latest.set(device.id, { ts: p.msg.ts });
       } else {
         acks.push({ deviceId: device.id, cmdId: p.msg.cmdId, ok: p.msg.ok, content: p.msg.content });
@@ -367,26 +411,68 @@ export class IngestPipeline implements Ingest {
 
     // faults: a code opens one record until it is repaired
     for (const f of faults) {
-      const open = await trx.selectFrom('faults').select('id').where('device_id', '=', f.deviceId).where('code', '=', f.code).where('state', '=', 'unrepaired').executeTakeFirst();
-      if (!open) await trx.insertInto('faults').values({ device_id: f.deviceId, code: f.code, message: f.message ?? null, state: 'unrepaired', opened_at: f.ts, fixed_at: null }).execute();
+      const open = await trx
+        .selectFrom('faults')
+        .select('id')
+        .where('device_id', '=', f.deviceId)
+        .where('code', '=', f.code)
+        .where('state', '=', 'unrepaired')
+        .executeTakeFirst();
+      if (!open)
+        await trx
+          .insertInto('faults')
+          .values({
+            device_id: f.deviceId,
+            code: f.code,
+            message: f.message ?? null,
+            state: 'unrepaired',
+            opened_at: f.ts,
+            fixed_at: null,
+          })
+          .execute();
       await trx.updateTable('devices').set({ run_state: 'failure' }).where('id', '=', f.deviceId).execute();
     }
-    for (const r of recovered) await trx.updateTable('devices').set({ run_state: 'run' }).where('id', '=', r.deviceId).where('run_state', '=', 'failure').execute();
+    for (const r of recovered)
+      await trx
+        .updateTable('devices')
+        .set({ run_state: 'run' })
+        .where('id', '=', r.deviceId)
+        .where('run_state', '=', 'failure')
+        .execute();
 
     // command results: processing → success / failed (a late ack also settles an "unknown")
     await this.hot.settleCommands(
       trx,
-      acks.map((a) => ({ device_id: a.deviceId, cmd_id: a.cmdId, status: a.ok ? 'success' : 'failed', content: a.content ?? null })),
+      acks.map((a) => ({
+        device_id: a.deviceId,
+        cmd_id: a.cmdId,
+        status: a.ok ? 'success' : 'failed',
+        content: a.content ?? null,
+      })),
       now,
     );
 
     // OTA progress (the device update log); a successful OTA gives the device its new version
-    for (let i = 0; i < ota.length; i += CHUNK) await trx.insertInto('ota_events').values(ota.slice(i, i + CHUNK)).execute();
+    for (let i = 0; i < ota.length; i += CHUNK)
+      await trx
+        .insertInto('ota_events')
+        .values(ota.slice(i, i + CHUNK))
+        .execute();
     // versions the devices reported (rare: on connecting, after an upgrade), in device id order
-    for (const [id, set] of [...versions].sort((a, b) => a[0] - b[0])) if (Object.keys(set).length) await trx.updateTable('devices').set(set).where('id', '=', id).execute();
+    for (const [id, set] of [...versions].sort((a, b) => a[0] - b[0]))
+      if (Object.keys(set).length) await trx.updateTable('devices').set(set).where('id', '=', id).execute();
     const okAcks = acks.filter((a) => a.ok);
     if (okAcks.length) {
-      const upgrades = await trx.selectFrom('commands').select(['device_id', 'params']).where('kind', '=', 'ota').where('cmd_id', 'in', okAcks.map((a) => a.cmdId)).execute();
+      const upgrades = await trx
+        .selectFrom('commands')
+        .select(['device_id', 'params'])
+        .where('kind', '=', 'ota')
+        .where(
+          'cmd_id',
+          'in',
+          okAcks.map((a) => a.cmdId),
+        )
+        .execute();
       for (const u of upgrades) {
         const { version, subSn } = JSON.parse(u.params) as { version?: string; subSn?: string };
         if (!version) continue;
@@ -408,7 +494,9 @@ export class IngestPipeline implements Ingest {
     if (!touched.size) return;
     const ids = [...touched.keys()].sort((x, y) => x - y);
     // PostgreSQL: several ingest processes may hold messages of one device; take turns per device
-    const counters = new Map((await this.hot.readCounters(trx, ids)).map((c) => [c.device_id, { ts: c.last_ts, energyTotal: c.last_total }]));
+    const counters = new Map(
+      (await this.hot.readCounters(trx, ids)).map((c) => [c.device_id, { ts: c.last_ts, energyTotal: c.last_total }]),
+    );
     const increments = new Map<string, { deviceId: number; day: string; kWh: number }>();
     const late = new Map<number, number[]>();
     const written: { device_id: number; last_ts: number; last_total: number }[] = [];
@@ -438,9 +526,12 @@ export class IngestPipeline implements Ingest {
         }
         last = s;
       }
-      if (last && last !== before) written.push({ device_id: deviceId, last_ts: last.ts, last_total: last.energyTotal });
+      if (last && last !== before)
+        written.push({ device_id: deviceId, last_ts: last.ts, last_total: last.energyTotal });
     }
-    const rows = [...increments.values()].sort((x, y) => x.deviceId - y.deviceId || (x.day < y.day ? -1 : x.day > y.day ? 1 : 0)).map((i) => ({ device_id: i.deviceId, day: i.day, energy_kwh: i.kWh }));
+    const rows = [...increments.values()]
+      .sort((x, y) => x.deviceId - y.deviceId || (x.day < y.day ? -1 : x.day > y.day ? 1 : 0))
+      .map((i) => ({ device_id: i.deviceId, day: i.day, energy_kwh: i.kWh }));
     await this.hot.addDaily(trx, rows, now);
     written.sort((x, y) => x.device_id - y.device_id);
     await this.hot.writeCounters(trx, written);
@@ -472,7 +563,11 @@ export class IngestPipeline implements Ingest {
       else stored.set(r.device_id, [{ ts: Number(r.ts), energyTotal: v }]);
     }
     // a day after the last archive run's cutoff: the samples before it may be gone
-    const archive = await trx.selectFrom('archive_config').select('pruned_before').where('id', '=', 1).executeTakeFirst();
+    const archive = await trx
+      .selectFrom('archive_config')
+      .select('pruned_before')
+      .where('id', '=', 1)
+      .executeTakeFirst();
     const horizon = archive?.pruned_before == null ? undefined : Number(archive.pruned_before) + DAY;
     const out: { device_id: number; day: string; energy_kwh: number }[] = [];
     for (const [i, [deviceId, tss]] of devices.entries()) {

@@ -58,7 +58,10 @@ export function mergeBucket(stored: StoredBucket | undefined, add: BucketSums): 
   const sums: Record<string, number> = {};
   const counts: Record<string, number> = {};
   if (stored) {
-    const { avg, partial } = stored.parsed ?? { avg: JSON.parse(stored.points) as Record<string, number>, partial: stored.point_n ? (JSON.parse(stored.point_n) as Record<string, number>) : undefined };
+    const { avg, partial } = stored.parsed ?? {
+      avg: JSON.parse(stored.points) as Record<string, number>,
+      partial: stored.point_n ? (JSON.parse(stored.point_n) as Record<string, number>) : undefined,
+    };
     for (const name in avg) {
       const c = partial?.[name] ?? stored.n;
       sums[name] = avg[name]! * c;
@@ -76,7 +79,12 @@ export function mergeBucket(stored: StoredBucket | undefined, add: BucketSums): 
     avg[name] = sums[name]! / c;
     if (c < n) (partial ??= {})[name] = c;
   }
-  return { n, points: JSON.stringify(avg), point_n: partial ? JSON.stringify(partial) : null, parsed: { avg, partial } };
+  return {
+    n,
+    points: JSON.stringify(avg),
+    point_n: partial ? JSON.stringify(partial) : null,
+    parsed: { avg, partial },
+  };
 }
 
 /**
@@ -85,13 +93,25 @@ export function mergeBucket(stored: StoredBucket | undefined, add: BucketSums): 
  * writing the same (device, bucket) waits for our commit and then reads what we wrote; the
  * buckets are also read FOR UPDATE in (device, bucket) order and written with an upsert.
  */
-export async function writeRollups(trx: Transaction<Database>, statements: HotStatements, acc: Map<string, BucketSums>) {
+export async function writeRollups(
+  trx: Transaction<Database>,
+  statements: HotStatements,
+  acc: Map<string, BucketSums>,
+) {
   if (!acc.size) return;
   const add = [...acc.values()].sort((x, y) => x.deviceId - y.deviceId || x.bucket - y.bucket);
   const stored = new Map<string, StoredBucket>();
-  for (const r of await statements.readRollups(trx, add.map((b) => ({ device_id: b.deviceId, bucket: b.bucket })))) stored.set(`${r.device_id}:${r.bucket}`, r);
+  for (const r of await statements.readRollups(
+    trx,
+    add.map((b) => ({ device_id: b.deviceId, bucket: b.bucket })),
+  ))
+    stored.set(`${r.device_id}:${r.bucket}`, r);
   await statements.writeRollups(
     trx,
-    add.map((b) => ({ device_id: b.deviceId, bucket: b.bucket, ...mergeBucket(stored.get(`${b.deviceId}:${b.bucket}`), b) })),
+    add.map((b) => ({
+      device_id: b.deviceId,
+      bucket: b.bucket,
+      ...mergeBucket(stored.get(`${b.deviceId}:${b.bucket}`), b),
+    })),
   );
 }

@@ -98,7 +98,12 @@ export class SharedSubscriber {
     const unsubscribed = new Promise<void>((resolve, reject) => this.pending.set(messageId, { resolve, reject }));
     this.send({ cmd: 'unsubscribe', messageId, unsubscriptions: [this.o.subscription] });
     await Promise.race([unsubscribed.catch(() => undefined), sleep(deadline - Date.now())]);
-    while (Date.now() < deadline && !socket.destroyed && (this.unsettled > 0 || Date.now() - this.lastMessageAt < QUIET_MS)) await sleep(20);
+    while (
+      Date.now() < deadline &&
+      !socket.destroyed &&
+      (this.unsettled > 0 || Date.now() - this.lastMessageAt < QUIET_MS)
+    )
+      await sleep(20);
   }
 
   private packetId() {
@@ -140,10 +145,13 @@ export class SharedSubscriber {
         ...(url.password ? { password: Buffer.from(decodeURIComponent(url.password)) } : {}),
         properties: { sessionExpiryInterval: 3600, receiveMaximum: this.o.receiveMaximum ?? 2000 },
       });
-      this.ping = setInterval(() => {
-        if (Date.now() - this.lastSeen > keepalive * 1500) socket.destroy(new Error('MQTT broker stopped answering'));
-        else this.send({ cmd: 'pingreq' });
-      }, (keepalive * 1000) / 2);
+      this.ping = setInterval(
+        () => {
+          if (Date.now() - this.lastSeen > keepalive * 1500) socket.destroy(new Error('MQTT broker stopped answering'));
+          else this.send({ cmd: 'pingreq' });
+        },
+        (keepalive * 1000) / 2,
+      );
       this.ping.unref();
     });
     socket.on('data', (buf: Buffer) => {
@@ -180,7 +188,11 @@ export class SharedSubscriber {
           return;
         }
         // subscribe every time: harmless when the session kept the subscription
-        this.send({ cmd: 'subscribe', messageId: this.packetId(), subscriptions: [{ topic: this.o.subscription, qos: 1 }] });
+        this.send({
+          cmd: 'subscribe',
+          messageId: this.packetId(),
+          subscriptions: [{ topic: this.o.subscription, qos: 1 }],
+        });
         return;
       }
       case 'suback': {
@@ -207,7 +219,8 @@ export class SharedSubscriber {
           .then(
             () => {
               // only on the connection that delivered it: after a reconnect the broker sends it again
-              if (qos > 0 && generation === this.generation && this.socket && !this.socket.destroyed) this.send({ cmd: 'puback', messageId, reasonCode: 0 });
+              if (qos > 0 && generation === this.generation && this.socket && !this.socket.destroyed)
+                this.send({ cmd: 'puback', messageId, reasonCode: 0 });
             },
             () => {
               if (generation === this.generation) this.socket?.destroy();
@@ -229,13 +242,19 @@ export class SharedSubscriber {
         const p = this.pending.get(packet.messageId!);
         this.pending.delete(packet.messageId!);
         if (!p) return;
-        if (packet.reasonCode && packet.reasonCode >= 0x80) p.reject(new Error(`MQTT broker refused the publish (reason ${packet.reasonCode})`));
+        if (packet.reasonCode && packet.reasonCode >= 0x80)
+          p.reject(new Error(`MQTT broker refused the publish (reason ${packet.reasonCode})`));
         else p.resolve();
         return;
       }
       case 'disconnect':
         // two processes with one client id take the session from each other in turn
-        if (packet.reasonCode === TAKEN_OVER) this.o.onError(new Error(`another connection with the MQTT client id ${this.o.clientId} took over the session: each server process needs its own (MQTT_CLIENT_ID, or its own DATA_DIR)`));
+        if (packet.reasonCode === TAKEN_OVER)
+          this.o.onError(
+            new Error(
+              `another connection with the MQTT client id ${this.o.clientId} took over the session: each server process needs its own (MQTT_CLIENT_ID, or its own DATA_DIR)`,
+            ),
+          );
         this.socket?.destroy();
         return;
       default:

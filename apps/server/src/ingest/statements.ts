@@ -63,7 +63,11 @@ const MARGIN_MS = 26 * 3_600_000;
 
 export interface HotStatements {
   /** Inserts the samples (a repeated (device, ts) is skipped); answers those actually stored. */
-  insertSamples(trx: Transaction<Database>, rows: SampleRow[], receivedAt: number): Promise<{ device_id: number; ts: number }[]>;
+  insertSamples(
+    trx: Transaction<Database>,
+    rows: SampleRow[],
+    receivedAt: number,
+  ): Promise<{ device_id: number; ts: number }[]>;
   /** Online, last online time (never backwards), latest points and run state (not from a sample older than the stored time); `list` sorted by id. */
   updateDevices(trx: Transaction<Database>, list: DeviceState[]): Promise<void>;
   /** The counters of these devices (sorted), locked until the commit on PostgreSQL. */
@@ -92,23 +96,37 @@ export interface HotStatements {
 }
 
 export function sqliteStatements(handle: SQLite.Database): HotStatements {
-  const insertSample = handle.prepare('insert into samples (device_id, ts, points, received_at) values (?, ?, ?, ?) on conflict (device_id, ts) do nothing');
+  const insertSample = handle.prepare(
+    'insert into samples (device_id, ts, points, received_at) values (?, ?, ?, ?) on conflict (device_id, ts) do nothing',
+  );
   const updateDevice = handle.prepare(
     "update devices set online_state = 'online', last_online_at = case when last_online_at is null or last_online_at < ? then ? else last_online_at end, last_points = case when last_online_at is null or last_online_at <= ? then coalesce(?, last_points) else last_points end, run_state = case when run_state = 'failure' or last_online_at > ? then run_state else coalesce(?, run_state) end where id = ?",
   );
   const readCounter = handle.prepare('select device_id, last_ts, last_total from device_counters where device_id = ?');
-  const writeCounter = handle.prepare('insert into device_counters (device_id, last_ts, last_total) values (?, ?, ?) on conflict (device_id) do update set last_ts = excluded.last_ts, last_total = excluded.last_total');
+  const writeCounter = handle.prepare(
+    'insert into device_counters (device_id, last_ts, last_total) values (?, ?, ?) on conflict (device_id) do update set last_ts = excluded.last_ts, last_total = excluded.last_total',
+  );
   const addDaily = handle.prepare(
     'insert into device_daily (device_id, day, energy_kwh, updated_at) values (?, ?, ?, ?) on conflict (device_id, day) do update set energy_kwh = device_daily.energy_kwh + excluded.energy_kwh, updated_at = excluded.updated_at',
   );
-  const readRollup = handle.prepare('select device_id, bucket, n, points, point_n from device_rollup_5m where device_id = ? and bucket = ?');
+  const readRollup = handle.prepare(
+    'select device_id, bucket, n, points, point_n from device_rollup_5m where device_id = ? and bucket = ?',
+  );
   const writeRollup = handle.prepare(
     'insert into device_rollup_5m (device_id, bucket, n, points, point_n) values (?, ?, ?, ?, ?) on conflict (device_id, bucket) do update set n = excluded.n, points = excluded.points, point_n = excluded.point_n',
   );
-  const inWindow = handle.prepare('select device_id, ts, points from samples where device_id = ? and ts >= ? and ts <= ? order by ts');
-  const before = handle.prepare('select device_id, ts, points from samples where device_id = ? and ts < ? order by ts desc limit 1');
-  const after = handle.prepare('select device_id, ts, points from samples where device_id = ? and ts > ? order by ts limit 1');
-  const setDaily = handle.prepare('insert into device_daily (device_id, day, energy_kwh, updated_at) values (?, ?, ?, ?) on conflict (device_id, day) do update set energy_kwh = excluded.energy_kwh, updated_at = excluded.updated_at');
+  const inWindow = handle.prepare(
+    'select device_id, ts, points from samples where device_id = ? and ts >= ? and ts <= ? order by ts',
+  );
+  const before = handle.prepare(
+    'select device_id, ts, points from samples where device_id = ? and ts < ? order by ts desc limit 1',
+  );
+  const after = handle.prepare(
+    'select device_id, ts, points from samples where device_id = ? and ts > ? order by ts limit 1',
+  );
+  const setDaily = handle.prepare(
+    'insert into device_daily (device_id, day, energy_kwh, updated_at) values (?, ?, ?, ?) on conflict (device_id, day) do update set energy_kwh = excluded.energy_kwh, updated_at = excluded.updated_at',
+  );
   // the sender's own command, or one of its sub devices' (a collector answers for its inverters)
   const settle = handle.prepare(
     "update commands set status = ?, ack_content = ?, updated_at = ? where cmd_id = ? and (device_id = ? or device_id in (select id from devices where parent_id = ?)) and status in ('processing', 'unknown')",
@@ -152,7 +170,9 @@ export function sqliteStatements(handle: SQLite.Database): HotStatements {
     },
     insertSamples: async (_trx, rows, receivedAt) => {
       const stored: { device_id: number; ts: number }[] = [];
-      for (const r of rows) if (insertSample.run(r.device_id, r.ts, r.points, receivedAt).changes === 1) stored.push({ device_id: r.device_id, ts: r.ts });
+      for (const r of rows)
+        if (insertSample.run(r.device_id, r.ts, r.points, receivedAt).changes === 1)
+          stored.push({ device_id: r.device_id, ts: r.ts });
       return stored;
     },
     updateDevices: async (_trx, list) => {
@@ -220,7 +240,9 @@ export const postgresStatements: HotStatements = {
     await sql`
       insert into device_daily (device_id, day, energy_kwh, updated_at)
       select d, day, kwh, ${now}::bigint from unnest(${rows.map((r) => r.device_id)}::int[], ${rows.map((r) => r.day)}::text[], ${rows.map((r) => r.energy_kwh)}::float8[]) as v(d, day, kwh)
-      on conflict (device_id, day) do update set energy_kwh = excluded.energy_kwh, updated_at = excluded.updated_at`.execute(trx);
+      on conflict (device_id, day) do update set energy_kwh = excluded.energy_kwh, updated_at = excluded.updated_at`.execute(
+      trx,
+    );
   },
   settleCommands: async (trx, acks, now) => {
     if (!acks.length) return;
@@ -228,7 +250,9 @@ export const postgresStatements: HotStatements = {
       update commands as c set status = v.status, ack_content = v.content, updated_at = ${now}::bigint
       from unnest(${acks.map((a) => a.cmd_id)}::text[], ${acks.map((a) => a.device_id)}::int[], ${acks.map((a) => a.status)}::text[], ${acks.map((a) => a.content)}::text[]) as v(cmd_id, device_id, status, content)
       where c.cmd_id = v.cmd_id and c.status in ('processing', 'unknown')
-        and (c.device_id = v.device_id or c.device_id in (select id from devices where parent_id = v.device_id))`.execute(trx);
+        and (c.device_id = v.device_id or c.device_id in (select id from devices where parent_id = v.device_id))`.execute(
+      trx,
+    );
   },
   insertSamples: async (trx, rows, receivedAt) => {
     if (!rows.length) return [];
@@ -257,7 +281,11 @@ export const postgresStatements: HotStatements = {
   },
   readCounters: async (trx, ids) => {
     if (!ids.length) return [];
-    return (await sql<Counter>`select device_id, last_ts, last_total from device_counters where device_id = any(${ids}::int[]) order by device_id for update`.execute(trx)).rows;
+    return (
+      await sql<Counter>`select device_id, last_ts, last_total from device_counters where device_id = any(${ids}::int[]) order by device_id for update`.execute(
+        trx,
+      )
+    ).rows;
   },
   writeCounters: async (trx, rows) => {
     if (!rows.length) return;
@@ -271,7 +299,9 @@ export const postgresStatements: HotStatements = {
     await sql`
       insert into device_daily (device_id, day, energy_kwh, updated_at)
       select d, day, kwh, ${now}::bigint from unnest(${rows.map((r) => r.device_id)}::int[], ${rows.map((r) => r.day)}::text[], ${rows.map((r) => r.energy_kwh)}::float8[]) as v(d, day, kwh)
-      on conflict (device_id, day) do update set energy_kwh = device_daily.energy_kwh + excluded.energy_kwh, updated_at = excluded.updated_at`.execute(trx);
+      on conflict (device_id, day) do update set energy_kwh = device_daily.energy_kwh + excluded.energy_kwh, updated_at = excluded.updated_at`.execute(
+      trx,
+    );
   },
   readRollups: async (trx, keys) => {
     if (!keys.length) return [];
@@ -287,6 +317,8 @@ export const postgresStatements: HotStatements = {
     await sql`
       insert into device_rollup_5m (device_id, bucket, n, points, point_n)
       select * from unnest(${rows.map((r) => r.device_id)}::int[], ${rows.map((r) => r.bucket)}::bigint[], ${rows.map((r) => r.n)}::int[], ${rows.map((r) => r.points)}::text[], ${rows.map((r) => r.point_n)}::text[])
-      on conflict (device_id, bucket) do update set n = excluded.n, points = excluded.points, point_n = excluded.point_n`.execute(trx);
+      on conflict (device_id, bucket) do update set n = excluded.n, points = excluded.points, point_n = excluded.point_n`.execute(
+      trx,
+    );
   },
 };

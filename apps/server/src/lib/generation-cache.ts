@@ -13,7 +13,11 @@ export class GenerationCache<V extends NonNullable<unknown>> {
   constructor(options: { ttlMs: number; max: number; maxSize?: number; sizeOf?: (value: V) => number }) {
     this.entries =
       options.ttlMs > 0
-        ? new LRUCache<string, V>({ max: options.max, ttl: options.ttlMs, ...(options.maxSize && options.sizeOf ? { maxSize: options.maxSize, sizeCalculation: options.sizeOf } : {}) })
+        ? new LRUCache<string, V>({
+            max: options.max,
+            ttl: options.ttlMs,
+            ...(options.maxSize && options.sizeOf ? { maxSize: options.maxSize, sizeCalculation: options.sizeOf } : {}),
+          })
         : undefined;
   }
 

@@ -15,7 +15,9 @@ export function inScope(user: SessionUser, orgAlias: string, ownerColumn?: strin
     case 'org':
       return sql<SqlBool>`${sql.ref(`${orgAlias}.id`)} = ${user.orgId}`;
     case 'self':
-      return ownerColumn ? sql<SqlBool>`${sql.ref(ownerColumn)} = ${user.id}` : sql<SqlBool>`${sql.ref(`${orgAlias}.id`)} = ${user.orgId}`;
+      return ownerColumn
+        ? sql<SqlBool>`${sql.ref(ownerColumn)} = ${user.id}`
+        : sql<SqlBool>`${sql.ref(`${orgAlias}.id`)} = ${user.orgId}`;
   }
 }
 

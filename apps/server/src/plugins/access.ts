@@ -57,7 +57,8 @@ export function registerAccess(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     const url = route.url;
     if (!url.startsWith(API_BASE) || url.startsWith(`${API_BASE}/docs`)) return;
-    if (!route.config?.access) throw new Error(`Route ${String(route.method)} ${url} declares no access (config.access)`);
+    if (!route.config?.access)
+      throw new Error(`Route ${String(route.method)} ${url} declares no access (config.access)`);
   });
 
   app.addHook('onRequest', async (req) => {

@@ -103,7 +103,14 @@ export class AuditLog {
   ) {}
 
   push(entry: Omit<AuditEntry, 'at' | 'summary'> & { at?: number; summary?: string }) {
-    this.queue.push({ ...entry, at: entry.at ?? Date.now(), summary: clip(entry.summary ?? '', SUMMARY_MAX), login_name: entry.login_name ? clip(entry.login_name, 64) : null, route: clip(entry.route, 255), ip: clip(entry.ip, 64) });
+    this.queue.push({
+      ...entry,
+      at: entry.at ?? Date.now(),
+      summary: clip(entry.summary ?? '', SUMMARY_MAX),
+      login_name: entry.login_name ? clip(entry.login_name, 64) : null,
+      route: clip(entry.route, 255),
+      ip: clip(entry.ip, 64),
+    });
     if (this.queue.length >= this.batchSize) void this.flush();
     else if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), this.delayMs);

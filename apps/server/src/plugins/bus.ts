@@ -110,7 +110,10 @@ export async function redisBus(url: string, log: FastifyBaseLogger, channel = BU
   } catch (err) {
     pub.disconnect();
     sub.disconnect();
-    throw new Error(`Redis at ${redactUrl(url).replace(/\/\/[^@/]*@/, '//***@')} is not reachable: ${(err as Error).message}`, { cause: err });
+    throw new Error(
+      `Redis at ${redactUrl(url).replace(/\/\/[^@/]*@/, '//***@')} is not reachable: ${(err as Error).message}`,
+      { cause: err },
+    );
   }
   sub.on('message', (ch: string, message: string) => {
     if (ch !== channel) return;

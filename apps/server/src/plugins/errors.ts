@@ -22,14 +22,23 @@ const GENERIC: Record<string, MessageKey> = {
 
 /** The first problem of a zod validation failure as one translated sentence naming the field. */
 function validationMessage(lang: string, error: FastifyError): string {
-  const issue = error.validation?.[0] as { instancePath?: string; keyword?: string; message?: string; params?: { input?: unknown; origin?: string } } | undefined;
+  const issue = error.validation?.[0] as
+    | { instancePath?: string; keyword?: string; message?: string; params?: { input?: unknown; origin?: string } }
+    | undefined;
   const field = fieldName(lang, issue?.instancePath ?? '');
   if (!issue) return translate(lang, 'error.badRequest');
-  if (issue.message?.startsWith('validation.')) return translate(lang, 'validation.field', { field, message: translate(lang, issue.message) });
-  if (issue.keyword === 'invalid_type' && issue.params?.input === undefined) return translate(lang, 'validation.required', { field });
+  if (issue.message?.startsWith('validation.'))
+    return translate(lang, 'validation.field', { field, message: translate(lang, issue.message) });
+  if (issue.keyword === 'invalid_type' && issue.params?.input === undefined)
+    return translate(lang, 'validation.required', { field });
   const key = GENERIC[issue.keyword ?? ''] ?? 'validation.invalid';
   const numeric = issue.params?.origin === 'number';
-  const finalKey = numeric && key === 'validation.tooShort' ? 'validation.tooSmall' : numeric && key === 'validation.tooLong' ? 'validation.tooBig' : key;
+  const finalKey =
+    numeric && key === 'validation.tooShort'
+      ? 'validation.tooSmall'
+      : numeric && key === 'validation.tooLong'
+        ? 'validation.tooBig'
+        : key;
   return translate(lang, finalKey, { field });
 }
 
@@ -47,7 +56,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return sendEnvelope(reply, 415, translate(lang, 'error.unsupportedType'));
     }
-    if (error instanceof SyntaxError || error.statusCode === 400) return sendEnvelope(reply, 400, translate(lang, 'validation.malformedJson'));
+    if (error instanceof SyntaxError || error.statusCode === 400)
+      return sendEnvelope(reply, 400, translate(lang, 'validation.malformedJson'));
     if (error.statusCode === 429) return sendEnvelope(reply, 429, translate(lang, 'error.tooManyRequests'));
     req.log.error({ err: error }, 'request failed');
     return sendEnvelope(reply, 500, translate(lang, 'error.server'));

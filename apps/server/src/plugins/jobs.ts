@@ -49,7 +49,11 @@ export const staleAfter = (periodMs: number) => Math.max(5 * periodMs, 60_000);
 export async function claimTick(db: Kysely<Database>, job: string, periodMs: number, owner: string, now: number) {
   let row = await db.selectFrom('job_runs').selectAll().where('name', '=', job).executeTakeFirst();
   if (!row) {
-    await db.insertInto('job_runs').values({ name: job, claimed_at: 0, claimed_by: null, done_at: 0, state: null }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await db
+      .insertInto('job_runs')
+      .values({ name: job, claimed_at: 0, claimed_by: null, done_at: 0, state: null })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
     row = await db.selectFrom('job_runs').selectAll().where('name', '=', job).executeTakeFirstOrThrow();
   }
   const seen = Number(row.claimed_at);
@@ -57,7 +61,12 @@ export async function claimTick(db: Kysely<Database>, job: string, periodMs: num
   const running = row.done_at === null || Number(row.done_at) !== seen;
   if (running && now - seen < staleAfter(periodMs)) return undefined;
   // the one conditional UPDATE: of processes that read the same row, only one moves claimed_at on
-  const res = await db.updateTable('job_runs').set({ claimed_at: now, claimed_by: owner }).where('name', '=', job).where('claimed_at', '=', seen).executeTakeFirst();
+  const res = await db
+    .updateTable('job_runs')
+    .set({ claimed_at: now, claimed_by: owner })
+    .where('name', '=', job)
+    .where('claimed_at', '=', seen)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1 ? row : undefined;
 }
 
@@ -148,7 +157,9 @@ export class JobRunner {
       this.log.error({ err, job: job.name }, 'periodic job failed');
     }
     // ended (even after an error: the next tick must not wait for a run that will never end)
-    await finishTick(this.db, job.name, this.owner, now, state).catch((err: unknown) => this.log.error({ err, job: job.name }, 'periodic job: finish not recorded'));
+    await finishTick(this.db, job.name, this.owner, now, state).catch((err: unknown) =>
+      this.log.error({ err, job: job.name }, 'periodic job: finish not recorded'),
+    );
     return { ran: true, ...(error !== undefined && { error }) };
   }
 }

@@ -50,10 +50,27 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
     const org = await db.selectFrom('orgs').select('id').where('code', '=', 'SUNPATH').executeTakeFirstOrThrow();
     const { id: plantId } = await db
       .insertInto('plants')
-      .values({ org_id: org.id, name: 'Berlin test', capacity_wp: 5000, country: 'DE', time_zone: 'Europe/Berlin', latitude: 52.5, longitude: 13.4, address: 'Berlin', install_position: 'roof', installed_at: null, created_at: Date.now() })
+      .values({
+        org_id: org.id,
+        name: 'Berlin test',
+        capacity_wp: 5000,
+        country: 'DE',
+        time_zone: 'Europe/Berlin',
+        latitude: 52.5,
+        longitude: 13.4,
+        address: 'Berlin',
+        install_position: 'roof',
+        installed_at: null,
+        created_at: Date.now(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    for (const [sn, key] of [[SN, KEY], ['TESTINV02', 'other-key'], ['TESTINV03', 'k3'], ['DAILYINV05', 'k5']] as const) {
+    for (const [sn, key] of [
+      [SN, KEY],
+      ['TESTINV02', 'other-key'],
+      ['TESTINV03', 'k3'],
+      ['DAILYINV05', 'k5'],
+    ] as const) {
       await db
         .insertInto('devices')
         .values(newDevice({ sn, org_id: org.id, plant_id: plantId, secret_hash: hashDeviceKey(key) }))
@@ -62,10 +79,24 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
   });
   afterAll(async () => target?.t.close());
 
-  const deviceId = async (sn: string) => (await app().db.selectFrom('devices').select('id').where('sn', '=', sn).executeTakeFirstOrThrow()).id;
-  const samplesOf = async (sn: string) => app().db.selectFrom('samples').select(['ts', 'points']).where('device_id', '=', await deviceId(sn)).orderBy('ts').execute();
-  const deviceRow = async (sn: string) => app().db.selectFrom('devices').selectAll().where('sn', '=', sn).executeTakeFirstOrThrow();
-  const connect = (sn: string, key: string) => mqtt.connectAsync(target.brokerUrl(), { username: sn, password: key, clientId: `${sn}-${Math.random()}`, reconnectPeriod: 0 });
+  const deviceId = async (sn: string) =>
+    (await app().db.selectFrom('devices').select('id').where('sn', '=', sn).executeTakeFirstOrThrow()).id;
+  const samplesOf = async (sn: string) =>
+    app()
+      .db.selectFrom('samples')
+      .select(['ts', 'points'])
+      .where('device_id', '=', await deviceId(sn))
+      .orderBy('ts')
+      .execute();
+  const deviceRow = async (sn: string) =>
+    app().db.selectFrom('devices').selectAll().where('sn', '=', sn).executeTakeFirstOrThrow();
+  const connect = (sn: string, key: string) =>
+    mqtt.connectAsync(target.brokerUrl(), {
+      username: sn,
+      password: key,
+      clientId: `${sn}-${Math.random()}`,
+      reconnectPeriod: 0,
+    });
   /** messages the server has committed or refused */
   const processed = () => app().ingest.stats.accepted + app().ingest.stats.rejected;
   const publish = async (c: mqtt.MqttClient, topic: string, body: unknown) => {
@@ -75,21 +106,45 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
     if (target.ackAfterCommit) expect(processed()).toBe(before + 1);
     else await expect.poll(processed, { timeout: 10_000, interval: 10 }).toBe(before + 1);
   };
-  const telemetry = (c: mqtt.MqttClient, sn: string, iso: string, points: Record<string, number>) => publish(c, topics.telemetry(sn), { ts: Date.parse(iso), points });
+  const telemetry = (c: mqtt.MqttClient, sn: string, iso: string, points: Record<string, number>) =>
+    publish(c, topics.telemetry(sn), { ts: Date.parse(iso), points });
   /** the next message the device receives on a topic it subscribed to */
-  const next = <T = { cmdId: string }>(c: mqtt.MqttClient) => new Promise<T>((resolve) => c.once('message', (_t, buf) => resolve(JSON.parse(buf.toString()))));
+  const next = <T = { cmdId: string }>(c: mqtt.MqttClient) =>
+    new Promise<T>((resolve) => c.once('message', (_t, buf) => resolve(JSON.parse(buf.toString()))));
   /** firmware uploaded through the console */
-  const uploadFirmware = async (token: string, fields: { version: string; deviceType: string; description?: string }, file: { name: string; bytes: Buffer }) => {
+  const uploadFirmware = async (
+    token: string,
+    fields: { version: string; deviceType: string; description?: string },
+    file: { name: string; bytes: Buffer },
+  ) => {
     const { payload, contentType } = await multipart(fields, file);
-    const res = await app().inject({ method: 'POST', url: '/photo_voltaic/firmware', payload, headers: { 'content-type': contentType, 'x-token': token } });
+    const res = await app().inject({
+      method: 'POST',
+      url: '/photo_voltaic/firmware',
+      payload,
+      headers: { 'content-type': contentType, 'x-token': token },
+    });
     expect(res.statusCode).toBe(200);
     return res.json().data as { id: number; sha256: string };
   };
   const updateLog = async (token: string, id: number) =>
-    (await app().inject({ method: 'GET', url: `/photo_voltaic/devices/${id}/update-log`, headers: { 'x-token': token } })).json().data as { cmdId: string; progress: number; status: string; version: string }[];
+    (
+      await app().inject({
+        method: 'GET',
+        url: `/photo_voltaic/devices/${id}/update-log`,
+        headers: { 'x-token': token },
+      })
+    ).json().data as { cmdId: string; progress: number; status: string; version: string }[];
   /** production per plant-local day, rounded to Wh */
   const days = async (sn: string) =>
-    (await app().db.selectFrom('device_daily').select(['day', 'energy_kwh']).where('device_id', '=', await deviceId(sn)).orderBy('day').execute()).map((d) => [d.day, Math.round(d.energy_kwh * 1000) / 1000]);
+    (
+      await app()
+        .db.selectFrom('device_daily')
+        .select(['day', 'energy_kwh'])
+        .where('device_id', '=', await deviceId(sn))
+        .orderBy('day')
+        .execute()
+    ).map((d) => [d.day, Math.round(d.energy_kwh * 1000) / 1000]);
 
   describe('telemetry and device state', () => {
     it('stores a QoS 1 sample with its points, a repeat once, and the device is online and running', async () => {
@@ -132,11 +187,29 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
 
     it('keeps the versions a device reports in an info event', async () => {
       const c = await connect(SN, KEY);
-      await publish(c, topics.event(SN), { type: 'info', ts: Date.now(), hwVersion: 'H2.1', swVersion: 'V3.4.5', protocolVersion: '1.2' });
-      expect(await app().db.selectFrom('devices').select(['hw_version', 'sw_version', 'protocol_version']).where('sn', '=', SN).executeTakeFirstOrThrow()).toEqual({ hw_version: 'H2.1', sw_version: 'V3.4.5', protocol_version: '1.2' });
+      await publish(c, topics.event(SN), {
+        type: 'info',
+        ts: Date.now(),
+        hwVersion: 'H2.1',
+        swVersion: 'V3.4.5',
+        protocolVersion: '1.2',
+      });
+      expect(
+        await app()
+          .db.selectFrom('devices')
+          .select(['hw_version', 'sw_version', 'protocol_version'])
+          .where('sn', '=', SN)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ hw_version: 'H2.1', sw_version: 'V3.4.5', protocol_version: '1.2' });
       // a partial report changes only what it names
       await publish(c, topics.event(SN), { type: 'info', ts: Date.now(), swVersion: 'V3.5.0' });
-      expect(await app().db.selectFrom('devices').select(['hw_version', 'sw_version']).where('sn', '=', SN).executeTakeFirstOrThrow()).toEqual({ hw_version: 'H2.1', sw_version: 'V3.5.0' });
+      expect(
+        await app()
+          .db.selectFrom('devices')
+          .select(['hw_version', 'sw_version'])
+          .where('sn', '=', SN)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ hw_version: 'H2.1', sw_version: 'V3.5.0' });
       await c.endAsync();
     });
 
@@ -144,7 +217,11 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
       const c = await connect(SN, KEY);
       await publish(c, topics.event(SN), { type: 'fault', ts: Date.now(), code: 'F07', message: 'Grid overvoltage' });
       await publish(c, topics.event(SN), { type: 'fault', ts: Date.now(), code: 'F07' });
-      const faults = await app().db.selectFrom('faults').selectAll().where('device_id', '=', await deviceId(SN)).execute();
+      const faults = await app()
+        .db.selectFrom('faults')
+        .selectAll()
+        .where('device_id', '=', await deviceId(SN))
+        .execute();
       expect(faults).toHaveLength(1);
       expect(faults[0]).toMatchObject({ code: 'F07', state: 'unrepaired', message: 'Grid overvoltage' });
       expect((await deviceRow(SN)).run_state).toBe('failure');
@@ -155,15 +232,49 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
 
       // the fault list and the repair action
       const admin = await login(app(), 'admin');
-      const list = (await app().inject({ method: 'GET', url: '/photo_voltaic/faults?state=unrepaired&days=30', headers: { 'x-token': admin } })).json().data;
+      const list = (
+        await app().inject({
+          method: 'GET',
+          url: '/photo_voltaic/faults?state=unrepaired&days=30',
+          headers: { 'x-token': admin },
+        })
+      ).json().data;
       const row = list.rows.find((r: { sn: string }) => r.sn === SN);
       expect(row).toMatchObject({ code: 'F07', state: 'unrepaired', plantName: 'Berlin test' });
       // the agent role has no System > Faults menu: no fault:list
-      expect((await app().inject({ method: 'GET', url: '/photo_voltaic/faults', headers: { 'x-token': await login(app(), 'agent') } })).statusCode).toBe(403);
-      expect((await app().inject({ method: 'PUT', url: `/photo_voltaic/faults/${row.id}/repair`, headers: { 'x-token': await login(app(), 'viewer') } })).statusCode).toBe(403);
-      const repaired = await app().inject({ method: 'PUT', url: `/photo_voltaic/faults/${row.id}/repair`, headers: { 'x-token': admin } });
+      expect(
+        (
+          await app().inject({
+            method: 'GET',
+            url: '/photo_voltaic/faults',
+            headers: { 'x-token': await login(app(), 'agent') },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await app().inject({
+            method: 'PUT',
+            url: `/photo_voltaic/faults/${row.id}/repair`,
+            headers: { 'x-token': await login(app(), 'viewer') },
+          })
+        ).statusCode,
+      ).toBe(403);
+      const repaired = await app().inject({
+        method: 'PUT',
+        url: `/photo_voltaic/faults/${row.id}/repair`,
+        headers: { 'x-token': admin },
+      });
       expect(repaired.json().msg).toBe('Repair Success');
-      expect((await app().inject({ method: 'PUT', url: `/photo_voltaic/faults/${row.id}/repair`, headers: { 'x-token': admin } })).statusCode).toBe(400);
+      expect(
+        (
+          await app().inject({
+            method: 'PUT',
+            url: `/photo_voltaic/faults/${row.id}/repair`,
+            headers: { 'x-token': admin },
+          })
+        ).statusCode,
+      ).toBe(400);
       expect((await deviceRow(SN)).run_state).toBe('normal');
     });
   });
@@ -180,7 +291,8 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
         ['2026-07-02T09:00:00Z', 2.5],
       ];
       // sent out of order: late samples are fine
-      for (const [iso, total] of [...series].reverse()) await telemetry(c, 'TESTINV02', iso, { acPower: 100, energyTotal: total });
+      for (const [iso, total] of [...series].reverse())
+        await telemetry(c, 'TESTINV02', iso, { acPower: 100, energyTotal: total });
       expect(await days('TESTINV02')).toEqual([
         ['2026-07-01', 2],
         ['2026-07-02', 3.5],
@@ -224,7 +336,8 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
 
     it('counts a device that reports only energyToday from that daily counter', async () => {
       const c = await connect('DAILYINV05', 'k5');
-      const send = (iso: string, today: number) => telemetry(c, 'DAILYINV05', iso, { acPower: 100, energyToday: today });
+      const send = (iso: string, today: number) =>
+        telemetry(c, 'DAILYINV05', iso, { acPower: 100, energyToday: today });
       // Berlin (UTC+2 in July): 18:00 → 21:00 local 10 → 12 kWh; the counter restarts at midnight
       await send('2026-07-01T16:00:00Z', 10);
       await send('2026-07-01T19:00:00Z', 12);
@@ -241,7 +354,13 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
 
   describe('device state and HTTP ingestion', () => {
     it('takes the same telemetry over HTTP with the device key', async () => {
-      const post = (key: string, payload: unknown) => app().inject({ method: 'POST', url: `/photo_voltaic/devices/${SN}/telemetry`, headers: { 'x-device-key': key }, payload: payload as object });
+      const post = (key: string, payload: unknown) =>
+        app().inject({
+          method: 'POST',
+          url: `/photo_voltaic/devices/${SN}/telemetry`,
+          headers: { 'x-device-key': key },
+          payload: payload as object,
+        });
       const refused = app().ingest.stats.refusedHttp;
       expect((await post('nope', { ts: 1, points: {} })).statusCode).toBe(401);
       // counted and shown on /health with the broker's refusals, and logged
@@ -251,14 +370,21 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
       expect(target.t.logs.some((l) => l.includes('device HTTP request refused') && l.includes(SN))).toBe(true);
       const bad = await post(KEY, { ts: -5, points: {} });
       expect(bad.statusCode).toBe(400);
-      const ok = await post(KEY, { ts: Date.parse('2026-06-21T11:00:00Z'), points: { acPower: 2500, energyTotal: 1002 } });
+      const ok = await post(KEY, {
+        ts: Date.parse('2026-06-21T11:00:00Z'),
+        points: { acPower: 2500, energyTotal: 1002 },
+      });
       expect(ok.statusCode).toBe(200);
       expect((await samplesOf(SN)).some((s) => s.ts === Date.parse('2026-06-21T11:00:00Z'))).toBe(true);
     });
 
     it('marks a silent device offline after its window', async () => {
       const id = await deviceId(SN);
-      await app().db.updateTable('devices').set({ online_state: 'online', last_online_at: Date.now() - 10 * 60_000 }).where('id', '=', id).execute();
+      await app()
+        .db.updateTable('devices')
+        .set({ online_state: 'online', last_online_at: Date.now() - 10 * 60_000 })
+        .where('id', '=', id)
+        .execute();
       expect(await markOffline(app().db, Date.now(), 5 * 60_000)).toContain(id);
       expect((await deviceRow(SN)).online_state).toBe('offline');
     });
@@ -266,17 +392,42 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
     it('lists devices in the caller’s scope only', async () => {
       const admin = await login(app(), 'admin');
       const agent = await login(app(), 'delta');
-      const all = (await app().inject({ method: 'GET', url: `/photo_voltaic/devices?sn=TESTINV`, headers: { 'x-token': admin } })).json().data;
+      const all = (
+        await app().inject({ method: 'GET', url: `/photo_voltaic/devices?sn=TESTINV`, headers: { 'x-token': admin } })
+      ).json().data;
       expect(all.total).toBe(3);
-      const delta = (await app().inject({ method: 'GET', url: `/photo_voltaic/devices?sn=TESTINV`, headers: { 'x-token': agent } })).json().data;
+      const delta = (
+        await app().inject({ method: 'GET', url: `/photo_voltaic/devices?sn=TESTINV`, headers: { 'x-token': agent } })
+      ).json().data;
       expect(delta.total).toBe(0);
-      expect((await app().inject({ method: 'GET', url: `/photo_voltaic/devices/${await deviceId(SN)}`, headers: { 'x-token': agent } })).statusCode).toBe(404);
+      expect(
+        (
+          await app().inject({
+            method: 'GET',
+            url: `/photo_voltaic/devices/${await deviceId(SN)}`,
+            headers: { 'x-token': agent },
+          })
+        ).statusCode,
+      ).toBe(404);
     });
   });
 
   describe('commands', () => {
-    const push = (token: string, id: number, body: unknown) => app().inject({ method: 'POST', url: `/photo_voltaic/devices/${id}/commands`, headers: { 'x-token': token }, payload: body as object });
-    const history = async (token: string) => (await app().inject({ method: 'GET', url: `/photo_voltaic/devices/${await deviceId(SN)}/commands`, headers: { 'x-token': token } })).json().data.rows as { cmdId: string; status: string; ackContent: string | null }[];
+    const push = (token: string, id: number, body: unknown) =>
+      app().inject({
+        method: 'POST',
+        url: `/photo_voltaic/devices/${id}/commands`,
+        headers: { 'x-token': token },
+        payload: body as object,
+      });
+    const history = async (token: string) =>
+      (
+        await app().inject({
+          method: 'GET',
+          url: `/photo_voltaic/devices/${await deviceId(SN)}/commands`,
+          headers: { 'x-token': token },
+        })
+      ).json().data.rows as { cmdId: string; status: string; ackContent: string | null }[];
     /** the device signed in and listening on its command topic */
     const listening = async () => {
       const c = await connect(SN, KEY);
@@ -290,7 +441,17 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
       const bad = await push(admin, id, { kind: 'control', params: { target: 'mppt', mode: 'discharge' } });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().msg).toContain('This control mode does not exist');
-      const overlap = await push(admin, id, { kind: 'control', params: { target: 'battery', mode: 'canControl', periods: [{ start: '08:00', end: '12:00' }, { start: '11:00', end: '13:00' }] } });
+      const overlap = await push(admin, id, {
+        kind: 'control',
+        params: {
+          target: 'battery',
+          mode: 'canControl',
+          periods: [
+            { start: '08:00', end: '12:00' },
+            { start: '11:00', end: '13:00' },
+          ],
+        },
+      });
       expect(overlap.json().msg).toContain('Time period setting must be correct');
       const noPower = await push(admin, id, { kind: 'control', params: { target: 'pcs', mode: 'charge' } });
       expect(noPower.json().msg).toContain('Power setting must be correct');
@@ -302,14 +463,25 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
       const id = await deviceId(SN);
       const device = await listening();
       const received = next<{ cmdId: string; kind: string; params: Record<string, unknown> }>(device);
-      const res = await push(agent, id, { kind: 'control', params: { target: 'pcs', mode: 'discharge', power: 3000, periods: [{ start: '18:00', end: '22:00' }] } });
+      const res = await push(agent, id, {
+        kind: 'control',
+        params: { target: 'pcs', mode: 'discharge', power: 3000, periods: [{ start: '18:00', end: '22:00' }] },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().msg).toBe('Push Success');
       expect(res.json().data).toMatchObject({ status: 'processing', kind: 'control', sentBy: 'agent' });
       const cmd = await received;
-      expect(cmd).toMatchObject({ cmdId: res.json().data.cmdId, kind: 'control', params: { mode: 'discharge', power: 3000 } });
+      expect(cmd).toMatchObject({
+        cmdId: res.json().data.cmdId,
+        kind: 'control',
+        params: { mode: 'discharge', power: 3000 },
+      });
       await publish(device, topics.ack(SN), { ts: Date.now(), cmdId: cmd.cmdId, ok: true, content: 'mode=discharge' });
-      expect((await history(agent))[0]).toMatchObject({ cmdId: cmd.cmdId, status: 'success', ackContent: 'mode=discharge' });
+      expect((await history(agent))[0]).toMatchObject({
+        cmdId: cmd.cmdId,
+        status: 'success',
+        ackContent: 'mode=discharge',
+      });
 
       const silent = await push(agent, id, { kind: 'reboot', params: {} });
       expect(await expireCommands(app().db, Date.now() + 120_000, 60_000)).toEqual([id]);
@@ -323,8 +495,16 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
       let device = await listening();
       let received = next(device);
       const refused = await push(admin, id, { kind: 'reboot', params: {} });
-      await publish(device, topics.ack(SN), { ts: Date.now(), cmdId: (await received).cmdId, ok: false, content: 'busy: OTA in progress' });
-      expect((await history(admin)).find((r) => r.cmdId === refused.json().data.cmdId)).toMatchObject({ status: 'failed', ackContent: 'busy: OTA in progress' });
+      await publish(device, topics.ack(SN), {
+        ts: Date.now(),
+        cmdId: (await received).cmdId,
+        ok: false,
+        content: 'busy: OTA in progress',
+      });
+      expect((await history(admin)).find((r) => r.cmdId === refused.json().data.cmdId)).toMatchObject({
+        status: 'failed',
+        ackContent: 'busy: OTA in progress',
+      });
 
       // sent, then the server restarts before the ack: the command is still there, processing,
       // and the ack that arrives after the restart settles it
@@ -334,10 +514,15 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
       await device.endAsync();
       await target.t.reopen();
       const again = await login(app(), 'admin');
-      expect((await history(again)).find((r) => r.cmdId === pending.json().data.cmdId)).toMatchObject({ status: 'processing' });
+      expect((await history(again)).find((r) => r.cmdId === pending.json().data.cmdId)).toMatchObject({
+        status: 'processing',
+      });
       device = await connect(SN, KEY);
       await publish(device, topics.ack(SN), { ts: Date.now(), cmdId, ok: true, content: 'rebooted' });
-      expect((await history(again)).find((r) => r.cmdId === cmdId)).toMatchObject({ status: 'success', ackContent: 'rebooted' });
+      expect((await history(again)).find((r) => r.cmdId === cmdId)).toMatchObject({
+        status: 'success',
+        ackContent: 'rebooted',
+      });
       await device.endAsync();
     });
 
@@ -352,23 +537,66 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
     it('pushes an upgrade the device receives on its down topic; its progress becomes the update log and the ack its version', async () => {
       const admin = await login(app(), 'admin');
       const bytes = Buffer.from(Array.from({ length: 20_000 }, (_, i) => i % 251));
-      const fw = await uploadFirmware(admin, { version: 'V4.0.0', deviceType: 'inverter', description: 'MPPT tracking fix' }, { name: 'sunwave-v4.bin', bytes });
+      const fw = await uploadFirmware(
+        admin,
+        { version: 'V4.0.0', deviceType: 'inverter', description: 'MPPT tracking fix' },
+        { name: 'sunwave-v4.bin', bytes },
+      );
       expect(fw.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
       const c = await connect(SN, KEY);
       await c.subscribeAsync(topics.command(SN), { qos: 1 });
-      const got = new Promise<{ cmdId: string; kind: string; params: { url: string; version: string; sha256: string } }>((resolve) => c.once('message', (_t, b) => resolve(JSON.parse(b.toString()))));
-      const res = await app().inject({ method: 'POST', url: '/photo_voltaic/ota', headers: { 'x-token': admin }, payload: { deviceType: 'inverter', order: '1', firmwareId: fw.id, version: 'V4.0.0', sn: SN, subSn: SN, oldSubSn: SN } });
+      const got = new Promise<{
+        cmdId: string;
+        kind: string;
+        params: { url: string; version: string; sha256: string };
+      }>((resolve) => c.once('message', (_t, b) => resolve(JSON.parse(b.toString()))));
+      const res = await app().inject({
+        method: 'POST',
+        url: '/photo_voltaic/ota',
+        headers: { 'x-token': admin },
+        payload: {
+          deviceType: 'inverter',
+          order: '1',
+          firmwareId: fw.id,
+          version: 'V4.0.0',
+          sn: SN,
+          subSn: SN,
+          oldSubSn: SN,
+        },
+      });
       expect(res.json().msg).toBe('Push Success');
       const cmd = await got;
-      expect(cmd).toMatchObject({ cmdId: res.json().data.cmdId, kind: 'ota', params: { version: 'V4.0.0', sha256: fw.sha256, url: `/photo_voltaic/firmware/${fw.id}/file` } });
+      expect(cmd).toMatchObject({
+        cmdId: res.json().data.cmdId,
+        kind: 'ota',
+        params: { version: 'V4.0.0', sha256: fw.sha256, url: `/photo_voltaic/firmware/${fw.id}/file` },
+      });
       // the device fetches the file with its own SN and key
-      const file = await app().inject({ method: 'GET', url: cmd.params.url, headers: { 'x-device-sn': SN, 'x-device-key': KEY } });
+      const file = await app().inject({
+        method: 'GET',
+        url: cmd.params.url,
+        headers: { 'x-device-sn': SN, 'x-device-key': KEY },
+      });
       expect(Buffer.compare(file.rawPayload, bytes)).toBe(0);
       const id = await deviceId(SN);
       const log = () => updateLog(admin, id);
-      await publish(c, topics.event(SN), { type: 'ota', ts: Date.now(), cmdId: cmd.cmdId, progress: 50, version: 'V4.0.0' });
-      expect(await log()).toEqual([expect.objectContaining({ cmdId: cmd.cmdId, progress: 50, status: 'processing', version: 'V4.0.0' })]);
-      await publish(c, topics.event(SN), { type: 'ota', ts: Date.now(), cmdId: cmd.cmdId, progress: 100, version: 'V4.0.0' });
+      await publish(c, topics.event(SN), {
+        type: 'ota',
+        ts: Date.now(),
+        cmdId: cmd.cmdId,
+        progress: 50,
+        version: 'V4.0.0',
+      });
+      expect(await log()).toEqual([
+        expect.objectContaining({ cmdId: cmd.cmdId, progress: 50, status: 'processing', version: 'V4.0.0' }),
+      ]);
+      await publish(c, topics.event(SN), {
+        type: 'ota',
+        ts: Date.now(),
+        cmdId: cmd.cmdId,
+        progress: 100,
+        version: 'V4.0.0',
+      });
       await publish(c, topics.ack(SN), { ts: Date.now(), cmdId: cmd.cmdId, ok: true, content: 'upgraded' });
       const done = await log();
       expect(done.map((l) => l.progress).sort((a, b) => a - b)).toEqual([50, 100]);
@@ -386,19 +614,36 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
     const keys = new Map<string, string>();
     let admin: string;
     const register = async (body: object) => {
-      const res = await app().inject({ method: 'POST', url: '/photo_voltaic/devices', headers: { 'x-token': admin }, payload: body });
+      const res = await app().inject({
+        method: 'POST',
+        url: '/photo_voltaic/devices',
+        headers: { 'x-token': admin },
+        payload: body,
+      });
       expect(res.statusCode).toBe(200);
       return res.json().data as { deviceKey: string | null };
     };
     beforeAll(async () => {
       admin = await login(app(), 'admin');
-      const { id: plantId } = await app().db.selectFrom('plants').select('id').where('name', '=', 'Berlin test').executeTakeFirstOrThrow();
-      for (const sn of [COL, OTHER]) keys.set(sn, (await register({ sn, name: sn, type: 'collector', plantId })).deviceKey!);
+      const { id: plantId } = await app()
+        .db.selectFrom('plants')
+        .select('id')
+        .where('name', '=', 'Berlin test')
+        .executeTakeFirstOrThrow();
+      for (const sn of [COL, OTHER])
+        keys.set(sn, (await register({ sn, name: sn, type: 'collector', plantId })).deviceKey!);
       for (const sn of ['SUBINV01', 'SUBINV02']) await register({ sn, name: sn, type: 'inverter', parentSn: COL });
     });
     const collector = (sn = COL) => connect(sn, keys.get(sn)!);
     const rollups = async (sn: string) =>
-      (await app().db.selectFrom('device_rollup_5m').select(['bucket', 'n', 'points']).where('device_id', '=', await deviceId(sn)).orderBy('bucket').execute()).map((r) => ({ bucket: r.bucket, n: r.n, points: JSON.parse(r.points) }));
+      (
+        await app()
+          .db.selectFrom('device_rollup_5m')
+          .select(['bucket', 'n', 'points'])
+          .where('device_id', '=', await deviceId(sn))
+          .orderBy('bucket')
+          .execute()
+      ).map((r) => ({ bucket: r.bucket, n: r.n, points: JSON.parse(r.points) }));
 
     it('stores each registered sub device’s entry under it (points, state, run state, rollups); counts and logs one not registered under the collector', async () => {
       const c = await collector();
@@ -415,9 +660,24 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
           { sn: 'TESTINV02', points: { acPower: 2 } },
         ],
       });
-      expect(await deviceRow('SUBINV01')).toMatchObject({ online_state: 'online', run_state: 'run', last_online_at: T });
-      expect(await deviceRow('SUBINV02')).toMatchObject({ online_state: 'online', run_state: 'stop', last_online_at: T });
-      const second = { ts: T + 2 * 60_000, points: { signal: -70 }, sub: [{ sn: 'SUBINV01', points: { acPower: 500, energyTotal: 501 } }, { sn: 'SUBINV02', points: { acPower: 300 } }] };
+      expect(await deviceRow('SUBINV01')).toMatchObject({
+        online_state: 'online',
+        run_state: 'run',
+        last_online_at: T,
+      });
+      expect(await deviceRow('SUBINV02')).toMatchObject({
+        online_state: 'online',
+        run_state: 'stop',
+        last_online_at: T,
+      });
+      const second = {
+        ts: T + 2 * 60_000,
+        points: { signal: -70 },
+        sub: [
+          { sn: 'SUBINV01', points: { acPower: 500, energyTotal: 501 } },
+          { sn: 'SUBINV02', points: { acPower: 300 } },
+        ],
+      };
       await publish(c, topics.telemetry(COL), second);
       // a repeat of the collector's message changes nothing for any of them
       await publish(c, topics.telemetry(COL), { ...second, sub: second.sub.slice(0, 1) });
@@ -439,12 +699,17 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
       expect(await days('SUBINV01')).toEqual([['2026-06-22', 1]]);
 
       expect(app().ingest.stats.unknownSubs).toBe(unknownBefore + 2);
-      expect((await app().inject({ method: 'GET', url: '/photo_voltaic/health' })).json().data.ingest.unknownSubs).toBe(unknownBefore + 2);
+      expect((await app().inject({ method: 'GET', url: '/photo_voltaic/health' })).json().data.ingest.unknownSubs).toBe(
+        unknownBefore + 2,
+      );
       const dropped = target.t.logs
         .flatMap((chunk) => chunk.split('\n').filter(Boolean))
         .map((l) => JSON.parse(l) as { level: number; msg: string; sn?: string; subSn?: string })
         .filter((l) => l.msg === 'dropped telemetry of an unknown sub device' && l.sn === COL);
-      expect(dropped).toEqual([expect.objectContaining({ level: 40, subSn: 'SUBGHOST9' }), expect.objectContaining({ level: 40, subSn: 'TESTINV02' })]);
+      expect(dropped).toEqual([
+        expect.objectContaining({ level: 40, subSn: 'SUBGHOST9' }),
+        expect.objectContaining({ level: 40, subSn: 'TESTINV02' }),
+      ]);
     });
 
     it('takes a sub device registered after the collector started reporting', async () => {
@@ -462,11 +727,21 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
       const c = await collector();
       await c.subscribeAsync(topics.downAll(COL), { qos: 1 });
       const got = next<{ cmdId: string; params: { subSn?: string } }>(c);
-      const pushed = await app().inject({ method: 'POST', url: `/photo_voltaic/devices/${await deviceId('SUBINV01')}/commands`, headers: { 'x-token': admin }, payload: { kind: 'reboot', params: {} } });
+      const pushed = await app().inject({
+        method: 'POST',
+        url: `/photo_voltaic/devices/${await deviceId('SUBINV01')}/commands`,
+        headers: { 'x-token': admin },
+        payload: { kind: 'reboot', params: {} },
+      });
       expect(pushed.statusCode).toBe(200);
       const cmd = await got;
       expect(cmd).toMatchObject({ cmdId: pushed.json().data.cmdId, params: { subSn: 'SUBINV01' } });
-      const status = async () => app().db.selectFrom('commands').select(['status', 'ack_content']).where('cmd_id', '=', cmd.cmdId).executeTakeFirstOrThrow();
+      const status = async () =>
+        app()
+          .db.selectFrom('commands')
+          .select(['status', 'ack_content'])
+          .where('cmd_id', '=', cmd.cmdId)
+          .executeTakeFirstOrThrow();
       // another collector answering with that id settles nothing
       const other = await collector(OTHER);
       await publish(other, topics.ack(OTHER), { ts: Date.now(), cmdId: cmd.cmdId, ok: false, content: 'not mine' });
@@ -478,15 +753,39 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
     });
 
     it('shows a sub device’s upgrade in its own update log: the collector reports the progress for it, and its ack gives the sub device the version', async () => {
-      const fw = await uploadFirmware(admin, { version: 'V4.1.0', deviceType: 'inverter' }, { name: 'sub.bin', bytes: Buffer.from('sub device firmware') });
+      const fw = await uploadFirmware(
+        admin,
+        { version: 'V4.1.0', deviceType: 'inverter' },
+        { name: 'sub.bin', bytes: Buffer.from('sub device firmware') },
+      );
       const c = await collector();
       await c.subscribeAsync(topics.downAll(COL), { qos: 1 });
       const got = next<{ cmdId: string; kind: string; params: { version: string } }>(c);
-      const res = await app().inject({ method: 'POST', url: '/photo_voltaic/ota', headers: { 'x-token': admin }, payload: { deviceType: 'inverter', order: '1', firmwareId: fw.id, version: 'V4.1.0', sn: COL, subSn: 'SUBINV01', oldSubSn: 'SUBINV01' } });
+      const res = await app().inject({
+        method: 'POST',
+        url: '/photo_voltaic/ota',
+        headers: { 'x-token': admin },
+        payload: {
+          deviceType: 'inverter',
+          order: '1',
+          firmwareId: fw.id,
+          version: 'V4.1.0',
+          sn: COL,
+          subSn: 'SUBINV01',
+          oldSubSn: 'SUBINV01',
+        },
+      });
       expect(res.statusCode).toBe(200);
       const cmd = await got;
       expect(cmd).toMatchObject({ cmdId: res.json().data.cmdId, kind: 'ota', params: { version: 'V4.1.0' } });
-      for (const progress of [0, 25]) await publish(c, topics.event(COL), { type: 'ota', ts: Date.now() + progress, cmdId: cmd.cmdId, progress, version: 'V4.1.0' });
+      for (const progress of [0, 25])
+        await publish(c, topics.event(COL), {
+          type: 'ota',
+          ts: Date.now() + progress,
+          cmdId: cmd.cmdId,
+          progress,
+          version: 'V4.1.0',
+        });
       const [sub1, sub2, col] = await Promise.all(['SUBINV01', 'SUBINV02', COL].map(deviceId));
       const sub = await updateLog(admin, sub1!);
       expect(sub.map((l) => l.progress)).toEqual([25, 0]);
@@ -511,9 +810,20 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
         for (const d of p.devices) {
           const key = `k-${d.sn}`;
           keys.set(d.sn, key);
-          await app().db.updateTable('devices').set({ secret_hash: hashDeviceKey(key) }).where('sn', '=', d.sn).execute();
+          await app()
+            .db.updateTable('devices')
+            .set({ secret_hash: hashDeviceKey(key) })
+            .where('sn', '=', d.sn)
+            .execute();
         }
-      const run = await startFleet({ brokerUrl: target.brokerUrl(), plants, seed: 42, intervalMs: 100, speed: 60, credentials: (sn) => ({ username: sn, password: keys.get(sn)! }) });
+      const run = await startFleet({
+        brokerUrl: target.brokerUrl(),
+        plants,
+        seed: 42,
+        intervalMs: 100,
+        speed: 60,
+        credentials: (sn) => ({ username: sn, password: keys.get(sn)! }),
+      });
       try {
         const sn = plants[0]!.devices[0]!.sn;
         await expect.poll(async () => (await samplesOf(sn)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);

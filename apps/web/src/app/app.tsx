@@ -9,7 +9,12 @@ import { useSettings } from '../stores/settings';
 import { useAppRouter } from './router';
 
 /** The four sizes of spec §9 on antd's three component sizes; "mini" also shrinks the type. */
-export const SIZE_TO_ANTD: Record<Size, NonNullable<ConfigProviderProps['componentSize']>> = { default: 'large', medium: 'middle', small: 'small', mini: 'small' };
+export const SIZE_TO_ANTD: Record<Size, NonNullable<ConfigProviderProps['componentSize']>> = {
+  default: 'large',
+  medium: 'middle',
+  small: 'small',
+  mini: 'small',
+};
 
 /** Hands the themed toast and dialog APIs of antd's <App> to the API client (lib/feedback). */
 function Feedback() {
@@ -33,7 +38,12 @@ export function App() {
       componentSize={SIZE_TO_ANTD[size]}
       theme={{
         algorithm: antdTheme.defaultAlgorithm,
-        token: { colorPrimary: themeColor, colorLink: themeColor, borderRadius: 6, fontSize: size === 'mini' ? 12 : 14 },
+        token: {
+          colorPrimary: themeColor,
+          colorLink: themeColor,
+          borderRadius: 6,
+          fontSize: size === 'mini' ? 12 : 14,
+        },
         components: { Menu: { itemSelectedColor: themeColor, itemHeight: 38, subMenuItemBg: 'transparent' } },
       }}
       // spec §2: dialogs do not close on a click on the backdrop

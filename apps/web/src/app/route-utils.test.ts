@@ -1,16 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { homePathOf, ROLES_REQUIRED, toUserInfo } from '../stores/session';
-import { breadcrumbOf, firstPath, groupRedirect, loginRedirect, navigationErrorMessage, pagesByPath, permittedTree } from './route-utils';
+import {
+  breadcrumbOf,
+  firstPath,
+  groupRedirect,
+  loginRedirect,
+  navigationErrorMessage,
+  pagesByPath,
+  permittedTree,
+} from './route-utils';
 
-const adminPaths = ['/', '/dashboard', '/power_station', '/power_station/power_station_list', '/auth', '/auth/user', '/business_partners', '/business_partners/clients_list', '/business_partners/service_provider'];
-const agentPaths = ['/power_station', '/power_station/power_station_list', '/power_station/power_station_detail', '/devices', '/devices/devices__manage'];
+const adminPaths = [
+  '/',
+  '/dashboard',
+  '/power_station',
+  '/power_station/power_station_list',
+  '/auth',
+  '/auth/user',
+  '/business_partners',
+  '/business_partners/clients_list',
+  '/business_partners/service_provider',
+];
+const agentPaths = [
+  '/power_station',
+  '/power_station/power_station_list',
+  '/power_station/power_station_detail',
+  '/devices',
+  '/devices/devices__manage',
+];
 const root = { orgGroup: { orgGroupCode: 'ROOT', orgGroupName: 'Platform', orgGroupId: 1 } };
 const agent = { orgGroup: { orgGroupCode: 'AGENT', orgGroupName: 'Service provider', orgGroupId: 2 } };
 
 describe('route building', () => {
   it('keeps only permitted routes, so the others cannot be reached', () => {
     const pages = pagesByPath(permittedTree(agentPaths, false));
-    expect([...pages.keys()]).toEqual(['/power_station/power_station_list', '/power_station/power_station_detail', '/devices/devices__manage']);
+    expect([...pages.keys()]).toEqual([
+      '/power_station/power_station_list',
+      '/power_station/power_station_detail',
+      '/devices/devices__manage',
+    ]);
     expect(pages.has('/dashboard')).toBe(false);
     // a child is dropped when its group is not permitted
     expect(pagesByPath(permittedTree(['/auth/user'], false)).size).toBe(0);
@@ -33,7 +61,9 @@ describe('route building', () => {
   });
 
   it('shows the error of a failed navigation, else "Has Error"', () => {
-    expect(navigationErrorMessage(new Error('getInfo: roles must be a non-null array !'), 'Has Error')).toBe('getInfo: roles must be a non-null array !');
+    expect(navigationErrorMessage(new Error('getInfo: roles must be a non-null array !'), 'Has Error')).toBe(
+      'getInfo: roles must be a non-null array !',
+    );
     expect(navigationErrorMessage('session expired', 'Has Error')).toBe('session expired');
     expect(navigationErrorMessage(new Error(''), 'Has Error')).toBe('Has Error');
     expect(navigationErrorMessage(undefined, 'Has Error')).toBe('Has Error');
@@ -47,7 +77,10 @@ describe('route building', () => {
       { titleKey: 'route.auth' },
       { titleKey: 'route.user' },
     ]);
-    expect(breadcrumbOf('/devices/devices__manage', permittedTree(agentPaths, false), agent)[0]).toEqual({ titleKey: 'route.powerStationList', path: '/power_station/power_station_list' });
+    expect(breadcrumbOf('/devices/devices__manage', permittedTree(agentPaths, false), agent)[0]).toEqual({
+      titleKey: 'route.powerStationList',
+      path: '/power_station/power_station_list',
+    });
   });
 });
 
@@ -55,7 +88,15 @@ describe('user info', () => {
   const answer = {
     code: 200,
     msg: 'ok',
-    data: { roles: ['agent'], orgId: 2, nickname: 'SunPath Agent', perms: 'plant:create,plant:update', avatar: '', introduction: '', list: [{ routerPath: '/power_station' }] },
+    data: {
+      roles: ['agent'],
+      orgId: 2,
+      nickname: 'SunPath Agent',
+      perms: 'plant:create,plant:update',
+      avatar: '',
+      introduction: '',
+      list: [{ routerPath: '/power_station' }],
+    },
     orgGroup: agent.orgGroup,
     orgName: 'SunPath Services',
     userName: 'agent',

@@ -13,7 +13,11 @@ export function flatten(tree: RouteDef[]): FlatRoute[] {
 
 /** The page routes (leaves) by full path. */
 export function pagesByPath(tree: RouteDef[]): Map<string, FlatRoute> {
-  return new Map(flatten(tree).filter((r) => !r.children).map((r) => [r.fullPath, r]));
+  return new Map(
+    flatten(tree)
+      .filter((r) => !r.children)
+      .map((r) => [r.fullPath, r]),
+  );
 }
 
 /** Spec §2: "/" goes to the first permitted top-level route plus its first child. */
@@ -53,7 +57,12 @@ export function breadcrumbOf(pathname: string, tree: RouteDef[], info: Pick<User
   const home = homePathOf(info);
   const flat = flatten(tree);
   const homeRoute = flat.find((r) => r.fullPath === home);
-  const crumbs: Crumb[] = [{ titleKey: homeRoute?.titleKey ?? (home === '/dashboard' ? 'route.dashboard' : 'route.powerStationList'), path: home }];
+  const crumbs: Crumb[] = [
+    {
+      titleKey: homeRoute?.titleKey ?? (home === '/dashboard' ? 'route.dashboard' : 'route.powerStationList'),
+      path: home,
+    },
+  ];
   if (pathname === home) return crumbs;
   const page = flat.find((r) => r.fullPath === pathname);
   if (!page) return crumbs;

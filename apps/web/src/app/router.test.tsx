@@ -4,13 +4,33 @@ import { describe, expect, it } from 'vitest';
 import { accessKey, buildRoutes, type RouteHandle } from './router';
 import { titleKeyOf } from './root-layout';
 
-const adminPaths = ['/', '/dashboard', '/power_station', '/power_station/power_station_list', '/auth', '/auth/user', '/business_partners', '/business_partners/clients_list', '/business_partners/service_provider'];
-const agentPaths = ['/power_station', '/power_station/power_station_list', '/power_station/power_station_detail', '/devices', '/devices/devices__manage'];
+const adminPaths = [
+  '/',
+  '/dashboard',
+  '/power_station',
+  '/power_station/power_station_list',
+  '/auth',
+  '/auth/user',
+  '/business_partners',
+  '/business_partners/clients_list',
+  '/business_partners/service_provider',
+];
+const agentPaths = [
+  '/power_station',
+  '/power_station/power_station_list',
+  '/power_station/power_station_detail',
+  '/devices',
+  '/devices/devices__manage',
+];
 
 /** The handle of the deepest route matching `path`, as the layout reads it. */
 function leaf(routes: RouteObject[], path: string) {
   const matches = matchRoutes(routes, path) ?? [];
-  return { route: matches[matches.length - 1]?.route, handle: titleKeyOf(matches.map((m) => ({ handle: m.route.handle }))), page: (matches[matches.length - 1]?.route.handle as RouteHandle | undefined)?.page };
+  return {
+    route: matches[matches.length - 1]?.route,
+    handle: titleKeyOf(matches.map((m) => ({ handle: m.route.handle }))),
+    page: (matches[matches.length - 1]?.route.handle as RouteHandle | undefined)?.page,
+  };
 }
 
 describe('route table per user', () => {
@@ -29,15 +49,21 @@ describe('route table per user', () => {
     expect(leaf(admin, '/auth/user').page?.name).toBe('user');
     const agentAfterAdmin = buildRoutes({ routerPaths: agentPaths }, false);
     expect(leaf(agentAfterAdmin, '/auth/user').page).toBeUndefined();
-    expect(accessKey({ routerPaths: agentPaths, orgGroup: { orgGroupCode: 'AGENT', orgGroupName: '', orgGroupId: 2 } })).not.toBe(
+    expect(
+      accessKey({ routerPaths: agentPaths, orgGroup: { orgGroupCode: 'AGENT', orgGroupName: '', orgGroupId: 2 } }),
+    ).not.toBe(
       accessKey({ routerPaths: adminPaths, orgGroup: { orgGroupCode: 'ROOT', orgGroupName: '', orgGroupId: 1 } }),
     );
     expect(accessKey(null)).toBe('');
   });
 
   it('leaves the SaaS-hidden pages out of the SaaS build', () => {
-    expect(leaf(buildRoutes({ routerPaths: adminPaths }, false), '/business_partners/service_provider').page?.name).toBe('service_provider');
-    expect(leaf(buildRoutes({ routerPaths: adminPaths }, true), '/business_partners/service_provider').page).toBeUndefined();
+    expect(
+      leaf(buildRoutes({ routerPaths: adminPaths }, false), '/business_partners/service_provider').page?.name,
+    ).toBe('service_provider');
+    expect(
+      leaf(buildRoutes({ routerPaths: adminPaths }, true), '/business_partners/service_provider').page,
+    ).toBeUndefined();
   });
 
   it('keeps the public routes reachable signed in or not, and sends the rest to the guard without user info', () => {
@@ -68,7 +94,8 @@ describe('route table per user', () => {
   });
 
   it('sends / to the first permitted group and its first page, and a group path to its first page', () => {
-    const redirectOf = (routes: RouteObject[], path: string) => (leaf(routes, path).route?.element as ReactElement<{ to: string }>).props.to;
+    const redirectOf = (routes: RouteObject[], path: string) =>
+      (leaf(routes, path).route?.element as ReactElement<{ to: string }>).props.to;
     const admin = buildRoutes({ routerPaths: adminPaths }, false);
     const agent = buildRoutes({ routerPaths: agentPaths }, false);
     expect(redirectOf(admin, '/')).toBe('/dashboard');

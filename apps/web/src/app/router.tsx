@@ -87,13 +87,26 @@ export function consoleRoutes(tree: RouteDef[]): RouteObject[] {
     if (route.children) {
       // "/" is the index above; other groups lead to their first permitted page
       const target = route.fullPath === '/' ? undefined : groupRedirect(tree, route.fullPath);
-      if (target) children.push({ path: route.fullPath, element: <Navigate to={target} replace />, handle: titled(route.titleKey) });
+      if (target)
+        children.push({
+          path: route.fullPath,
+          element: <Navigate to={target} replace />,
+          handle: titled(route.titleKey),
+        });
     } else {
       // element null: the layout renders the page (kept alive), not the router's <Outlet/>
-      children.push({ path: route.fullPath, element: null, handle: { titleKey: route.titleKey, page: route } satisfies RouteHandle });
+      children.push({
+        path: route.fullPath,
+        element: null,
+        handle: { titleKey: route.titleKey, page: route } satisfies RouteHandle,
+      });
     }
   }
-  children.push({ path: '*', element: null, handle: { titleKey: 'route.notFound', notFound: true } satisfies RouteHandle });
+  children.push({
+    path: '*',
+    element: null,
+    handle: { titleKey: 'route.notFound', notFound: true } satisfies RouteHandle,
+  });
   return [
     {
       element: (
@@ -111,7 +124,9 @@ export function consoleRoutes(tree: RouteDef[]): RouteObject[] {
  * the guard, which signs in or fetches the info; the router is then built again for that user.
  */
 export function buildRoutes(info: Pick<UserInfo, 'routerPaths'> | null, saas: boolean = __SAAS__): RouteObject[] {
-  const signedIn = info ? consoleRoutes(permittedTree(info.routerPaths, saas)) : [{ path: '*', element: <RequireAuth /> }];
+  const signedIn = info
+    ? consoleRoutes(permittedTree(info.routerPaths, saas))
+    : [{ path: '*', element: <RequireAuth /> }];
   return [{ element: <RootLayout />, errorElement: ROUTE_ERROR, children: [...PUBLIC_ROUTES, ...signedIn] }];
 }
 

@@ -1,6 +1,13 @@
 import { theme } from 'antd';
 import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
-import { DataZoomInsideComponent, GridComponent, TooltipComponent, type DataZoomComponentOption, type GridComponentOption, type TooltipComponentOption } from 'echarts/components';
+import {
+  DataZoomInsideComponent,
+  GridComponent,
+  TooltipComponent,
+  type DataZoomComponentOption,
+  type GridComponentOption,
+  type TooltipComponentOption,
+} from 'echarts/components';
 import { init, use as registerECharts, type ComposeOption, type ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useMemo, useRef } from 'react';
@@ -37,7 +44,9 @@ function whenIdle(job: () => void): () => void {
   };
 }
 
-export type ChartOption = ComposeOption<LineSeriesOption | BarSeriesOption | GridComponentOption | TooltipComponentOption | DataZoomComponentOption>;
+export type ChartOption = ComposeOption<
+  LineSeriesOption | BarSeriesOption | GridComponentOption | TooltipComponentOption | DataZoomComponentOption
+>;
 
 interface ChartProps {
   option: ChartOption;

@@ -41,7 +41,8 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { erro
   }
 
   override render() {
-    if (this.state.error) return <ErrorResult detail={this.state.error.message} onRetry={() => this.setState({ error: null })} />;
+    if (this.state.error)
+      return <ErrorResult detail={this.state.error.message} onRetry={() => this.setState({ error: null })} />;
     return this.props.children;
   }
 }
@@ -49,7 +50,11 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { erro
 /** The router's last resort (errorElement of the root route). */
 export function RouteErrorPage() {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : undefined;
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : undefined;
   return (
     <div className="pv-page-loading">
       <ErrorResult detail={detail} />

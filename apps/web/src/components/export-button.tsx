@@ -55,7 +55,13 @@ export function ExportButton({ path, query, perm, testId, doneKey }: ExportButto
             format={(percent) => (progress.total ? `${percent}%` : `${formatNumber(progress.received)}B`)}
           />
         )}
-        <Button icon={<DownloadOutlined />} onClick={() => void run()} disabled={!query} loading={progress !== null} data-testid={testId}>
+        <Button
+          icon={<DownloadOutlined />}
+          onClick={() => void run()}
+          disabled={!query}
+          loading={progress !== null}
+          data-testid={testId}
+        >
           {t('common.export')}
         </Button>
       </Space>

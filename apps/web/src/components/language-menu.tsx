@@ -18,11 +18,21 @@ export function LanguageMenu({ testId = 'language-switch', showName = true }: { 
       menu={{
         selectable: true,
         selectedKeys: [language],
-        items: SWITCHER_LANGUAGES.map((l) => ({ key: l, label: LANGUAGE_NAMES[l], extra: l === language ? <CheckOutlined /> : undefined })),
+        items: SWITCHER_LANGUAGES.map((l) => ({
+          key: l,
+          label: LANGUAGE_NAMES[l],
+          extra: l === language ? <CheckOutlined /> : undefined,
+        })),
         onClick: ({ key }) => choose(key),
       }}
     >
-      <button type="button" className="pv-icon-button" aria-label={t('layout.language')} title={t('layout.language')} data-testid={testId}>
+      <button
+        type="button"
+        className="pv-icon-button"
+        aria-label={t('layout.language')}
+        title={t('layout.language')}
+        data-testid={testId}
+      >
         <GlobalOutlined />
         {showName && <span className="pv-icon-button-text">{LANGUAGE_NAMES[language]}</span>}
       </button>

@@ -20,7 +20,13 @@ export interface SearchFormProps<F> {
 export function SearchForm<F>({ list, name, searchTestId, style, children }: SearchFormProps<F>) {
   const { t } = useTranslation();
   return (
-    <Form<F> form={list.form} name={name} layout="inline" onFinish={list.search} style={{ rowGap: 8, marginBottom: 12, ...style }}>
+    <Form<F>
+      form={list.form}
+      name={name}
+      layout="inline"
+      onFinish={list.search}
+      style={{ rowGap: 8, marginBottom: 12, ...style }}
+    >
       {children}
       <Space>
         <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={searchTestId}>
@@ -43,7 +49,16 @@ export interface ListToolbarProps {
 /** The row of actions between a list's filters and its table. */
 export function ListToolbar({ left, right, style }: ListToolbarProps) {
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: left === undefined ? 'flex-end' : 'space-between', marginBottom: 12, ...style }}>
+    <div
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 8,
+        justifyContent: left === undefined ? 'flex-end' : 'space-between',
+        marginBottom: 12,
+        ...style,
+      }}
+    >
       {left}
       {right !== undefined && <Space wrap>{right}</Space>}
     </div>
@@ -90,7 +105,11 @@ export interface ActionsColumnOptions {
 }
 
 /** A list's Actions column: the row's actions side by side. */
-export function actionsColumn<Row>(title: string, render: (row: Row) => ReactNode, { fixed = true, size = 0, wrap = true }: ActionsColumnOptions = {}) {
+export function actionsColumn<Row>(
+  title: string,
+  render: (row: Row) => ReactNode,
+  { fixed = true, size = 0, wrap = true }: ActionsColumnOptions = {},
+) {
   return {
     title,
     key: 'actions',

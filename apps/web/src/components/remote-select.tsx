@@ -6,7 +6,10 @@ export interface RemoteOption<V> {
   label: string;
 }
 
-export interface RemoteSelectProps<V extends string | number> extends Omit<SelectProps<V>, 'options' | 'showSearch' | 'loading' | 'value' | 'onChange'> {
+export interface RemoteSelectProps<V extends string | number> extends Omit<
+  SelectProps<V>,
+  'options' | 'showSearch' | 'loading' | 'value' | 'onChange'
+> {
   /** The options for what is typed: the server searches ('' asks for the first page). */
   useOptions: (search: string) => { options: RemoteOption<V>[]; loading: boolean };
   value?: V | null;
@@ -16,9 +19,28 @@ export interface RemoteSelectProps<V extends string | number> extends Omit<Selec
 }
 
 /** A select whose options the server searches as the user types (a plant, a device, a collector). */
-export function RemoteSelect<V extends string | number>({ useOptions, value, onChange, currentLabel, ...select }: RemoteSelectProps<V>) {
+export function RemoteSelect<V extends string | number>({
+  useOptions,
+  value,
+  onChange,
+  currentLabel,
+  ...select
+}: RemoteSelectProps<V>) {
   const [search, setSearch] = useState('');
   const { options, loading } = useOptions(search);
-  const shown = value != null && currentLabel && !options.some((o) => o.value === value) ? [{ value, label: currentLabel }, ...options] : options;
-  return <Select<V> {...select} showSearch={{ filterOption: false, onSearch: setSearch }} loading={loading} value={value ?? undefined} onChange={(v?: V) => onChange?.(v ?? null)} options={shown} notFoundContent={loading ? undefined : select.notFoundContent} />;
+  const shown =
+    value != null && currentLabel && !options.some((o) => o.value === value)
+      ? [{ value, label: currentLabel }, ...options]
+      : options;
+  return (
+    <Select<V>
+      {...select}
+      showSearch={{ filterOption: false, onSearch: setSearch }}
+      loading={loading}
+      value={value ?? undefined}
+      onChange={(v?: V) => onChange?.(v ?? null)}
+      options={shown}
+      notFoundContent={loading ? undefined : select.notFoundContent}
+    />
+  );
 }

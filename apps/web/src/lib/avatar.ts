@@ -14,6 +14,13 @@ export async function fetchAvatar(path: string): Promise<string> {
 
 /** The picture to show for an avatar path ('' or not loaded yet: undefined, the icon stands in). */
 export function useAvatarSrc(path: string | undefined | null): string | undefined {
-  const { data } = useQuery({ queryKey: ['avatar', path], queryFn: () => fetchAvatar(path!), enabled: !!path, staleTime: Infinity, gcTime: Infinity, retry: false });
+  const { data } = useQuery({
+    queryKey: ['avatar', path],
+    queryFn: () => fetchAvatar(path!),
+    enabled: !!path,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
   return path ? data : undefined;
 }

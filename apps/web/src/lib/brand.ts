@@ -17,6 +17,9 @@ export function documentTitle(routeTitle: string | undefined, platform: string):
 export function useDocumentTitle(titleKey: string | undefined) {
   const { t, i18n } = useTranslation();
   useEffect(() => {
-    document.title = documentTitle(titleKey && i18n.exists(titleKey) ? t(titleKey) : undefined, platformTitle(i18n.language));
+    document.title = documentTitle(
+      titleKey && i18n.exists(titleKey) ? t(titleKey) : undefined,
+      platformTitle(i18n.language),
+    );
   }, [titleKey, t, i18n, i18n.language]);
 }

@@ -19,6 +19,8 @@ describe('form rules from the contract', () => {
   });
 
   it('uses the fallback key where zod speaks English', async () => {
-    await expect(check(zodRule(profileUpdateBody.shape.nickname, 'validation.required', { field: 'Nickname' }), '   ')).rejects.toThrow('Nickname is required');
+    await expect(
+      check(zodRule(profileUpdateBody.shape.nickname, 'validation.required', { field: 'Nickname' }), '   '),
+    ).rejects.toThrow('Nickname is required');
   });
 });

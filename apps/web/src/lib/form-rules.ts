@@ -17,7 +17,11 @@ function messagesOf(issues: readonly Issue[]): string[] {
  * refuses. The contract's messages are i18n keys ('validation.email'); zod's own wording is
  * replaced by `fallbackKey` (with `values`) because it is English only.
  */
-export function zodRule(schema: ZodType, fallbackKey = 'validation.invalid', values?: Record<string, unknown>): FormRule {
+export function zodRule(
+  schema: ZodType,
+  fallbackKey = 'validation.invalid',
+  values?: Record<string, unknown>,
+): FormRule {
   return {
     validator: async (_rule, value: unknown) => {
       const result = schema.safeParse(value ?? '');
@@ -34,5 +38,8 @@ export function zodRule(schema: ZodType, fallbackKey = 'validation.invalid', val
  */
 export function filledRule(schema: ZodType, fallbackKey?: string, values?: Record<string, unknown>): FormRule {
   const rule = zodRule(schema, fallbackKey, values) as { validator: (rule: unknown, value: unknown) => Promise<void> };
-  return { validator: async (r, value: unknown) => (value === undefined || value === null || value === '' ? undefined : rule.validator(r, value)) };
+  return {
+    validator: async (r, value: unknown) =>
+      value === undefined || value === null || value === '' ? undefined : rule.validator(r, value),
+  };
 }

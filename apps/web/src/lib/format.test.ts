@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatNumber, formatTime, relativeTime, resolveTimeZone, thousands, timeAgo, toMillis } from './format';
+import {
+  formatBytes,
+  formatNumber,
+  formatTime,
+  relativeTime,
+  resolveTimeZone,
+  thousands,
+  timeAgo,
+  toMillis,
+} from './format';
 
 const now = Date.parse('2026-11-22T12:00:00Z');
 const ago = (seconds: number) => now - seconds * 1000;

@@ -50,7 +50,11 @@ export function resolveTimeZone(tz?: string | null): string {
 }
 
 /** Formats a time, by default as YYYY-MM-DD HH:mm:ss in the given (or default) time zone. */
-export function formatTime(value: number | string | Date | null | undefined, format = DEFAULT_DATE_FORMAT, tz?: string | null): string {
+export function formatTime(
+  value: number | string | Date | null | undefined,
+  format = DEFAULT_DATE_FORMAT,
+  tz?: string | null,
+): string {
   if (value === null || value === undefined || value === '') return '';
   const ms = toMillis(value);
   if (!Number.isFinite(ms)) return '';
@@ -69,7 +73,12 @@ export function timeAgo(value: number | string | Date, now = Date.now(), t: Tran
  * Relative time of spec §9: "just now" under 30 s, minutes under 1 h, hours under 24 h,
  * "1 day ago" under 48 h, then the full date.
  */
-export function relativeTime(value: number | string | Date, now = Date.now(), t: Translate = defaultTranslate, tz?: string): string {
+export function relativeTime(
+  value: number | string | Date,
+  now = Date.now(),
+  t: Translate = defaultTranslate,
+  tz?: string,
+): string {
   const ms = toMillis(value);
   const seconds = (now - ms) / 1000;
   if (seconds < 30) return t('common.time.justNow');

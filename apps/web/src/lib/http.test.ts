@@ -7,11 +7,21 @@ import { stubXhr } from '../test-xhr';
 
 initI18n('en');
 
-const message = { destroy: vi.fn(), error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn(), loading: vi.fn(), open: vi.fn() };
+const message = {
+  destroy: vi.fn(),
+  error: vi.fn(),
+  success: vi.fn(),
+  warning: vi.fn(),
+  info: vi.fn(),
+  loading: vi.fn(),
+  open: vi.fn(),
+};
 const modal = { confirm: vi.fn(), info: vi.fn(), success: vi.fn(), error: vi.fn(), warning: vi.fn() };
 
 function answer(status: number, body: unknown) {
-  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  return vi.fn(
+    async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
 }
 
 // The API client's own unit test: the network is replaced, the client's policy is what is tested.
@@ -55,7 +65,12 @@ describe('API client error policy (spec §8)', () => {
     Cookies.set('Admin-Token', 'tok');
     await expect(http.get('/x')).rejects.toBeInstanceOf(ApiError);
     expect(modal.confirm).toHaveBeenCalledTimes(1);
-    expect(modal.confirm.mock.calls[0]![0]).toMatchObject({ title: 'Confirm logout', content: 'Expired', okText: 'Log in again', cancelText: 'Cancel' });
+    expect(modal.confirm.mock.calls[0]![0]).toMatchObject({
+      title: 'Confirm logout',
+      content: 'Expired',
+      okText: 'Log in again',
+      cancelText: 'Cancel',
+    });
     // after "Cancel" the next expired call asks again
     (modal.confirm.mock.calls[0]![0] as { onCancel: () => void }).onCancel();
     await expect(http.get('/x')).rejects.toBeInstanceOf(ApiError);
@@ -65,7 +80,10 @@ describe('API client error policy (spec §8)', () => {
 
   it('only logs a transport failure on a /cms/ URL, and toasts it elsewhere', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(http.get('/cms/page')).rejects.toThrow('Failed to fetch');
     expect(spy).toHaveBeenCalled();
     expect(message.error).not.toHaveBeenCalled();
@@ -99,7 +117,12 @@ describe('API client error policy (spec §8)', () => {
 
   it('answers the whole envelope when asked, with the fields beside data', async () => {
     vi.stubGlobal('fetch', answer(200, { code: 200, msg: 'ok', data: { a: 1 }, orgName: 'Root' }));
-    expect(await http.getEnvelope('/sysOrgUser/currentInfo', { query: { token: 't' } })).toEqual({ code: 200, msg: 'ok', data: { a: 1 }, orgName: 'Root' });
+    expect(await http.getEnvelope('/sysOrgUser/currentInfo', { query: { token: 't' } })).toEqual({
+      code: 200,
+      msg: 'ok',
+      data: { a: 1 },
+      orgName: 'Root',
+    });
   });
 
   it('sends JSON bodies and treats a body code other than 200 as a failure even on HTTP 200', async () => {
@@ -114,7 +137,10 @@ describe('API client error policy (spec §8)', () => {
 
   it('says so in the console language when the server does not answer in time', async () => {
     const timeout = Object.assign(new Error('signal timed out'), { name: 'TimeoutError' });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(timeout)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(timeout)),
+    );
     await expect(http.get('/plants')).rejects.toBe(timeout);
     expect(message.error).toHaveBeenCalledWith({ content: 'The server did not answer in time', duration: 3 });
   });
@@ -127,7 +153,16 @@ describe('API client error policy (spec §8)', () => {
         c.close();
       },
     });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status: 200, headers: { 'content-length': '1000', 'content-disposition': 'attachment; filename="users.xlsx"' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(body, {
+            status: 200,
+            headers: { 'content-length': '1000', 'content-disposition': 'attachment; filename="users.xlsx"' },
+          }),
+      ),
+    );
     const createObjectURL = vi.fn(() => 'blob:x');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
@@ -160,16 +195,26 @@ describe('uploads with progress', () => {
 
   it('posts the form with the same headers, reports the progress and answers the data', async () => {
     Cookies.set('Admin-Token', 'tok');
-    const seen = stubXhr({ progress: [25, 100], answer: { status: 200, body: { code: 200, msg: 'ok', data: { id: 3 } } } });
+    const seen = stubXhr({
+      progress: [25, 100],
+      answer: { status: 200, body: { code: 200, msg: 'ok', data: { id: 3 } } },
+    });
     const progress: number[] = [];
     expect(await upload('/firmware', new FormData(), { onProgress: (p) => progress.push(p) })).toEqual({ id: 3 });
-    expect(seen).toMatchObject({ method: 'POST', url: '/photo_voltaic/firmware', headers: { 'Accept-Language': 'en', 'X-Token': 'tok' } });
+    expect(seen).toMatchObject({
+      method: 'POST',
+      url: '/photo_voltaic/firmware',
+      headers: { 'Accept-Language': 'en', 'X-Token': 'tok' },
+    });
     expect(seen.headers['Content-Type']).toBeUndefined();
     expect(progress).toEqual([25, 100]);
   });
 
   it("follows the one error policy: the server's message as a toast, or nothing when silent", async () => {
-    stubXhr({ progress: [25, 100], answer: { status: 413, body: { code: 413, msg: 'The upload is too large', data: null } } });
+    stubXhr({
+      progress: [25, 100],
+      answer: { status: 413, body: { code: 413, msg: 'The upload is too large', data: null } },
+    });
     await expect(upload('/firmware', new FormData())).rejects.toEqual(new ApiError(413, 'The upload is too large'));
     expect(message.error).toHaveBeenCalledWith({ content: 'The upload is too large', duration: 3 });
     message.error.mockClear();

@@ -23,7 +23,8 @@ export interface RequestOptions {
 
 export function buildUrl(path: string, query?: Query): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  for (const [k, v] of Object.entries(query ?? {}))
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
   const qs = params.toString();
   return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
 }
@@ -84,7 +85,12 @@ async function send(method: string, url: string, opts: RequestOptions, raw = fal
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   let res: Response;
   try {
-    res = await fetch(url, { method, headers: headers(opts.body !== undefined), body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal });
+    res = await fetch(url, {
+      method,
+      headers: headers(opts.body !== undefined),
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal,
+    });
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));
     if (!opts.silent && (e.name !== 'AbortError' || !opts.signal?.aborted)) reportTransport(url, e);
@@ -113,7 +119,11 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
 }
 
 /** The whole answer, for the few (currentInfo) that carry fields beside `data`; same error policy. */
-async function requestEnvelope<E extends Envelope>(method: string, path: string, opts: RequestOptions = {}): Promise<E> {
+async function requestEnvelope<E extends Envelope>(
+  method: string,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<E> {
   const res = await send(method, buildUrl(path, opts.query), opts);
   return (await res.json()) as E;
 }
@@ -178,7 +188,11 @@ export function upload<T>(path: string, form: FormData, opts: UploadOptions = {}
  * Downloads a file the server streams (exports), reporting progress as the bytes arrive, and
  * saves it under the server's file name.
  */
-export async function download(path: string, query: Query, onProgress?: (received: number, total: number | undefined) => void): Promise<string> {
+export async function download(
+  path: string,
+  query: Query,
+  onProgress?: (received: number, total: number | undefined) => void,
+): Promise<string> {
   const res = await send('GET', buildUrl(path, query), {}, true);
   const total = Number(res.headers.get('content-length')) || undefined;
   const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'download';

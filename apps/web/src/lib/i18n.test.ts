@@ -50,7 +50,10 @@ describe('language', () => {
   });
 
   it('nests the contract messages as i18next keys', () => {
-    expect(nest({ 'validation.email': 'x', 'error.notFound': 'y' })).toEqual({ validation: { email: 'x' }, error: { notFound: 'y' } });
+    expect(nest({ 'validation.email': 'x', 'error.notFound': 'y' })).toEqual({
+      validation: { email: 'x' },
+      error: { notFound: 'y' },
+    });
   });
 
   it('has a Chinese translation for every English string, and nothing else', async () => {
@@ -84,20 +87,30 @@ describe('language', () => {
 
   it('translates every key the features and the lib name in their code, in en and zh', async () => {
     await loadLanguage('zh');
-    const sources = import.meta.glob<string>(['../features/**/*.{ts,tsx}', './*.{ts,tsx}', '../stores/session.ts', '!**/*.test.{ts,tsx}'], {
-      query: '?raw',
-      import: 'default',
-      eager: true,
-    });
+    const sources = import.meta.glob<string>(
+      ['../features/**/*.{ts,tsx}', './*.{ts,tsx}', '../stores/session.ts', '!**/*.test.{ts,tsx}'],
+      {
+        query: '?raw',
+        import: 'default',
+        eager: true,
+      },
+    );
     // Literal keys of the sections the console translates; keys built at run time (`user.${state}`) are checked below.
-    const KEY = /['"`]((?:common|auth|public|userCenter|user|role|resource|validation|success|error|route)\.[A-Za-z0-9_.]+)['"`]/g;
+    const KEY =
+      /['"`]((?:common|auth|public|userCenter|user|role|resource|validation|success|error|route)\.[A-Za-z0-9_.]+)['"`]/g;
     const used = new Set<string>();
     for (const code of Object.values(sources)) for (const m of code.matchAll(KEY)) used.add(m[1]!);
     expect(used.size).toBeGreaterThan(40);
     const en = new Set(keys(resourcesFor('en')));
     const zh = new Set(keys(resourcesFor('zh')));
-    expect([...used].filter((k) => !en.has(k)), 'missing in en').toEqual([]);
-    expect([...used].filter((k) => !zh.has(k)), 'missing in zh').toEqual([]);
+    expect(
+      [...used].filter((k) => !en.has(k)),
+      'missing in en',
+    ).toEqual([]);
+    expect(
+      [...used].filter((k) => !zh.has(k)),
+      'missing in zh',
+    ).toEqual([]);
     // the keys the pages compose
     const composed = [
       ...['enabled', 'disabled'].map((s) => `user.${s}`),
@@ -107,7 +120,10 @@ describe('language', () => {
       ...[1, 2, 3, 4].flatMap((n) => [`public.guide.step${n}`, `public.guide.step${n}Text`]),
       ...[1, 2, 3].map((n) => `public.cancel.point${n}`),
       ...['collect', 'use', 'keep', 'rights'].flatMap((k) => [`public.policy.${k}`, `public.policy.${k}Title`]),
-      ...['inverter', 'collector', 'battery', 'meter'].flatMap((p) => [`public.product.${p}`, `public.product.${p}Text`]),
+      ...['inverter', 'collector', 'battery', 'meter'].flatMap((p) => [
+        `public.product.${p}`,
+        `public.product.${p}Text`,
+      ]),
     ];
     for (const k of composed) {
       expect(en.has(k), k).toBe(true);

@@ -38,7 +38,9 @@ const antdLocales: Record<Exclude<Language, 'en'>, () => Promise<Locale>> = {
   es: () => import('antd/locale/es_ES').then((m) => m.default),
   ja: () => import('antd/locale/ja_JP').then((m) => m.default),
 };
-const loaded: Partial<Record<Language, { files: Tree[]; antd: Locale }>> = { en: { files: Object.values(english), antd: enUS } };
+const loaded: Partial<Record<Language, { files: Tree[]; antd: Locale }>> = {
+  en: { files: Object.values(english), antd: enUS },
+};
 
 /** Loads a language's locale files and antd locale (once); English is always there. */
 export async function loadLanguage(lang: Language): Promise<void> {
@@ -67,7 +69,10 @@ export function detectLanguage(stored: string | undefined, browser: string | und
 }
 
 export function getLanguage(): Language {
-  return detectLanguage(Cookies.get(LANGUAGE_COOKIE), typeof navigator === 'undefined' ? undefined : navigator.language);
+  return detectLanguage(
+    Cookies.get(LANGUAGE_COOKIE),
+    typeof navigator === 'undefined' ? undefined : navigator.language,
+  );
 }
 
 /** Stores the choice and reloads the page into it (spec §1). */

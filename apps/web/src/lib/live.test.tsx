@@ -107,7 +107,8 @@ describe('live stream', () => {
         <Live name="past" poll={false} />
       </>,
     );
-    const interval = (name: string) => client.getQueryCache().find({ queryKey: ['live', name] })?.observers[0]?.options.refetchInterval;
+    const interval = (name: string) =>
+      client.getQueryCache().find({ queryKey: ['live', name] })?.observers[0]?.options.refetchInterval;
     await waitFor(() => expect(screen.getByTestId('today').textContent).toBe('today!'));
     expect(screen.getByTestId('past').textContent).toBe('past!');
     expect(interval('today')).toBe(LIVE_FALLBACK_MS);

@@ -1,5 +1,19 @@
-import { API_BASE, LIVE_DEVICES_MS, LIVE_FALLBACK_MS, LIVE_THROTTLE_MS, LIVE_WATCH_MAX, type LiveEvent, type LiveEventType } from '@pv/contract';
-import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import {
+  API_BASE,
+  LIVE_DEVICES_MS,
+  LIVE_FALLBACK_MS,
+  LIVE_THROTTLE_MS,
+  LIVE_WATCH_MAX,
+  type LiveEvent,
+  type LiveEventType,
+} from '@pv/contract';
+import {
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { getToken } from './token';
 
@@ -172,7 +186,10 @@ export function useLiveQuery<TQueryFnData, TError, TData, TQueryKey extends Quer
  * (the first event at once, later ones folded into one refetch at the end of the window).
  * `accept` narrows the events that count (e.g. only those of one plant).
  */
-export function useLiveInvalidate(queryKey: QueryKey, options: { throttleMs?: number; accept?: (event: LiveEvent) => boolean; enabled?: boolean } = {}) {
+export function useLiveInvalidate(
+  queryKey: QueryKey,
+  options: { throttleMs?: number; accept?: (event: LiveEvent) => boolean; enabled?: boolean } = {},
+) {
   const client = useQueryClient();
   const { throttleMs = LIVE_THROTTLE_MS, accept, enabled = true } = options;
   const last = useRef(0);
@@ -199,7 +216,11 @@ export function useLiveInvalidate(queryKey: QueryKey, options: { throttleMs?: nu
  * them is named, at most once per `throttleMs` (LIVE_DEVICES_MS: about as often as the server
  * publishes them).
  */
-export function useLiveDevices(ids: readonly number[], queryKey: QueryKey, options: { throttleMs?: number; enabled?: boolean } = {}) {
+export function useLiveDevices(
+  ids: readonly number[],
+  queryKey: QueryKey,
+  options: { throttleMs?: number; enabled?: boolean } = {},
+) {
   const list = ids.filter((id) => id > 0);
   const key = list.join(',');
   const enabled = (options.enabled ?? true) && list.length > 0;
@@ -218,7 +239,11 @@ export function useLiveDevices(ids: readonly number[], queryKey: QueryKey, optio
  * Refetches the queries under `queryKey` when a `stats` event names one of `plantIds` (devices of
  * theirs reported, a fault of theirs opened), at most once per `throttleMs`.
  */
-export function useLivePlants(plantIds: readonly number[], queryKey: QueryKey, options: { throttleMs?: number; enabled?: boolean } = {}) {
+export function useLivePlants(
+  plantIds: readonly number[],
+  queryKey: QueryKey,
+  options: { throttleMs?: number; enabled?: boolean } = {},
+) {
   useLiveInvalidate(queryKey, {
     throttleMs: options.throttleMs,
     enabled: (options.enabled ?? true) && plantIds.length > 0,

@@ -8,6 +8,7 @@ describe('redirect after sign-in', () => {
   });
 
   it('goes to / for nothing, another site, or a protocol-relative address', () => {
-    for (const bad of [null, undefined, '', 'https://evil.example', '//evil.example/x', '/\\evil.example', 'auth/user']) expect(safeRedirect(bad), String(bad)).toBe('/');
+    for (const bad of [null, undefined, '', 'https://evil.example', '//evil.example/x', '/\\evil.example', 'auth/user'])
+      expect(safeRedirect(bad), String(bad)).toBe('/');
   });
 });

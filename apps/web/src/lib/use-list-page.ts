@@ -49,20 +49,24 @@ export interface ListPageState<Q extends PageQuery, F> {
 }
 
 /** A text box left empty means "any", not "equal to ''". */
-const blankToUndefined = <T extends object>(filters: T): T => Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, v === '' ? undefined : v])) as T;
+const blankToUndefined = <T extends object>(filters: T): T =>
+  Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, v === '' ? undefined : v])) as T;
 
 /**
  * The state of a server-paged list page: its search form, its query (page, page size, filters,
  * sort) and the antd Table props that show and change it. The query lives in the page, as it
  * always has: leaving the page and coming back starts from the first page again.
  */
-export function useListPage<Q extends PageQuery, F extends object = Partial<Q>>(options: ListPageOptions<Q, F> = {}): ListPageState<Q, F> {
+export function useListPage<Q extends PageQuery, F extends object = Partial<Q>>(
+  options: ListPageOptions<Q, F> = {},
+): ListPageState<Q, F> {
   const { pageSize = 20, totalKey, toQuery, sort } = options;
   const { t } = useTranslation();
   const [form] = Form.useForm<F>();
   const [query, setQuery] = useState<Q>(() => ({ pageNum: 1, pageSize }) as Q);
 
-  const search = (filters: F) => setQuery((q) => ({ ...q, ...blankToUndefined(toQuery ? toQuery(filters) : filters), pageNum: 1 }));
+  const search = (filters: F) =>
+    setQuery((q) => ({ ...q, ...blankToUndefined(toQuery ? toQuery(filters) : filters), pageNum: 1 }));
   const reset = () => {
     form.resetFields();
     setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize }) as Q);
@@ -81,12 +85,19 @@ export function useListPage<Q extends PageQuery, F extends object = Partial<Q>>(
       total: page?.total ?? 0,
       ...(totalKey && { showSizeChanger: true, showTotal: (total: number) => t(totalKey, { count: total }) }),
       // a sortable table hears paging and sorting together in its onChange below
-      ...(!sort && { onChange: (pageNum: number, size: number) => setQuery((q) => ({ ...q, pageNum, pageSize: size })) }),
+      ...(!sort && {
+        onChange: (pageNum: number, size: number) => setQuery((q) => ({ ...q, pageNum, pageSize: size })),
+      }),
     },
     ...(sort && {
       onChange: (pagination, _filters, sorter) => {
         const s = Array.isArray(sorter) ? sorter[0] : sorter;
-        setQuery((q) => ({ ...q, pageNum: pagination.current ?? 1, pageSize: pagination.pageSize ?? q.pageSize, ...sort(s, q) }));
+        setQuery((q) => ({
+          ...q,
+          pageNum: pagination.current ?? 1,
+          pageSize: pagination.pageSize ?? q.pageSize,
+          ...sort(s, q),
+        }));
       },
     }),
   });

@@ -34,7 +34,10 @@ function initialSize(): Size {
  */
 export const useApp = create<AppState>((set) => ({
   sidebar: { opened: Cookies.get(SIDEBAR_COOKIE) !== '0', withoutAnimation: false },
-  device: typeof document !== 'undefined' && document.body && isMobileWidth(document.body.getBoundingClientRect().width) ? 'mobile' : 'desktop',
+  device:
+    typeof document !== 'undefined' && document.body && isMobileWidth(document.body.getBoundingClientRect().width)
+      ? 'mobile'
+      : 'desktop',
   language: getLanguage(),
   size: initialSize(),
   toggleSidebar: () =>

@@ -8,7 +8,15 @@ import { useTagsView } from './tags-view';
 
 initI18n('en');
 
-const message = { destroy: vi.fn(), error: vi.fn(), success: vi.fn(), warning: vi.fn(), info: vi.fn(), loading: vi.fn(), open: vi.fn() };
+const message = {
+  destroy: vi.fn(),
+  error: vi.fn(),
+  success: vi.fn(),
+  warning: vi.fn(),
+  info: vi.fn(),
+  loading: vi.fn(),
+  open: vi.fn(),
+};
 const modal = { confirm: vi.fn(), info: vi.fn(), success: vi.fn(), error: vi.fn(), warning: vi.fn() };
 
 const currentInfo = (roles: string[]): CurrentInfoResponse => ({
@@ -116,7 +124,10 @@ describe('session store', () => {
     Cookies.set('Admin-Token', 'tok');
     sessionStorage.setItem('userBtns', 'user:list');
     useSession.setState({ token: 'tok', info: toUserInfo(currentInfo(['admin'])) });
-    useTagsView.setState({ visitedViews: [{ path: '/auth/user', fullPath: '/auth/user', name: 'user', titleKey: 'route.user' }], cachedViews: ['/auth/user'] });
+    useTagsView.setState({
+      visitedViews: [{ path: '/auth/user', fullPath: '/auth/user', name: 'user', titleKey: 'route.user' }],
+      cachedViews: ['/auth/user'],
+    });
     const fetch = server({ code: 200, msg: 'ok', data: null });
     await useSession.getState().logout();
     expect(calls(fetch)[0]![0]).toBe('/photo_voltaic/sysLogout');
@@ -146,7 +157,9 @@ describe('session store', () => {
   });
 
   it('starts ROOT at the dashboard and everyone else at the plant list', () => {
-    expect(homePathOf({ orgGroup: { orgGroupCode: 'ROOT', orgGroupName: 'Platform', orgGroupId: 1 } })).toBe('/dashboard');
+    expect(homePathOf({ orgGroup: { orgGroupCode: 'ROOT', orgGroupName: 'Platform', orgGroupId: 1 } })).toBe(
+      '/dashboard',
+    );
     expect(homePathOf(toUserInfo(currentInfo(['agent'])))).toBe('/power_station/power_station_list');
     expect(homePathOf(null)).toBe('/power_station/power_station_list');
   });

@@ -70,7 +70,10 @@ export const useSession = create<SessionState>((set, get) => ({
     const token = get().token ?? getToken() ?? '';
     // currentInfo carries orgGroup, orgName and userName beside data, so the whole answer is read.
     // Silent: the route guard reports a failure itself, then sends the user to /login.
-    const res = await http.getEnvelope<CurrentInfoResponse>('/sysOrgUser/currentInfo', { query: { token }, silent: true });
+    const res = await http.getEnvelope<CurrentInfoResponse>('/sysOrgUser/currentInfo', {
+      query: { token },
+      silent: true,
+    });
     const info = toUserInfo(res);
     sessionStorage.setItem(USER_BTNS_KEY, info.btns);
     set({ info });

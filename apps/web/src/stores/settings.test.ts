@@ -7,7 +7,13 @@ describe('settings store', () => {
 
   it('starts from the spec defaults', () => {
     const s = useSettings.getState();
-    expect({ showSettings: s.showSettings, tagsView: s.tagsView, fixedHeader: s.fixedHeader, sidebarLogo: s.sidebarLogo, sidebarType: s.sidebarType }).toEqual({
+    expect({
+      showSettings: s.showSettings,
+      tagsView: s.tagsView,
+      fixedHeader: s.fixedHeader,
+      sidebarLogo: s.sidebarLogo,
+      sidebarType: s.sidebarType,
+    }).toEqual({
       showSettings: true,
       tagsView: true,
       fixedHeader: false,

@@ -1,7 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useTagsView, type TagView } from './tags-view';
 
-const view = (path: string, extra: Partial<TagView> = {}): TagView => ({ path, fullPath: path, name: path, titleKey: `route.${path}`, ...extra });
+const view = (path: string, extra: Partial<TagView> = {}): TagView => ({
+  path,
+  fullPath: path,
+  name: path,
+  titleKey: `route.${path}`,
+  ...extra,
+});
 const dashboard = view('/dashboard', { affix: true });
 const users = view('/auth/user');
 const password = view('/userCenter/changePassword', { noCache: true });

@@ -39,14 +39,22 @@ export const useTagsView = create<TagsViewState>((set) => ({
     set((s) => {
       const present = s.visitedViews.find((v) => v.path === view.path);
       // the same page opened with another query keeps its tab but follows the new query
-      const visitedViews = !present ? [...s.visitedViews, view] : present.fullPath === view.fullPath ? s.visitedViews : s.visitedViews.map((v) => (v === present ? { ...v, fullPath: view.fullPath } : v));
-      const cachedViews = view.noCache || s.cachedViews.includes(view.path) ? s.cachedViews : [...s.cachedViews, view.path];
+      const visitedViews = !present
+        ? [...s.visitedViews, view]
+        : present.fullPath === view.fullPath
+          ? s.visitedViews
+          : s.visitedViews.map((v) => (v === present ? { ...v, fullPath: view.fullPath } : v));
+      const cachedViews =
+        view.noCache || s.cachedViews.includes(view.path) ? s.cachedViews : [...s.cachedViews, view.path];
       return visitedViews === s.visitedViews && cachedViews === s.cachedViews ? s : { visitedViews, cachedViews };
     }),
   delView: (view) =>
     set((s) => {
       if (s.visitedViews.some((v) => v.path === view.path && v.affix) || view.affix) return s;
-      return { visitedViews: s.visitedViews.filter((v) => v.path !== view.path), cachedViews: s.cachedViews.filter((p) => p !== view.path) };
+      return {
+        visitedViews: s.visitedViews.filter((v) => v.path !== view.path),
+        cachedViews: s.cachedViews.filter((p) => p !== view.path),
+      };
     }),
   delOthersViews: (view) =>
     set((s) => {
@@ -65,6 +73,9 @@ export const useTagsView = create<TagsViewState>((set) => ({
     set((s) => {
       const allowed = new Set(paths);
       if (s.visitedViews.every((v) => allowed.has(v.path)) && s.cachedViews.every((p) => allowed.has(p))) return s;
-      return { visitedViews: s.visitedViews.filter((v) => allowed.has(v.path)), cachedViews: s.cachedViews.filter((p) => allowed.has(p)) };
+      return {
+        visitedViews: s.visitedViews.filter((v) => allowed.has(v.path)),
+        cachedViews: s.cachedViews.filter((p) => allowed.has(p)),
+      };
     }),
 }));

@@ -7,9 +7,12 @@ const en = {
   'validation.range': 'Choose a history range: real time, 1, 7, 15 or 30 days',
   'validation.timeRange': 'The end must be after the start, at most 31 days later',
   'validation.periodAndPower': 'Time period setting and power setting must be correct',
-  'error.plantDeleteForbidden': 'Deleting the bound plant with the device needs the permission to delete plants: nothing was deleted',
-  'error.boundPlantOutOfScope': '{{sn}} is bound to a plant outside your organisation scope: nothing was deleted. Delete the device without its plant',
-  'error.subDevicePlantDelete': 'A sub device is bound to its collector\'s plant: delete the collector {{sn}} with its plant, or the sub device alone',
+  'error.plantDeleteForbidden':
+    'Deleting the bound plant with the device needs the permission to delete plants: nothing was deleted',
+  'error.boundPlantOutOfScope':
+    '{{sn}} is bound to a plant outside your organisation scope: nothing was deleted. Delete the device without its plant',
+  'error.subDevicePlantDelete':
+    "A sub device is bound to its collector's plant: delete the collector {{sn}} with its plant, or the sub device alone",
   'deviceExport.sheet': 'Devices',
   'deviceExport.samplesSheet': 'Samples',
   'deviceExport.id': 'ID',
@@ -74,5 +77,29 @@ export const deviceMessagesZh: Record<keyof typeof en, string> = {
   'deviceExport.state.normal': '正常',
   'deviceExport.state.failure': '故障',
 };
-export const deviceFieldNamesEn: Record<string, string> = { point: 'Point', range: 'Range', deviceId: 'Device', start: 'Start', end: 'End', productId: 'Product', orgId: 'Organisation', plant: 'Plant', parentSn: 'Collector', sortField: 'Sort field', sortOrder: 'Sort order' };
-export const deviceFieldNamesZh: Record<string, string> = { point: '测点', range: '范围', deviceId: '设备', start: '开始时间', end: '结束时间', productId: '产品', orgId: '所属组织', plant: '电站', parentSn: '采集器', sortField: '排序字段', sortOrder: '排序方式' };
+export const deviceFieldNamesEn: Record<string, string> = {
+  point: 'Point',
+  range: 'Range',
+  deviceId: 'Device',
+  start: 'Start',
+  end: 'End',
+  productId: 'Product',
+  orgId: 'Organisation',
+  plant: 'Plant',
+  parentSn: 'Collector',
+  sortField: 'Sort field',
+  sortOrder: 'Sort order',
+};
+export const deviceFieldNamesZh: Record<string, string> = {
+  point: '测点',
+  range: '范围',
+  deviceId: '设备',
+  start: '开始时间',
+  end: '结束时间',
+  productId: '产品',
+  orgId: '所属组织',
+  plant: '电站',
+  parentSn: '采集器',
+  sortField: '排序字段',
+  sortOrder: '排序方式',
+};

@@ -11,7 +11,8 @@ const en = {
   'org.groupNotFound': 'This organisation group does not exist',
   'org.codeTaken': 'An organisation with the identifier {{code}} already exists',
   'validation.orgGroupingDuplicate': 'Two groupings have the same code',
-  'org.inUse': 'This organisation still has {{users}} users, {{plants}} plants and {{devices}} devices: move or delete them first',
+  'org.inUse':
+    'This organisation still has {{users}} users, {{plants}} plants and {{devices}} devices: move or delete them first',
   'org.hasChildren': 'This organisation still has {{count}} sub-organisations: move or delete them first',
   'org.hasRoles': 'Roles still belong to this organisation: delete or move them first',
   'org.rootLocked': 'The top organisation cannot be moved or deleted',

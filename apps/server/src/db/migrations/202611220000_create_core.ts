@@ -7,7 +7,10 @@ export async function up(db: Db): Promise<void> {
   const pg = await isPostgres(db);
   const table = (name: string) => tableWithId(db, pg, name);
 
-  await table('org_groups').addColumn('code', 'varchar(32)', (c) => c.notNull().unique()).addColumn('name', 'varchar(64)', (c) => c.notNull()).execute();
+  await table('org_groups')
+    .addColumn('code', 'varchar(32)', (c) => c.notNull().unique())
+    .addColumn('name', 'varchar(64)', (c) => c.notNull())
+    .execute();
   await table('orgs')
     .addColumn('parent_id', 'integer', (c) => c.references('orgs.id'))
     .addColumn('group_id', 'integer', (c) => c.notNull().references('org_groups.id'))
@@ -82,7 +85,17 @@ export async function up(db: Db): Promise<void> {
 }
 
 export async function down(db: Db): Promise<void> {
-  for (const t of ['login_failures', 'sessions', 'user_roles', 'role_resources', 'resources', 'roles', 'users', 'orgs', 'org_groups']) {
+  for (const t of [
+    'login_failures',
+    'sessions',
+    'user_roles',
+    'role_resources',
+    'resources',
+    'roles',
+    'users',
+    'orgs',
+    'org_groups',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -83,5 +83,6 @@ export async function up(db: Db): Promise<void> {
 }
 
 export async function down(db: Db): Promise<void> {
-  for (const t of ['faults', 'device_daily', 'samples', 'devices', 'products', 'plants']) await db.schema.dropTable(t).ifExists().execute();
+  for (const t of ['faults', 'device_daily', 'samples', 'devices', 'products', 'plants'])
+    await db.schema.dropTable(t).ifExists().execute();
 }

@@ -21,7 +21,17 @@ export async function up(db: Db): Promise<void> {
     .addColumn('last_filed_at', 'bigint')
     .addColumn('last_pruned', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.insertInto('archive_config').values({ id: 1, filing_rate: 'daily', storage_medium: 'database', retention_days: 365, last_filed_at: null, last_pruned: 0 }).execute();
+  await db
+    .insertInto('archive_config')
+    .values({
+      id: 1,
+      filing_rate: 'daily',
+      storage_medium: 'database',
+      retention_days: 365,
+      last_filed_at: null,
+      last_pruned: 0,
+    })
+    .execute();
 }
 
 export async function down(db: Db): Promise<void> {

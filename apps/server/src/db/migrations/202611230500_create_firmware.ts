@@ -14,7 +14,12 @@ export async function up(db: Db): Promise<void> {
     .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('firmware_type_version').on('firmware').columns(['device_type', 'version']).unique().execute();
+  await db.schema
+    .createIndex('firmware_type_version')
+    .on('firmware')
+    .columns(['device_type', 'version'])
+    .unique()
+    .execute();
   await tableWithId(db, pg, 'ota_events')
     .addColumn('cmd_id', 'varchar(64)', (c) => c.notNull())
     .addColumn('device_id', 'integer', (c) => c.notNull().references('devices.id').onDelete('cascade'))

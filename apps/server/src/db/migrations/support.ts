@@ -15,5 +15,9 @@ export async function isPostgres(db: Db): Promise<boolean> {
 
 /** A new table with an integer id: INTEGER PRIMARY KEY (rowid) in SQLite, an identity in PostgreSQL. */
 export function tableWithId(db: Db, pg: boolean, name: string) {
-  return db.schema.createTable(name).addColumn('id', 'integer', (c) => (pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()));
+  return db.schema
+    .createTable(name)
+    .addColumn('id', 'integer', (c) =>
+      pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement(),
+    );
 }

@@ -31,7 +31,10 @@ export interface DemoFleet {
  * are stored hashed, so each start gives the demo devices fresh keys and answers them for the
  * in-process simulator.
  */
-export async function seedDemoFleet(db: Kysely<Database>, options: { seed: number; plants: number; history?: boolean; now?: number }): Promise<DemoFleet> {
+export async function seedDemoFleet(
+  db: Kysely<Database>,
+  options: { seed: number; plants: number; history?: boolean; now?: number },
+): Promise<DemoFleet> {
   const fleet = createFleet({ seed: options.seed, plants: options.plants });
   const now = options.now ?? Date.now();
   let history: DemoFleet['history'];
@@ -39,7 +42,11 @@ export async function seedDemoFleet(db: Kysely<Database>, options: { seed: numbe
   if (!exists) {
     const productIds = new Map<string, number>();
     for (const p of PRODUCTS) {
-      const { id } = await db.insertInto('products').values({ ...p, product_key: randomBytes(8).toString('hex'), created_at: now }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await db
+        .insertInto('products')
+        .values({ ...p, product_key: randomBytes(8).toString('hex'), created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       productIds.set(p.type, id);
     }
     const orgs = new Map((await db.selectFrom('orgs').select(['id', 'code']).execute()).map((o) => [o.code, o.id]));
@@ -48,20 +55,70 @@ export async function seedDemoFleet(db: Kysely<Database>, options: { seed: numbe
       const orgId = orgs.get(ORG_ROTATION[i % ORG_ROTATION.length]!) ?? orgs.get('ROOT')!;
       const { id: plantId } = await db
         .insertInto('plants')
-        .values({ org_id: orgId, name: plant.name, capacity_wp: plant.capacityWp, country: null, time_zone: plant.timeZone, latitude: plant.latitude, longitude: plant.longitude, address: plant.name, install_position: 'roof', installed_at: now - ((options.history === false ? 30 : 430) + i) * 86_400_000, created_at: now })
+        .values({
+          org_id: orgId,
+          name: plant.name,
+          capacity_wp: plant.capacityWp,
+          country: null,
+          time_zone: plant.timeZone,
+          latitude: plant.latitude,
+          longitude: plant.longitude,
+          address: plant.name,
+          install_position: 'roof',
+          installed_at: now - ((options.history === false ? 30 : 430) + i) * 86_400_000,
+          created_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const d of plant.devices) {
         const { id: deviceId } = await db
           .insertInto('devices')
-          .values({ sn: d.sn, name: `${plant.name} ${d.type}`, type: d.type, product_id: productIds.get(d.type) ?? null, org_id: orgId, plant_id: plantId, parent_id: null, secret_hash: null, mac: null, comm_mode: 'mqtt', online_state: 'inactive', run_state: 'normal', hw_version: 'H1.0', sw_version: 'V1.0.0', protocol_version: '1.0', last_online_at: null, last_points: null, created_at: now })
+          .values({
+            sn: d.sn,
+            name: `${plant.name} ${d.type}`,
+            type: d.type,
+            product_id: productIds.get(d.type) ?? null,
+            org_id: orgId,
+            plant_id: plantId,
+            parent_id: null,
+            secret_hash: null,
+            mac: null,
+            comm_mode: 'mqtt',
+            online_state: 'inactive',
+            run_state: 'normal',
+            hw_version: 'H1.0',
+            sw_version: 'V1.0.0',
+            protocol_version: '1.0',
+            last_online_at: null,
+            last_points: null,
+            created_at: now,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         refs.set(d.sn, { id: deviceId, orgId });
         for (const sub of d.subs ?? []) {
           const { id: subId } = await db
             .insertInto('devices')
-            .values({ sn: sub.sn, name: `${plant.name} inverter ${sub.sn.slice(-2)}`, type: 'inverter', product_id: productIds.get('inverter') ?? null, org_id: orgId, plant_id: plantId, parent_id: deviceId, secret_hash: null, mac: null, comm_mode: 'collector', online_state: 'inactive', run_state: 'normal', hw_version: 'H1.0', sw_version: 'V1.0.0', protocol_version: '1.0', last_online_at: null, last_points: null, created_at: now })
+            .values({
+              sn: sub.sn,
+              name: `${plant.name} inverter ${sub.sn.slice(-2)}`,
+              type: 'inverter',
+              product_id: productIds.get('inverter') ?? null,
+              org_id: orgId,
+              plant_id: plantId,
+              parent_id: deviceId,
+              secret_hash: null,
+              mac: null,
+              comm_mode: 'collector',
+              online_state: 'inactive',
+              run_state: 'normal',
+              hw_version: 'H1.0',
+              sw_version: 'V1.0.0',
+              protocol_version: '1.0',
+              last_online_at: null,
+              last_points: null,
+              created_at: now,
+            })
             .returning('id')
             .executeTakeFirstOrThrow();
           refs.set(sub.sn, { id: subId, orgId });

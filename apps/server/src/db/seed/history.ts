@@ -36,7 +36,12 @@ export interface DeviceRef {
  * samples. The live simulator resumes the counters from device_counters (see resumeCounters), so
  * the first live reading continues the history without a jump.
  */
-export async function backfillDemoHistory(db: Kysely<Database>, plants: SimPlant[], devices: Map<string, DeviceRef>, options: BackfillOptions): Promise<{ daily: number; buckets: number; simulateMs: number; writeMs: number }> {
+export async function backfillDemoHistory(
+  db: Kysely<Database>,
+  plants: SimPlant[],
+  devices: Map<string, DeviceRef>,
+  options: BackfillOptions,
+): Promise<{ daily: number; buckets: number; simulateMs: number; writeMs: number }> {
   const started = performance.now();
   const now = options.now;
   const days = options.days ?? 400;
@@ -68,17 +73,22 @@ export async function backfillDemoHistory(db: Kysely<Database>, plants: SimPlant
       }
     };
     const types = new Map(plant.devices.map((d) => [d.sn, d.type]));
-    simulateHistory(plant, { seed: options.seed, from, to, stepAt: (ts) => (ts + COARSE_MS <= detailFrom ? COARSE_MS : FIVE_MIN) }, (ts, out) => {
-      const detail = ts >= detailFrom;
-      for (const o of out) {
-        if (o.kind !== 'telemetry') continue;
-        note(o.sn, ts, o.payload.points, types.get(o.sn) ?? '', detail);
-        for (const sub of o.payload.sub ?? []) note(sub.sn, ts, sub.points, 'inverter', detail);
-      }
-    });
+    simulateHistory(
+      plant,
+      { seed: options.seed, from, to, stepAt: (ts) => (ts + COARSE_MS <= detailFrom ? COARSE_MS : FIVE_MIN) },
+      (ts, out) => {
+        const detail = ts >= detailFrom;
+        for (const o of out) {
+          if (o.kind !== 'telemetry') continue;
+          note(o.sn, ts, o.payload.points, types.get(o.sn) ?? '', detail);
+          for (const sub of o.payload.sub ?? []) note(sub.sn, ts, sub.points, 'inverter', detail);
+        }
+      },
+    );
     for (const [deviceId, list] of samples) {
       // the first day began before the simulation did: it is left out
-      for (const [day, kWh] of perDay(list, plant.timeZone)) if (day >= firstDay) daily.push({ device_id: deviceId, day, energy_kwh: kWh, updated_at: now });
+      for (const [day, kWh] of perDay(list, plant.timeZone))
+        if (day >= firstDay) daily.push({ device_id: deviceId, day, energy_kwh: kWh, updated_at: now });
       const last = list[list.length - 1]!;
       counters.push({ device_id: deviceId, last_ts: last.ts, last_total: last.energyTotal });
     }
@@ -97,18 +107,52 @@ export async function backfillDemoHistory(db: Kysely<Database>, plants: SimPlant
       for (const r of rows) st.run(...r);
     };
     handle.transaction(() => {
-      insert('insert into device_daily (device_id, day, energy_kwh, updated_at) values (?, ?, ?, ?)', daily.map((r) => [r.device_id, r.day, r.energy_kwh, r.updated_at]));
-      insert('insert into device_rollup_5m (device_id, bucket, n, points, point_n) values (?, ?, ?, ?, ?)', rollups.map((r) => [r.device_id, r.bucket, r.n, r.points, r.point_n]));
-      insert('insert into org_power_5m (org_id, bucket, power_w, n) values (?, ?, ?, ?)', power.map((r) => [r.org_id, r.bucket, r.power_w, r.n]));
-      insert('insert into device_counters (device_id, last_ts, last_total) values (?, ?, ?)', counters.map((r) => [r.device_id, r.last_ts, r.last_total]));
+      insert(
+        'insert into device_daily (device_id, day, energy_kwh, updated_at) values (?, ?, ?, ?)',
+        daily.map((r) => [r.device_id, r.day, r.energy_kwh, r.updated_at]),
+      );
+      insert(
+        'insert into device_rollup_5m (device_id, bucket, n, points, point_n) values (?, ?, ?, ?, ?)',
+        rollups.map((r) => [r.device_id, r.bucket, r.n, r.points, r.point_n]),
+      );
+      insert(
+        'insert into org_power_5m (org_id, bucket, power_w, n) values (?, ?, ?, ?)',
+        power.map((r) => [r.org_id, r.bucket, r.power_w, r.n]),
+      );
+      insert(
+        'insert into device_counters (device_id, last_ts, last_total) values (?, ?, ?)',
+        counters.map((r) => [r.device_id, r.last_ts, r.last_total]),
+      );
     })();
-  } else await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < daily.length; i += CHUNK) await trx.insertInto('device_daily').values(daily.slice(i, i + CHUNK)).execute();
-    for (let i = 0; i < rollups.length; i += CHUNK) await trx.insertInto('device_rollup_5m').values(rollups.slice(i, i + CHUNK)).execute();
-    for (let i = 0; i < power.length; i += CHUNK) await trx.insertInto('org_power_5m').values(power.slice(i, i + CHUNK)).execute();
-    for (let i = 0; i < counters.length; i += CHUNK) await trx.insertInto('device_counters').values(counters.slice(i, i + CHUNK)).execute();
-  });
-  return { daily: daily.length, buckets: rollups.length, simulateMs: Math.round(simulated - started), writeMs: Math.round(performance.now() - simulated) };
+  } else
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < daily.length; i += CHUNK)
+        await trx
+          .insertInto('device_daily')
+          .values(daily.slice(i, i + CHUNK))
+          .execute();
+      for (let i = 0; i < rollups.length; i += CHUNK)
+        await trx
+          .insertInto('device_rollup_5m')
+          .values(rollups.slice(i, i + CHUNK))
+          .execute();
+      for (let i = 0; i < power.length; i += CHUNK)
+        await trx
+          .insertInto('org_power_5m')
+          .values(power.slice(i, i + CHUNK))
+          .execute();
+      for (let i = 0; i < counters.length; i += CHUNK)
+        await trx
+          .insertInto('device_counters')
+          .values(counters.slice(i, i + CHUNK))
+          .execute();
+    });
+  return {
+    daily: daily.length,
+    buckets: rollups.length,
+    simulateMs: Math.round(simulated - started),
+    writeMs: Math.round(performance.now() - simulated),
+  };
 }
 
 /**
@@ -136,17 +180,36 @@ function perDay(list: CounterSample[], timeZone: string): Map<string, number> {
  * Where each demo device's counter resumes: its last stored reading and today's energy so far,
  * so a restarted (or just backfilled) fleet continues its counters instead of starting over.
  */
-export async function resumeCounters(db: Kysely<Database>, plants: SimPlant[], now: number): Promise<Map<string, { energyTotal: number; energyToday: number; day: string }>> {
+export async function resumeCounters(
+  db: Kysely<Database>,
+  plants: SimPlant[],
+  now: number,
+): Promise<Map<string, { energyTotal: number; energyToday: number; day: string }>> {
   const zone = new Map<string, string>();
-  for (const p of plants) for (const d of p.devices) for (const sn of [d.sn, ...(d.subs ?? []).map((s) => s.sn)]) zone.set(sn, p.timeZone);
+  for (const p of plants)
+    for (const d of p.devices) for (const sn of [d.sn, ...(d.subs ?? []).map((s) => s.sn)]) zone.set(sn, p.timeZone);
   const out = new Map<string, { energyTotal: number; energyToday: number; day: string }>();
   const sns = [...zone.keys()];
   for (let i = 0; i < sns.length; i += 500) {
-    const rows = await db.selectFrom('devices as d').innerJoin('device_counters as c', 'c.device_id', 'd.id').select(['d.id', 'd.sn', 'c.last_total']).where('d.sn', 'in', sns.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom('devices as d')
+      .innerJoin('device_counters as c', 'c.device_id', 'd.id')
+      .select(['d.id', 'd.sn', 'c.last_total'])
+      .where('d.sn', 'in', sns.slice(i, i + 500))
+      .execute();
     if (!rows.length) continue;
     const daysWanted = new Set(rows.map((r) => localDay(now, zone.get(r.sn)!)));
     const today = new Map<string, number>();
-    const dd = await db.selectFrom('device_daily').select(['device_id', 'day', 'energy_kwh']).where('device_id', 'in', rows.map((r) => r.id)).where('day', 'in', [...daysWanted]).execute();
+    const dd = await db
+      .selectFrom('device_daily')
+      .select(['device_id', 'day', 'energy_kwh'])
+      .where(
+        'device_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .where('day', 'in', [...daysWanted])
+      .execute();
     for (const r of dd) today.set(`${r.device_id}|${r.day}`, Number(r.energy_kwh));
     for (const r of rows) {
       const day = localDay(now, zone.get(r.sn)!);

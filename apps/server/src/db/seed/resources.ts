@@ -24,7 +24,10 @@ export async function syncResources(db: Kysely<Database>): Promise<void> {
   const idByKey = new Map(rows.filter((r) => r.seed_key).map((r) => [r.seed_key!, r.id]));
   const fresh: number[] = [];
   await db.transaction().execute(async (trx) => {
-    const insert = async (key: string, values: Parameters<ReturnType<typeof trx.insertInto<'resources'>>['values']>[0]) => {
+    const insert = async (
+      key: string,
+      values: Parameters<ReturnType<typeof trx.insertInto<'resources'>>['values']>[0],
+    ) => {
       const { id } = await trx.insertInto('resources').values(values).returning('id').executeTakeFirstOrThrow();
       await trx.insertInto('resource_seeds').values({ seed_key: key }).execute();
       seeded.add(key);
@@ -39,14 +42,34 @@ export async function syncResources(db: Kysely<Database>): Promise<void> {
       let id = idByKey.get(key);
       if (!seeded.has(key)) {
         const parentId = route.parentPath === undefined ? null : (idByKey.get(menuKey(route.parentPath)) ?? null);
-        id = await insert(key, { parent_id: parentId, kind: 'menu', name: route.name, title_key: route.titleKey, router_path: route.fullPath, perm: route.perm ?? null, icon: route.icon ?? null, sort, seed_key: key });
+        id = await insert(key, {
+          parent_id: parentId,
+          kind: 'menu',
+          name: route.name,
+          title_key: route.titleKey,
+          router_path: route.fullPath,
+          perm: route.perm ?? null,
+          icon: route.icon ?? null,
+          sort,
+          seed_key: key,
+        });
       }
       for (const button of route.buttons ?? []) {
         const bkey = buttonKey(button.perm);
         sort++;
         // a button whose menu an administrator deleted is not seeded (its page is gone too)
         if (seeded.has(bkey) || id === undefined) continue;
-        await insert(bkey, { parent_id: id, kind: 'button', name: button.perm, title_key: button.titleKey, router_path: null, perm: button.perm, icon: null, sort, seed_key: bkey });
+        await insert(bkey, {
+          parent_id: id,
+          kind: 'button',
+          name: button.perm,
+          title_key: button.titleKey,
+          router_path: null,
+          perm: button.perm,
+          icon: null,
+          sort,
+          seed_key: bkey,
+        });
       }
     }
     const before = rows.filter((r) => r.seed_key !== null).map((r) => r.id);
@@ -59,6 +82,10 @@ export async function syncResources(db: Kysely<Database>): Promise<void> {
       .groupBy('role_id')
       .execute();
     const full = roles.filter((r) => Number(r.n) >= before.length).map((r) => r.role_id);
-    for (const roleId of full) await trx.insertInto('role_resources').values(fresh.map((resource_id) => ({ role_id: roleId, resource_id }))).execute();
+    for (const roleId of full)
+      await trx
+        .insertInto('role_resources')
+        .values(fresh.map((resource_id) => ({ role_id: roleId, resource_id })))
+        .execute();
   });
 }

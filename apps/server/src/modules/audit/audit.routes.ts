@@ -1,5 +1,17 @@
 import { PassThrough } from 'node:stream';
-import { API_BASE, auditListQuery, auditRow, envelope, fieldNamesEn, fieldNamesZh, ORG_GROUP_CODES, page, translate, type AuditListQuery, type AuditRow } from '@pv/contract';
+import {
+  API_BASE,
+  auditListQuery,
+  auditRow,
+  envelope,
+  fieldNamesEn,
+  fieldNamesZh,
+  ORG_GROUP_CODES,
+  page,
+  translate,
+  type AuditListQuery,
+  type AuditRow,
+} from '@pv/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -20,9 +32,37 @@ function filtered(db: Kysely<Database>, f: Filters) {
   return q;
 }
 
-const COLUMNS = ['a.id', 'a.at', 'a.user_id', 'a.login_name', 'a.org_id', 'o.name as org_name', 'a.action', 'a.entity', 'a.record_id', 'a.summary', 'a.method', 'a.route', 'a.ip'] as const;
+const COLUMNS = [
+  'a.id',
+  'a.at',
+  'a.user_id',
+  'a.login_name',
+  'a.org_id',
+  'o.name as org_name',
+  'a.action',
+  'a.entity',
+  'a.record_id',
+  'a.summary',
+  'a.method',
+  'a.route',
+  'a.ip',
+] as const;
 
-type Row = { id: number; at: number; user_id: number | null; login_name: string | null; org_id: number | null; org_name: string | null; action: string; entity: string; record_id: string | null; summary: string; method: string; route: string; ip: string };
+type Row = {
+  id: number;
+  at: number;
+  user_id: number | null;
+  login_name: string | null;
+  org_id: number | null;
+  org_name: string | null;
+  action: string;
+  entity: string;
+  record_id: string | null;
+  summary: string;
+  method: string;
+  route: string;
+  ip: string;
+};
 
 const toRow = (r: Row): AuditRow => ({
   id: r.id,
@@ -50,23 +90,50 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${API_BASE}/audit`,
-    { config: { access: { perm: 'audit:list' } }, schema: { tags: ['audit'], summary: 'Audit entries, newest first, filtered and paged', querystring: auditListQuery, response: { 200: envelope(page(auditRow)) } } },
+    {
+      config: { access: { perm: 'audit:list' } },
+      schema: {
+        tags: ['audit'],
+        summary: 'Audit entries, newest first, filtered and paged',
+        querystring: auditListQuery,
+        response: { 200: envelope(page(auditRow)) },
+      },
+    },
     async (req) => {
       requireRoot(userOf(req));
       // what is still queued is written first, so the trail shows the caller's latest actions
       await app.audit.flush();
       const { pageNum, pageSize, ...f } = req.query;
       const [{ total }, rows] = await Promise.all([
-        filtered(db, f).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        filtered(db, f).select(COLUMNS).orderBy('a.at', 'desc').orderBy('a.id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+        filtered(db, f)
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow(),
+        filtered(db, f)
+          .select(COLUMNS)
+          .orderBy('a.at', 'desc')
+          .orderBy('a.id', 'desc')
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize)
+          .execute(),
       ]);
-      return { code: 200, msg: translate(req.lang, 'success.ok'), data: { rows: rows.map(toRow), total: Number(total) } };
+      return {
+        code: 200,
+        msg: translate(req.lang, 'success.ok'),
+        data: { rows: rows.map(toRow), total: Number(total) },
+      };
     },
   );
 
   app.get(
     `${API_BASE}/audit/entities`,
-    { config: { access: { perm: 'audit:list' } }, schema: { tags: ['audit'], summary: 'The record types that occur in the trail (for the filter)', response: { 200: envelope(z.array(z.string())) } } },
+    {
+      config: { access: { perm: 'audit:list' } },
+      schema: {
+        tags: ['audit'],
+        summary: 'The record types that occur in the trail (for the filter)',
+        response: { 200: envelope(z.array(z.string())) },
+      },
+    },
     async (req) => {
       requireRoot(userOf(req));
       const rows = await db.selectFrom('audit_logs').select('entity').distinct().orderBy('entity').execute();
@@ -76,7 +143,14 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${API_BASE}/audit/export`,
-    { config: { access: { perm: 'audit:export' } }, schema: { tags: ['audit'], summary: 'The filtered audit trail as a streamed .xlsx', querystring: auditListQuery.omit({ pageNum: true, pageSize: true }) } },
+    {
+      config: { access: { perm: 'audit:export' } },
+      schema: {
+        tags: ['audit'],
+        summary: 'The filtered audit trail as a streamed .xlsx',
+        querystring: auditListQuery.omit({ pageNum: true, pageSize: true }),
+      },
+    },
     async (req, reply) => {
       requireRoot(userOf(req));
       await app.audit.flush();
@@ -85,7 +159,11 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
       const sheet = workbook.addWorksheet('Audit');
       const keys = ['at', 'loginName', 'orgName', 'action', 'entity', 'recordId', 'summary', 'ip'] as const;
-      sheet.columns = keys.map((key) => ({ header: names[key] ?? key, key, width: key === 'summary' ? 60 : key === 'at' ? 20 : 16 }));
+      sheet.columns = keys.map((key) => ({
+        header: names[key] ?? key,
+        key,
+        width: key === 'summary' ? 60 : key === 'at' ? 20 : 16,
+      }));
       sheet.getRow(1).font = { bold: true };
       sheet.getRow(1).commit();
       void (async () => {
@@ -96,7 +174,9 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
             let q = filtered(db, req.query).select(COLUMNS).orderBy('a.at', 'desc').orderBy('a.id', 'desc').limit(1000);
             if (before) {
               const b = before;
-              q = q.where((eb) => eb.or([eb('a.at', '<', b.at), eb.and([eb('a.at', '=', b.at), eb('a.id', '<', b.id)])]));
+              q = q.where((eb) =>
+                eb.or([eb('a.at', '<', b.at), eb.and([eb('a.at', '=', b.at), eb('a.id', '<', b.id)])]),
+              );
             }
             const rows = await q.execute();
             for (const r of rows) {
@@ -114,7 +194,10 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
           stream.destroy(err as Error);
         }
       })();
-      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', 'attachment; filename="audit.xlsx"').send(stream);
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="audit.xlsx"')
+        .send(stream);
     },
   );
 };

@@ -1,4 +1,12 @@
-import { API_BASE, changePasswordBody, currentInfoResponse, envelope, loginBody, loginData, translate } from '@pv/contract';
+import {
+  API_BASE,
+  changePasswordBody,
+  currentInfoResponse,
+  envelope,
+  loginBody,
+  loginData,
+  translate,
+} from '@pv/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, badRequest, unauthorized } from '../../lib/errors.js';
@@ -17,23 +25,57 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     `${API_BASE}/login`,
     {
       config: { access: 'public' },
-      schema: { tags: ['auth'], summary: 'Sign in: answers a new session token', body: loginBody, response: { 200: envelope(loginData) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in: answers a new session token',
+        body: loginBody,
+        response: { 200: envelope(loginData) },
+      },
     },
     async (req) => {
       const { username, password } = req.body;
       const since = Date.now() - WINDOW_MS;
       const [byName, byIp] = await Promise.all([
-        db.selectFrom('login_failures').select((eb) => eb.fn.countAll<number>().as('n')).where('login_name', '=', username).where('at', '>', since).executeTakeFirstOrThrow(),
-        db.selectFrom('login_failures').select((eb) => eb.fn.countAll<number>().as('n')).where('ip', '=', req.ip).where('at', '>', since).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('login_failures')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('login_name', '=', username)
+          .where('at', '>', since)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('login_failures')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('ip', '=', req.ip)
+          .where('at', '>', since)
+          .executeTakeFirstOrThrow(),
       ]);
       // sign-in attempts are audited here (no session yet, so the generic hook does not see them)
-      const attempt = (action: 'login' | 'loginFailed', u: { id: number; org_id: number } | undefined, summary: string) =>
-        app.audit.push({ user_id: u?.id ?? null, login_name: username, org_id: u?.org_id ?? null, action, entity: 'session', record_id: u ? String(u.id) : null, summary, method: 'POST', route: '/login', ip: req.ip });
+      const attempt = (
+        action: 'login' | 'loginFailed',
+        u: { id: number; org_id: number } | undefined,
+        summary: string,
+      ) =>
+        app.audit.push({
+          user_id: u?.id ?? null,
+          login_name: username,
+          org_id: u?.org_id ?? null,
+          action,
+          entity: 'session',
+          record_id: u ? String(u.id) : null,
+          summary,
+          method: 'POST',
+          route: '/login',
+          ip: req.ip,
+        });
       if (Number(byName.n) >= MAX_PER_ACCOUNT || Number(byIp.n) >= MAX_PER_ADDRESS) {
         attempt('loginFailed', undefined, 'too many attempts');
         throw new ApiError(429, 'error.tooManyAttempts', { minutes: WINDOW_MS / 60_000 });
       }
-      const user = await db.selectFrom('users').select(['id', 'org_id', 'password_hash', 'state']).where('login_name', '=', username).executeTakeFirst();
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'org_id', 'password_hash', 'state'])
+        .where('login_name', '=', username)
+        .executeTakeFirst();
       const ok = await verifyPassword(user?.password_hash, password);
       if (!user || !ok) {
         await db.insertInto('login_failures').values({ login_name: username, ip: req.ip, at: Date.now() }).execute();
@@ -68,10 +110,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .selectFrom('users as u')
         .innerJoin('orgs as o', 'o.id', 'u.org_id')
         .innerJoin('org_groups as g', 'g.id', 'o.group_id')
-        .select(['u.nickname', 'u.login_name', 'u.avatar', 'u.introduction', 'o.id as orgId', 'o.name as orgName', 'g.id as groupId', 'g.code as groupCode', 'g.name as groupName'])
+        .select([
+          'u.nickname',
+          'u.login_name',
+          'u.avatar',
+          'u.introduction',
+          'o.id as orgId',
+          'o.name as orgName',
+          'g.id as groupId',
+          'g.code as groupCode',
+          'g.name as groupName',
+        ])
         .where('u.id', '=', me.id)
         .executeTakeFirstOrThrow();
-      const roles = await db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select('r.code').where('ur.user_id', '=', me.id).where('r.id', 'in', me.roleIds.length ? me.roleIds : [0]).orderBy('r.id').execute();
+      const roles = await db
+        .selectFrom('user_roles as ur')
+        .innerJoin('roles as r', 'r.id', 'ur.role_id')
+        .select('r.code')
+        .where('ur.user_id', '=', me.id)
+        .where('r.id', 'in', me.roleIds.length ? me.roleIds : [0])
+        .orderBy('r.id')
+        .execute();
       const resources = await db
         .selectFrom('user_roles as ur')
         .innerJoin('role_resources as rr', 'rr.role_id', 'ur.role_id')
@@ -105,12 +164,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${API_BASE}/sysLogout`,
-    { config: { access: 'session' }, schema: { tags: ['auth'], summary: 'Sign out: revokes the session', response: { 200: envelope(z.null()) } } },
+    {
+      config: { access: 'session' },
+      schema: { tags: ['auth'], summary: 'Sign out: revokes the session', response: { 200: envelope(z.null()) } },
+    },
     async (req) => {
       const me = userOf(req);
       await revokeSession(db, me.sessionId);
       await app.dataChanged();
-      app.audit.push({ user_id: me.id, login_name: me.loginName, org_id: me.orgId, action: 'logout', entity: 'session', record_id: String(me.id), method: 'GET', route: '/sysLogout', ip: req.ip });
+      app.audit.push({
+        user_id: me.id,
+        login_name: me.loginName,
+        org_id: me.orgId,
+        action: 'logout',
+        entity: 'session',
+        record_id: String(me.id),
+        method: 'GET',
+        route: '/sysLogout',
+        ip: req.ip,
+      });
       return { code: 200, msg: translate(req.lang, 'success.logout'), data: null };
     },
   );
@@ -119,15 +191,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     `${API_BASE}/sysOrgUser/changePassword`,
     {
       config: { access: 'session', audit: { action: 'update', entity: 'password' } },
-      schema: { tags: ['auth'], summary: 'Change your own password; every session of yours ends', body: changePasswordBody, response: { 200: envelope(z.null()) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change your own password; every session of yours ends',
+        body: changePasswordBody,
+        response: { 200: envelope(z.null()) },
+      },
     },
     async (req) => {
       const me = userOf(req);
       const { oldPassword, newPassword } = req.body;
-      const user = await db.selectFrom('users').select('password_hash').where('id', '=', me.id).executeTakeFirstOrThrow();
+      const user = await db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', me.id)
+        .executeTakeFirstOrThrow();
       if (!(await verifyPassword(user.password_hash, oldPassword))) throw badRequest('error.wrongOldPassword');
       if (oldPassword === newPassword) throw badRequest('error.samePassword');
-      await db.updateTable('users').set({ password_hash: await hashPassword(newPassword) }).where('id', '=', me.id).execute();
+      await db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(newPassword) })
+        .where('id', '=', me.id)
+        .execute();
       await revokeAllSessions(db, me.id);
       return { code: 200, msg: translate(req.lang, 'success.passwordChanged'), data: null };
     },
@@ -135,12 +220,37 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${API_BASE}/sysOrgUser/roles`,
-    { config: { access: 'session' }, schema: { tags: ['auth'], summary: 'Your roles, and the one this session acts as', response: { 200: envelope(z.object({ roles: z.array(z.object({ code: z.string(), name: z.string() })), actingAs: z.string().nullable() })) } } },
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Your roles, and the one this session acts as',
+        response: {
+          200: envelope(
+            z.object({
+              roles: z.array(z.object({ code: z.string(), name: z.string() })),
+              actingAs: z.string().nullable(),
+            }),
+          ),
+        },
+      },
+    },
     async (req) => {
       const me = userOf(req);
-      const roles = await db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select(['r.id', 'r.code', 'r.name']).where('ur.user_id', '=', me.id).orderBy('r.id').execute();
-      const switched = roles.length > 1 && me.roleIds.length === 1 ? roles.find((r) => r.id === me.roleIds[0]) : undefined;
-      return { code: 200, msg: translate(req.lang, 'success.ok'), data: { roles: roles.map((r) => ({ code: r.code, name: r.name })), actingAs: switched?.code ?? null } };
+      const roles = await db
+        .selectFrom('user_roles as ur')
+        .innerJoin('roles as r', 'r.id', 'ur.role_id')
+        .select(['r.id', 'r.code', 'r.name'])
+        .where('ur.user_id', '=', me.id)
+        .orderBy('r.id')
+        .execute();
+      const switched =
+        roles.length > 1 && me.roleIds.length === 1 ? roles.find((r) => r.id === me.roleIds[0]) : undefined;
+      return {
+        code: 200,
+        msg: translate(req.lang, 'success.ok'),
+        data: { roles: roles.map((r) => ({ code: r.code, name: r.name })), actingAs: switched?.code ?? null },
+      };
     },
   );
 
@@ -148,12 +258,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // old session ends, the console refetches the user, rebuilds its routes and closes all tabs.
   app.post(
     `${API_BASE}/sysOrgUser/switchRole`,
-    { config: { access: 'session', audit: { action: 'update', entity: 'session' } }, schema: { tags: ['auth'], summary: 'Act as one of your roles (a new session)', body: z.object({ role: z.string().min(1).max(64).nullable() }), response: { 200: envelope(loginData) } } },
+    {
+      config: { access: 'session', audit: { action: 'update', entity: 'session' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Act as one of your roles (a new session)',
+        body: z.object({ role: z.string().min(1).max(64).nullable() }),
+        response: { 200: envelope(loginData) },
+      },
+    },
     async (req) => {
       const me = userOf(req);
       let roleId: number | null = null;
       if (req.body.role !== null) {
-        const role = await db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select('r.id').where('ur.user_id', '=', me.id).where('r.code', '=', req.body.role).executeTakeFirst();
+        const role = await db
+          .selectFrom('user_roles as ur')
+          .innerJoin('roles as r', 'r.id', 'ur.role_id')
+          .select('r.id')
+          .where('ur.user_id', '=', me.id)
+          .where('r.code', '=', req.body.role)
+          .executeTakeFirst();
         if (!role) throw badRequest('error.notYourRole');
         roleId = role.id;
       }

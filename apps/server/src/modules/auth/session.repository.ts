@@ -8,10 +8,26 @@ import type { SessionUser } from '../../lib/types.js';
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new opaque token (256 bits); only its hash is stored. */
-export async function createSession(db: Kysely<Database>, userId: number, maxMs: number, roleId: number | null = null): Promise<string> {
+export async function createSession(
+  db: Kysely<Database>,
+  userId: number,
+  maxMs: number,
+  roleId: number | null = null,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
-  await db.insertInto('sessions').values({ token_hash: hashToken(token), user_id: userId, created_at: now, last_seen_at: now, expires_at: now + maxMs, revoked_at: null, role_id: roleId }).execute();
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + maxMs,
+      revoked_at: null,
+      role_id: roleId,
+    })
+    .execute();
   return token;
 }
 
@@ -46,11 +62,27 @@ async function loadSession(db: Kysely<Database>, hash: string): Promise<LoadedSe
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('orgs as o', 'o.id', 'u.org_id')
     .innerJoin('org_groups as g', 'g.id', 'o.group_id')
-    .select(['s.id as sessionId', 's.role_id', 's.last_seen_at', 's.expires_at', 's.revoked_at', 'u.id', 'u.login_name', 'u.state', 'u.org_id', 'o.path', 'g.code as groupCode'])
+    .select([
+      's.id as sessionId',
+      's.role_id',
+      's.last_seen_at',
+      's.expires_at',
+      's.revoked_at',
+      'u.id',
+      'u.login_name',
+      'u.state',
+      'u.org_id',
+      'o.path',
+      'g.code as groupCode',
+    ])
     .where('s.token_hash', '=', hash)
     .executeTakeFirst();
   if (!row) return undefined;
-  let rolesQuery = db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select(['r.id', 'r.data_scope', 'r.sensitive']).where('ur.user_id', '=', row.id);
+  let rolesQuery = db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .select(['r.id', 'r.data_scope', 'r.sensitive'])
+    .where('ur.user_id', '=', row.id);
   if (row.role_id !== null) rolesQuery = rolesQuery.where('r.id', '=', row.role_id);
   const roles = await rolesQuery.execute();
   const perms = roles.length
@@ -59,11 +91,18 @@ async function loadSession(db: Kysely<Database>, hash: string): Promise<LoadedSe
         .innerJoin('resources as res', 'res.id', 'rr.resource_id')
         .select('res.perm')
         .distinct()
-        .where('rr.role_id', 'in', roles.map((r) => r.id))
+        .where(
+          'rr.role_id',
+          'in',
+          roles.map((r) => r.id),
+        )
         .where('res.perm', 'is not', null)
         .execute()
     : [];
-  const dataScope = roles.reduce<DataScope>((widest, r) => (SCOPE_ORDER.indexOf(r.data_scope) > SCOPE_ORDER.indexOf(widest) ? r.data_scope : widest), 'self');
+  const dataScope = roles.reduce<DataScope>(
+    (widest, r) => (SCOPE_ORDER.indexOf(r.data_scope) > SCOPE_ORDER.indexOf(widest) ? r.data_scope : widest),
+    'self',
+  );
   return {
     state: row.state,
     revokedAt: row.revoked_at,
@@ -85,11 +124,19 @@ async function loadSession(db: Kysely<Database>, hash: string): Promise<LoadedSe
 }
 
 /** A session still counts: not revoked, its user enabled, not past its expiry, not idle too long. */
-export const usable = (s: Pick<LoadedSession, 'revokedAt' | 'state' | 'expiresAt' | 'lastSeenAt'>, now: number, idleMs: number) =>
-  s.revokedAt === null && s.state === 'enabled' && now <= s.expiresAt && now - s.lastSeenAt <= idleMs;
+export const usable = (
+  s: Pick<LoadedSession, 'revokedAt' | 'state' | 'expiresAt' | 'lastSeenAt'>,
+  now: number,
+  idleMs: number,
+) => s.revokedAt === null && s.state === 'enabled' && now <= s.expiresAt && now - s.lastSeenAt <= idleMs;
 
 /** The user behind a token, or undefined when it is unknown, revoked, expired or idle too long. */
-export async function findSessionUser(db: Kysely<Database>, token: string, idleMs: number, cache?: SessionCache): Promise<SessionUser | undefined> {
+export async function findSessionUser(
+  db: Kysely<Database>,
+  token: string,
+  idleMs: number,
+  cache?: SessionCache,
+): Promise<SessionUser | undefined> {
   const now = Date.now();
   const hash = hashToken(token);
   const cached = cache?.get(hash);
@@ -111,9 +158,19 @@ export async function findSessionUser(db: Kysely<Database>, token: string, idleM
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: number) {
-  await db.updateTable('sessions').set({ revoked_at: Date.now() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: Date.now() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function revokeAllSessions(db: Kysely<Database>, userId: number) {
-  await db.updateTable('sessions').set({ revoked_at: Date.now() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: Date.now() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

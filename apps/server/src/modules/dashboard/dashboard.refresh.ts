@@ -1,4 +1,9 @@
-import { DASHBOARD_BUCKET_MS, DASHBOARD_FAULT_WINDOW_DAYS, DASHBOARD_OFFLINE_WINDOW_DAYS, localDay } from '@pv/contract';
+import {
+  DASHBOARD_BUCKET_MS,
+  DASHBOARD_FAULT_WINDOW_DAYS,
+  DASHBOARD_OFFLINE_WINDOW_DAYS,
+  localDay,
+} from '@pv/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { jsonField, type DialectName } from '../../db/dialect.js';
@@ -40,7 +45,12 @@ export const newRefreshState = (): RefreshState => ({});
  * one event per tick (run by one of the server processes, published on the bus to all of them)
  * carries every organisation, plant and fault that changed.
  */
-export async function refreshDashboard(db: Kysely<Database>, dialect: DialectName, state: RefreshState, now = Date.now()): Promise<StatsBusEvent | null> {
+export async function refreshDashboard(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  state: RefreshState,
+  now = Date.now(),
+): Promise<StatsBusEvent | null> {
   if (state.running) return null;
   state.running = true;
   try {
@@ -50,7 +60,12 @@ export async function refreshDashboard(db: Kysely<Database>, dialect: DialectNam
   }
 }
 
-async function refreshOnce(db: Kysely<Database>, dialect: DialectName, state: RefreshState, now: number): Promise<StatsBusEvent | null> {
+async function refreshOnce(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  state: RefreshState,
+  now: number,
+): Promise<StatsBusEvent | null> {
   const since = state.at ?? now - DASHBOARD_BUCKET_MS;
   const acPower = jsonField(dialect, 'd.last_points', 'acPower', 'number');
 
@@ -61,8 +76,16 @@ async function refreshOnce(db: Kysely<Database>, dialect: DialectName, state: Re
       .selectFrom('devices as d')
       .select((eb) => [
         'd.org_id',
-        eb.fn.sum<number>(sql`case when d.online_state = 'online' and d.type = 'inverter' and d.last_points is not null then coalesce(${acPower}, 0) else 0 end`).as('power'),
-        eb.fn.sum<number>(sql`case when d.online_state = 'offline' and d.last_online_at >= ${now - DASHBOARD_OFFLINE_WINDOW_DAYS * DAY} then 1 else 0 end`).as('offline'),
+        eb.fn
+          .sum<number>(
+            sql`case when d.online_state = 'online' and d.type = 'inverter' and d.last_points is not null then coalesce(${acPower}, 0) else 0 end`,
+          )
+          .as('power'),
+        eb.fn
+          .sum<number>(
+            sql`case when d.online_state = 'offline' and d.last_online_at >= ${now - DASHBOARD_OFFLINE_WINDOW_DAYS * DAY} then 1 else 0 end`,
+          )
+          .as('offline'),
       ])
       .where('d.id', '>=', lo)
       .where('d.id', '<', hi)
@@ -83,8 +106,18 @@ async function refreshOnce(db: Kysely<Database>, dialect: DialectName, state: Re
     .groupBy('d.org_id')
     .execute();
 
-  const rows = new Map<number, { org_id: number; power_w: number; devices_offline: number; faults: number; updated_at: number }>();
-  for (const d of devices.values()) rows.set(d.org_id, { org_id: d.org_id, power_w: Math.round(d.power * 10) / 10, devices_offline: d.offline, faults: 0, updated_at: now });
+  const rows = new Map<
+    number,
+    { org_id: number; power_w: number; devices_offline: number; faults: number; updated_at: number }
+  >();
+  for (const d of devices.values())
+    rows.set(d.org_id, {
+      org_id: d.org_id,
+      power_w: Math.round(d.power * 10) / 10,
+      devices_offline: d.offline,
+      faults: 0,
+      updated_at: now,
+    });
   for (const f of faults) {
     const row = rows.get(f.org_id) ?? { org_id: f.org_id, power_w: 0, devices_offline: 0, faults: 0, updated_at: now };
     row.faults = Number(f.n);
@@ -93,8 +126,13 @@ async function refreshOnce(db: Kysely<Database>, dialect: DialectName, state: Re
   const values = [...rows.values()].sort((a, b) => a.org_id - b.org_id);
   const bucket = Math.floor(now / DASHBOARD_BUCKET_MS) * DASHBOARD_BUCKET_MS;
   // against what the previous refresh wrote, whichever process ran it
-  const keyOf = (v: { power_w: number; devices_offline: number; faults: number }) => `${Number(v.power_w)}|${Number(v.devices_offline)}|${Number(v.faults)}`;
-  const previous = new Map((await db.selectFrom('org_snapshot').select(['org_id', 'power_w', 'devices_offline', 'faults']).execute()).map((r) => [r.org_id, keyOf(r)]));
+  const keyOf = (v: { power_w: number; devices_offline: number; faults: number }) =>
+    `${Number(v.power_w)}|${Number(v.devices_offline)}|${Number(v.faults)}`;
+  const previous = new Map(
+    (await db.selectFrom('org_snapshot').select(['org_id', 'power_w', 'devices_offline', 'faults']).execute()).map(
+      (r) => [r.org_id, keyOf(r)],
+    ),
+  );
   const changedOrgs = new Set<number>();
   for (const v of values) if (previous.get(v.org_id) !== keyOf(v)) changedOrgs.add(v.org_id);
   for (const orgId of previous.keys()) if (!rows.has(orgId)) changedOrgs.add(orgId);
@@ -105,7 +143,14 @@ async function refreshOnce(db: Kysely<Database>, dialect: DialectName, state: Re
       await trx
         .insertInto('org_snapshot')
         .values(chunk)
-        .onConflict((oc) => oc.column('org_id').doUpdateSet((eb) => ({ power_w: eb.ref('excluded.power_w'), devices_offline: eb.ref('excluded.devices_offline'), faults: eb.ref('excluded.faults'), updated_at: eb.ref('excluded.updated_at') })))
+        .onConflict((oc) =>
+          oc.column('org_id').doUpdateSet((eb) => ({
+            power_w: eb.ref('excluded.power_w'),
+            devices_offline: eb.ref('excluded.devices_offline'),
+            faults: eb.ref('excluded.faults'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
         .execute();
       // the bucket's power is the average of the snapshots taken in it
       await trx
@@ -121,7 +166,11 @@ async function refreshOnce(db: Kysely<Database>, dialect: DialectName, state: Re
     }
     // organisations without devices or faults any more
     await trx.deleteFrom('org_snapshot').where('updated_at', '<', now).execute();
-    if (!state.at || Math.floor(state.at / 3_600_000) !== Math.floor(now / 3_600_000)) await trx.deleteFrom('org_power_5m').where('bucket', '<', now - POWER_RETENTION_MS).execute();
+    if (!state.at || Math.floor(state.at / 3_600_000) !== Math.floor(now / 3_600_000))
+      await trx
+        .deleteFrom('org_power_5m')
+        .where('bucket', '<', now - POWER_RETENTION_MS)
+        .execute();
   });
 
   if (state.energyAt === undefined || now - state.energyAt >= ENERGY_EVERY_MS) {
@@ -130,13 +179,28 @@ async function refreshOnce(db: Kysely<Database>, dialect: DialectName, state: Re
   }
 
   // plants that reported and faults opened since the previous refresh
-  const reported = await db.selectFrom('devices').select(['plant_id', 'org_id']).distinct().where('last_online_at', '>', since).where('plant_id', 'is not', null).execute();
+  const reported = await db
+    .selectFrom('devices')
+    .select(['plant_id', 'org_id'])
+    .distinct()
+    .where('last_online_at', '>', since)
+    .where('plant_id', 'is not', null)
+    .execute();
   let newFaults: { id: number; org_id: number; plant_id: number | null }[] = [];
   if (state.maxFaultId === undefined) {
-    const max = await db.selectFrom('faults').select((eb) => eb.fn.max<number>('id').as('id')).executeTakeFirst();
+    const max = await db
+      .selectFrom('faults')
+      .select((eb) => eb.fn.max<number>('id').as('id'))
+      .executeTakeFirst();
     state.maxFaultId = Number(max?.id ?? 0);
   } else {
-    newFaults = await db.selectFrom('faults as f').innerJoin('devices as d', 'd.id', 'f.device_id').select(['f.id', 'd.org_id', 'd.plant_id']).where('f.id', '>', state.maxFaultId).orderBy('f.id').execute();
+    newFaults = await db
+      .selectFrom('faults as f')
+      .innerJoin('devices as d', 'd.id', 'f.device_id')
+      .select(['f.id', 'd.org_id', 'd.plant_id'])
+      .where('f.id', '>', state.maxFaultId)
+      .orderBy('f.id')
+      .execute();
     if (newFaults.length) state.maxFaultId = newFaults[newFaults.length - 1]!.id;
   }
   state.at = now;
@@ -160,7 +224,14 @@ async function refreshOnce(db: Kysely<Database>, dialect: DialectName, state: Re
  * large fleet one statement over every device would hold API requests for a second or more.
  */
 async function overDeviceSlices(db: Kysely<Database>, each: (lo: number, hi: number) => Promise<void>) {
-  const top = Number((await db.selectFrom('devices').select((eb) => eb.fn.max<number>('id').as('id')).executeTakeFirst())?.id ?? 0);
+  const top = Number(
+    (
+      await db
+        .selectFrom('devices')
+        .select((eb) => eb.fn.max<number>('id').as('id'))
+        .executeTakeFirst()
+    )?.id ?? 0,
+  );
   for (let lo = 1; lo <= top; lo += DEVICE_SLICE) {
     await each(lo, lo + DEVICE_SLICE);
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -207,14 +278,21 @@ export async function refreshEnergy(db: Kysely<Database>, now = Date.now()): Pro
       else sums.set(key, { org_id: r.org_id, day: r.day, energy_kwh: Number(r.energy_kwh ?? 0) });
     }
   });
-  const rows = [...sums.values()].map((s) => ({ ...s, updated_at: now })).sort((a, b) => a.org_id - b.org_id || a.day.localeCompare(b.day));
+  const rows = [...sums.values()]
+    .map((s) => ({ ...s, updated_at: now }))
+    .sort((a, b) => a.org_id - b.org_id || a.day.localeCompare(b.day));
   if (!rows.length) return;
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += CHUNK) {
       await trx
         .insertInto('org_daily_energy')
         .values(rows.slice(i, i + CHUNK))
-        .onConflict((oc) => oc.columns(['org_id', 'day']).doUpdateSet((eb) => ({ energy_kwh: eb.ref('excluded.energy_kwh'), updated_at: eb.ref('excluded.updated_at') })))
+        .onConflict((oc) =>
+          oc.columns(['org_id', 'day']).doUpdateSet((eb) => ({
+            energy_kwh: eb.ref('excluded.energy_kwh'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
         .execute();
     }
   });

@@ -16,7 +16,12 @@ const round = (n: number, digits = 2) => {
  * per-organisation rollups, so the KPIs are exactly the sums of the bars under them. A request
  * reads one row per plant and a few per organisation, never a device's samples or rollups.
  */
-export async function dashboardFor(db: Kysely<Database>, me: SessionUser, tz: string, now = Date.now()): Promise<DashboardData> {
+export async function dashboardFor(
+  db: Kysely<Database>,
+  me: SessionUser,
+  tz: string,
+  now = Date.now(),
+): Promise<DashboardData> {
   const today = localDay(now, tz);
   const month = today.slice(0, 7);
   const year = today.slice(0, 4);
@@ -39,7 +44,12 @@ export async function dashboardFor(db: Kysely<Database>, me: SessionUser, tz: st
     .selectFrom('org_snapshot as n')
     .innerJoin('orgs as o', 'o.id', 'n.org_id')
     .where(inScope(me, 'o'))
-    .select((eb) => [eb.fn.sum<number>('n.power_w').as('power_w'), eb.fn.sum<number>('n.devices_offline').as('offline'), eb.fn.sum<number>('n.faults').as('faults'), eb.fn.max<number>('n.updated_at').as('updated_at')])
+    .select((eb) => [
+      eb.fn.sum<number>('n.power_w').as('power_w'),
+      eb.fn.sum<number>('n.devices_offline').as('offline'),
+      eb.fn.sum<number>('n.faults').as('faults'),
+      eb.fn.max<number>('n.updated_at').as('updated_at'),
+    ])
     .executeTakeFirstOrThrow();
 
   // today in the caller's time zone lies within the last 26 hours
@@ -71,7 +81,13 @@ export async function dashboardFor(db: Kysely<Database>, me: SessionUser, tz: st
     .where(inScope(me, 'o'))
     .where('p.capacity_wp', '>', 0)
     .where('s.energy_month', '>', 0)
-    .select((eb) => ['p.id', 'p.name', 'p.capacity_wp', 's.energy_month', eb(eb('s.energy_month', '*', 1000), '/', eb.ref('p.capacity_wp')).as('yield')])
+    .select((eb) => [
+      'p.id',
+      'p.name',
+      'p.capacity_wp',
+      's.energy_month',
+      eb(eb('s.energy_month', '*', 1000), '/', eb.ref('p.capacity_wp')).as('yield'),
+    ])
     .orderBy('yield', 'desc')
     .orderBy('p.id')
     .limit(DASHBOARD_TOP_PLANTS)
@@ -129,6 +145,12 @@ export async function dashboardFor(db: Kysely<Database>, me: SessionUser, tz: st
     power: power.filter((p) => localDay(n(p.bucket), tz) === today).map((p) => [n(p.bucket), round(n(p.power_w), 1)]),
     daily: dailyRows,
     monthly: monthlyRows,
-    top: top.map((t) => ({ id: t.id, name: t.name, capacityKwp: round(n(t.capacity_wp) / 1000, 3), energyKwh: round(n(t.energy_month)), yieldKwhPerKwp: round(n(t.yield), 4) })),
+    top: top.map((t) => ({
+      id: t.id,
+      name: t.name,
+      capacityKwp: round(n(t.capacity_wp) / 1000, 3),
+      energyKwh: round(n(t.energy_month)),
+      yieldKwhPerKwp: round(n(t.yield), 4),
+    })),
   };
 }

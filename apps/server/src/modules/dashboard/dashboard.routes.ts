@@ -11,11 +11,16 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { perm: 'dashboard:view' } },
       schema: {
         tags: ['dashboard'],
-        summary: "KPIs, today's power curve, production per day and month, top plants by specific yield (your data scope; calendar of tz)",
+        summary:
+          "KPIs, today's power curve, production per day and month, top plants by specific yield (your data scope; calendar of tz)",
         querystring: dashboardQuery,
         response: { 200: envelope(dashboardData) },
       },
     },
-    async (req) => ({ code: 200, msg: translate(req.lang, 'success.ok'), data: await dashboardFor(app.db, userOf(req), req.query.tz) }),
+    async (req) => ({
+      code: 200,
+      msg: translate(req.lang, 'success.ok'),
+      data: await dashboardFor(app.db, userOf(req), req.query.tz),
+    }),
   );
 };

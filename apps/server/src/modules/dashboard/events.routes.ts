@@ -51,7 +51,12 @@ export function orgVisible(me: SessionUser, orgId: number, path: string | undefi
  * organisations of their data scope, and the plants of those or `granted` to them (ARCHITECTURE §4:
  * a plant grant shows that plant and its devices).
  */
-export function eventFor(me: SessionUser, event: StatsBusEvent, paths: Map<number, string>, granted: ReadonlySet<number> = new Set()): StatsEvent | null {
+export function eventFor(
+  me: SessionUser,
+  event: StatsBusEvent,
+  paths: Map<number, string>,
+  granted: ReadonlySet<number> = new Set(),
+): StatsEvent | null {
   const visible = (orgId: number) => orgVisible(me, orgId, paths.get(orgId));
   const orgIds = event.orgIds.filter(visible);
   const plantIds = event.plants.filter(([id, org]) => visible(org) || granted.has(id)).map(([id]) => id);
@@ -124,7 +129,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ heartbeatMs?: number }> = asy
       config: { access: 'session' },
       schema: {
         tags: ['live'],
-        summary: 'Live updates (text/event-stream) of your data scope: `stats` after each refresh, `devices` when watched devices (`devices=1,2`, ones you may see) report, `expired` when the session ends',
+        summary:
+          'Live updates (text/event-stream) of your data scope: `stats` after each refresh, `devices` when watched devices (`devices=1,2`, ones you may see) report, `expired` when the session ends',
         querystring: z.object({ token: z.string().optional(), devices: watchList }),
       },
     },
@@ -134,7 +140,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ heartbeatMs?: number }> = asy
       let watched: number[] = [];
       let granted = new Set<number>();
       const load = async () => {
-        const [devices, plants] = await Promise.all([visibleDeviceIds(app.db, me, asked), me.dataScope === 'all' ? [] : grantedPlantIds(app.db, me.id)]);
+        const [devices, plants] = await Promise.all([
+          visibleDeviceIds(app.db, me, asked),
+          me.dataScope === 'all' ? [] : grantedPlantIds(app.db, me.id),
+        ]);
         watched = devices.sort((a, b) => a - b);
         granted = new Set(plants);
       };

@@ -6,12 +6,17 @@ import type { SessionUser } from '../../lib/types.js';
 
 /** One device by id or SN where `where` (over devices d and their organisations o) holds. */
 function findDevice(db: Kysely<Database>, where: RawBuilder<SqlBool>, by: { id: number } | { sn: string }) {
-  const q = db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select(['d.id', 'd.sn', 'd.parent_id', 'd.plant_id', 'd.type', 'd.org_id']).where(where);
+  const q = db
+    .selectFrom('devices as d')
+    .innerJoin('orgs as o', 'o.id', 'd.org_id')
+    .select(['d.id', 'd.sn', 'd.parent_id', 'd.plant_id', 'd.type', 'd.org_id'])
+    .where(where);
   return ('id' in by ? q.where('d.id', '=', by.id) : q.where('d.sn', '=', by.sn)).executeTakeFirst();
 }
 
 /** A device by id or SN, only when it belongs to the caller's data scope (else undefined → 404). */
-export const deviceInScope = (db: Kysely<Database>, me: SessionUser, by: { id: number } | { sn: string }) => findDevice(db, inScope(me, 'o'), by);
+export const deviceInScope = (db: Kysely<Database>, me: SessionUser, by: { id: number } | { sn: string }) =>
+  findDevice(db, inScope(me, 'o'), by);
 
 /**
  * The collector a sub device is to report through, by SN, only within the caller's data scope
@@ -37,12 +42,19 @@ export const deviceVisibleWhere = (me: SessionUser) => sql<SqlBool>`(${inScope(m
  * (§3 authorised users see that plant's devices, their data and command history; writes other
  * than commands stay with the data scope).
  */
-export const deviceVisible = (db: Kysely<Database>, me: SessionUser, by: { id: number } | { sn: string }) => findDevice(db, deviceVisibleWhere(me), by);
+export const deviceVisible = (db: Kysely<Database>, me: SessionUser, by: { id: number } | { sn: string }) =>
+  findDevice(db, deviceVisibleWhere(me), by);
 
 /** Of `ids`, those the caller may see (deviceVisible's rule, one query): what a live event stream may watch. */
 export async function visibleDeviceIds(db: Kysely<Database>, me: SessionUser, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const rows = await db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select('d.id').where('d.id', 'in', ids).where(deviceVisibleWhere(me)).execute();
+  const rows = await db
+    .selectFrom('devices as d')
+    .innerJoin('orgs as o', 'o.id', 'd.org_id')
+    .select('d.id')
+    .where('d.id', 'in', ids)
+    .where(deviceVisibleWhere(me))
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -67,7 +79,13 @@ export async function deviceToControl(db: Kysely<Database>, me: SessionUser, id:
 
 /** A plant only when it belongs to the caller's data scope. */
 export function plantInScope(db: Kysely<Database>, me: SessionUser, id: number) {
-  return db.selectFrom('plants as p').innerJoin('orgs as o', 'o.id', 'p.org_id').select(['p.id', 'p.org_id']).where('p.id', '=', id).where(inScope(me, 'o')).executeTakeFirst();
+  return db
+    .selectFrom('plants as p')
+    .innerJoin('orgs as o', 'o.id', 'p.org_id')
+    .select(['p.id', 'p.org_id'])
+    .where('p.id', '=', id)
+    .where(inScope(me, 'o'))
+    .executeTakeFirst();
 }
 
 /**
@@ -81,8 +99,26 @@ export async function deviceEnergy(db: Kysely<Database>, deviceId: number, timeZ
     .selectFrom('device_daily')
     .select((eb) => [
       eb.fn.sum<number | null>(eb.case().when('day', '=', today).then(eb.ref('energy_kwh')).else(0).end()).as('today'),
-      eb.fn.sum<number | null>(eb.case().when('day', '>=', `${today.slice(0, 7)}-01`).then(eb.ref('energy_kwh')).else(0).end()).as('month'),
-      eb.fn.sum<number | null>(eb.case().when('day', '>=', `${today.slice(0, 4)}-01-01`).then(eb.ref('energy_kwh')).else(0).end()).as('year'),
+      eb.fn
+        .sum<number | null>(
+          eb
+            .case()
+            .when('day', '>=', `${today.slice(0, 7)}-01`)
+            .then(eb.ref('energy_kwh'))
+            .else(0)
+            .end(),
+        )
+        .as('month'),
+      eb.fn
+        .sum<number | null>(
+          eb
+            .case()
+            .when('day', '>=', `${today.slice(0, 4)}-01-01`)
+            .then(eb.ref('energy_kwh'))
+            .else(0)
+            .end(),
+        )
+        .as('year'),
       eb.fn.sum<number | null>('energy_kwh').as('total'),
     ])
     .where('device_id', '=', deviceId)

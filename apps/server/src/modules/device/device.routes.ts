@@ -1,5 +1,26 @@
 import { PassThrough } from 'node:stream';
-import { API_BASE, deviceBindBody, deviceCreateBody, deviceCreatedData, deviceDeleteQuery, deviceDetail, deviceKeyData, isSubDeviceType, deviceListFilters, deviceListQuery, deviceRow, deviceUpdateBody, envelope, idParam, page, translate, UP_KINDS, type DeviceListQuery, type DeviceSortField, type PointValue } from '@pv/contract';
+import {
+  API_BASE,
+  deviceBindBody,
+  deviceCreateBody,
+  deviceCreatedData,
+  deviceDeleteQuery,
+  deviceDetail,
+  deviceKeyData,
+  isSubDeviceType,
+  deviceListFilters,
+  deviceListQuery,
+  deviceRow,
+  deviceUpdateBody,
+  envelope,
+  idParam,
+  page,
+  translate,
+  UP_KINDS,
+  type DeviceListQuery,
+  type DeviceSortField,
+  type PointValue,
+} from '@pv/contract';
 import ExcelJS from 'exceljs';
 import { newDeviceKey } from '../../db/seed/fleet.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,15 +60,73 @@ function base(db: Kysely<Database>, me: SessionUser, q: Filters, granted = false
   return s;
 }
 
-const SORT_COLUMNS = { id: 'd.id', sn: 'd.sn', name: 'd.name', type: 'd.type', onlineState: 'd.online_state', runState: 'd.run_state', lastOnlineAt: 'd.last_online_at', plantName: 'p.name' } as const satisfies Record<DeviceSortField, string>;
+const SORT_COLUMNS = {
+  id: 'd.id',
+  sn: 'd.sn',
+  name: 'd.name',
+  type: 'd.type',
+  onlineState: 'd.online_state',
+  runState: 'd.run_state',
+  lastOnlineAt: 'd.last_online_at',
+  plantName: 'p.name',
+} as const satisfies Record<DeviceSortField, string>;
 
-const cols = ['d.id', 'd.sn', 'd.name', 'd.type', 'd.product_id', 'pr.name as product_name', 'd.plant_id', 'p.name as plant_name', 'd.org_id', 'o.name as org_name', 'parent.sn as parent_sn', 'd.mac', 'd.comm_mode', 'd.online_state', 'd.run_state', 'd.hw_version', 'd.sw_version', 'd.protocol_version', 'd.last_online_at', 'd.last_points'] as const;
+const cols = [
+  'd.id',
+  'd.sn',
+  'd.name',
+  'd.type',
+  'd.product_id',
+  'pr.name as product_name',
+  'd.plant_id',
+  'p.name as plant_name',
+  'd.org_id',
+  'o.name as org_name',
+  'parent.sn as parent_sn',
+  'd.mac',
+  'd.comm_mode',
+  'd.online_state',
+  'd.run_state',
+  'd.hw_version',
+  'd.sw_version',
+  'd.protocol_version',
+  'd.last_online_at',
+  'd.last_points',
+] as const;
 
-type Row = { id: number; sn: string; name: string; type: Database['devices']['type']; product_id: number | null; product_name: string | null; plant_id: number | null; plant_name: string | null; org_id: number; org_name: string; parent_sn: string | null; mac: string | null; comm_mode: string; online_state: Database['devices']['online_state']; run_state: Database['devices']['run_state']; hw_version: string | null; sw_version: string | null; protocol_version: string | null; last_online_at: number | null; last_points: string | null; sub_count: number | string | null };
+type Row = {
+  id: number;
+  sn: string;
+  name: string;
+  type: Database['devices']['type'];
+  product_id: number | null;
+  product_name: string | null;
+  plant_id: number | null;
+  plant_name: string | null;
+  org_id: number;
+  org_name: string;
+  parent_sn: string | null;
+  mac: string | null;
+  comm_mode: string;
+  online_state: Database['devices']['online_state'];
+  run_state: Database['devices']['run_state'];
+  hw_version: string | null;
+  sw_version: string | null;
+  protocol_version: string | null;
+  last_online_at: number | null;
+  last_points: string | null;
+  sub_count: number | string | null;
+};
 
 /** The list's columns plus the number of sub devices (an indexed count per row of the page). */
 function selectRows(q: ReturnType<typeof base>) {
-  return q.select([...cols]).select((eb) => eb.selectFrom('devices as c').select((e) => e.fn.countAll<number>().as('n')).whereRef('c.parent_id', '=', 'd.id').as('sub_count'));
+  return q.select([...cols]).select((eb) =>
+    eb
+      .selectFrom('devices as c')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('c.parent_id', '=', 'd.id')
+      .as('sub_count'),
+  );
 }
 
 const toRow = (r: Row) => ({
@@ -77,24 +156,53 @@ const toRow = (r: Row) => ({
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
-  app.get(`${API_BASE}/devices`, { config: { access: { perm: 'device:list' } }, schema: { tags: ['devices'], summary: 'Devices in your data scope, paged and filtered', querystring: deviceListQuery, response: { 200: envelope(page(deviceRow)) } } }, async (req) => {
-    const me = userOf(req);
-    const { pageNum, pageSize, sortField, sortOrder, ...filters } = req.query;
-    const dir = sortOrder ?? 'asc';
-    let list = selectRows(base(db, me, filters));
-    // nulls (never online, unbound) last either way; the id keeps equal values in a stable order
-    if (sortField && sortField !== 'id') list = list.orderBy(sql`${sql.ref(SORT_COLUMNS[sortField])} is null`).orderBy(SORT_COLUMNS[sortField], dir);
-    list = list.orderBy('d.id', sortField === 'id' ? dir : 'asc');
-    const [{ total }, rows] = await Promise.all([
-      base(db, me, filters).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      list.limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
-    ]);
-    return { code: 200, msg: translate(req.lang, 'success.ok'), data: { rows: rows.map(toRow), total: Number(total) } };
-  });
+  app.get(
+    `${API_BASE}/devices`,
+    {
+      config: { access: { perm: 'device:list' } },
+      schema: {
+        tags: ['devices'],
+        summary: 'Devices in your data scope, paged and filtered',
+        querystring: deviceListQuery,
+        response: { 200: envelope(page(deviceRow)) },
+      },
+    },
+    async (req) => {
+      const me = userOf(req);
+      const { pageNum, pageSize, sortField, sortOrder, ...filters } = req.query;
+      const dir = sortOrder ?? 'asc';
+      let list = selectRows(base(db, me, filters));
+      // nulls (never online, unbound) last either way; the id keeps equal values in a stable order
+      if (sortField && sortField !== 'id')
+        list = list.orderBy(sql`${sql.ref(SORT_COLUMNS[sortField])} is null`).orderBy(SORT_COLUMNS[sortField], dir);
+      list = list.orderBy('d.id', sortField === 'id' ? dir : 'asc');
+      const [{ total }, rows] = await Promise.all([
+        base(db, me, filters)
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow(),
+        list
+          .limit(pageSize)
+          .offset((pageNum - 1) * pageSize)
+          .execute(),
+      ]);
+      return {
+        code: 200,
+        msg: translate(req.lang, 'success.ok'),
+        data: { rows: rows.map(toRow), total: Number(total) },
+      };
+    },
+  );
 
   app.get(
     `${API_BASE}/devices/export`,
-    { config: { access: { perm: 'device:export' } }, schema: { tags: ['devices'], summary: 'The filtered device list as a streamed .xlsx', querystring: deviceListFilters } },
+    {
+      config: { access: { perm: 'device:export' } },
+      schema: {
+        tags: ['devices'],
+        summary: 'The filtered device list as a streamed .xlsx',
+        querystring: deviceListFilters,
+      },
+    },
     async (req, reply) => {
       const me = userOf(req);
       const { sortField: _f, sortOrder: _o, ...filters } = req.query;
@@ -102,18 +210,50 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       const stream = new PassThrough();
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
       const sheet = workbook.addWorksheet(tr('deviceExport.sheet'));
-      const keys = ['id', 'name', 'sn', 'productName', 'type', 'commMode', 'onlineState', 'runState', 'hwVersion', 'swVersion', 'protocolVersion', 'lastOnlineAt', 'plantName', 'orgName', 'parentSn', 'subCount'] as const;
-      sheet.columns = keys.map((key) => ({ header: tr(`deviceExport.${key}`), key, width: key === 'id' || key === 'subCount' ? 10 : 20 }));
+      const keys = [
+        'id',
+        'name',
+        'sn',
+        'productName',
+        'type',
+        'commMode',
+        'onlineState',
+        'runState',
+        'hwVersion',
+        'swVersion',
+        'protocolVersion',
+        'lastOnlineAt',
+        'plantName',
+        'orgName',
+        'parentSn',
+        'subCount',
+      ] as const;
+      sheet.columns = keys.map((key) => ({
+        header: tr(`deviceExport.${key}`),
+        key,
+        width: key === 'id' || key === 'subCount' ? 10 : 20,
+      }));
       sheet.getRow(1).font = { bold: true };
       sheet.getRow(1).commit();
       void (async () => {
         try {
           // keyset batches in id order: a 100k-device export never sits in memory
-          for (let after = 0; ; ) {
-            const rows = await selectRows(base(db, me, filters)).where('d.id', '>', after).orderBy('d.id').limit(500).execute();
+          for (let after = 0; ;) {
+            const rows = await selectRows(base(db, me, filters))
+              .where('d.id', '>', after)
+              .orderBy('d.id')
+              .limit(500)
+              .execute();
             if (!rows.length) break;
             for (const r of rows.map(toRow)) {
-              sheet.addRow({ ...r, onlineState: tr(`deviceExport.state.${r.onlineState}`), runState: tr(`deviceExport.state.${r.runState}`), lastOnlineAt: r.lastOnlineAt ? new Date(r.lastOnlineAt) : null }).commit();
+              sheet
+                .addRow({
+                  ...r,
+                  onlineState: tr(`deviceExport.state.${r.onlineState}`),
+                  runState: tr(`deviceExport.state.${r.runState}`),
+                  lastOnlineAt: r.lastOnlineAt ? new Date(r.lastOnlineAt) : null,
+                })
+                .commit();
             }
             after = rows[rows.length - 1]!.id;
           }
@@ -124,15 +264,38 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
           stream.destroy(err as Error);
         }
       })();
-      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', 'attachment; filename="devices.xlsx"').send(stream);
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', 'attachment; filename="devices.xlsx"')
+        .send(stream);
     },
   );
 
-  app.get(`${API_BASE}/devices/:id`, { config: { access: { perm: 'device:list' } }, schema: { tags: ['devices'], summary: 'One device with its latest points and its production today, this month, this year and in total (404 outside your scope and your plant grants)', params: idParam, response: { 200: envelope(deviceDetail) } } }, async (req) => {
-    const row = await selectRows(base(db, userOf(req), {}, true)).select('p.time_zone').where('d.id', '=', req.params.id).executeTakeFirst();
-    if (!row) throw notFound();
-    return { code: 200, msg: translate(req.lang, 'success.ok'), data: { ...toRow(row), energy: await deviceEnergy(db, row.id, row.time_zone, Date.now()) } };
-  });
+  app.get(
+    `${API_BASE}/devices/:id`,
+    {
+      config: { access: { perm: 'device:list' } },
+      schema: {
+        tags: ['devices'],
+        summary:
+          'One device with its latest points and its production today, this month, this year and in total (404 outside your scope and your plant grants)',
+        params: idParam,
+        response: { 200: envelope(deviceDetail) },
+      },
+    },
+    async (req) => {
+      const row = await selectRows(base(db, userOf(req), {}, true))
+        .select('p.time_zone')
+        .where('d.id', '=', req.params.id)
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      return {
+        code: 200,
+        msg: translate(req.lang, 'success.ok'),
+        data: { ...toRow(row), energy: await deviceEnergy(db, row.id, row.time_zone, Date.now()) },
+      };
+    },
+  );
 
   // Devices without MQTT post the same JSON over HTTP with their SN and key (the device protocol).
   app.post(
@@ -149,7 +312,11 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const device = await db.selectFrom('devices').select('secret_hash').where('sn', '=', req.params.sn).executeTakeFirst();
+      const device = await db
+        .selectFrom('devices')
+        .select('secret_hash')
+        .where('sn', '=', req.params.sn)
+        .executeTakeFirst();
       if (!device?.secret_hash || device.secret_hash !== hashDeviceKey(req.headers['x-device-key'])) {
         app.ingest.stats.refusedHttp++;
         req.log.warn({ sn: req.params.sn }, 'device HTTP request refused: unknown SN or wrong key');
@@ -165,7 +332,11 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const ok = (lang: string, key: Parameters<typeof translate>[1]) => ({ code: 200, msg: translate(lang, key), data: null });
+  const ok = (lang: string, key: Parameters<typeof translate>[1]) => ({
+    code: 200,
+    msg: translate(lang, key),
+    data: null,
+  });
 
   /**
    * The collector a device of `type` is to report through: only inverters, batteries and meters
@@ -178,23 +349,38 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
     if (parent.type !== 'collector') throw badRequest('error.parentNotCollector', { sn: parent.sn });
     return parent;
   };
-  const parentOf = (device: { parent_id: number | null }) => (device.parent_id === null ? Promise.resolve(undefined) : db.selectFrom('devices').select(['id', 'sn', 'org_id', 'plant_id']).where('id', '=', device.parent_id).executeTakeFirst());
+  const parentOf = (device: { parent_id: number | null }) =>
+    device.parent_id === null
+      ? Promise.resolve(undefined)
+      : db
+          .selectFrom('devices')
+          .select(['id', 'sn', 'org_id', 'plant_id'])
+          .where('id', '=', device.parent_id)
+          .executeTakeFirst();
 
   app.post(
     `${API_BASE}/devices`,
     {
       config: { access: { perm: 'device:create' } },
-      schema: { tags: ['devices'], summary: 'Register a device (or a sub device under a collector, by parentSn); its key is answered once (a sub device has none)', body: deviceCreateBody, response: { 200: envelope(deviceCreatedData) } },
+      schema: {
+        tags: ['devices'],
+        summary:
+          'Register a device (or a sub device under a collector, by parentSn); its key is answered once (a sub device has none)',
+        body: deviceCreateBody,
+        response: { 200: envelope(deviceCreatedData) },
+      },
     },
     async (req) => {
       const me = userOf(req);
       const b = req.body;
       // a sub device reports through its collector: the collector's organisation and plant, no key of its own
       const parent = b.parentSn ? await collectorFor(me, b.parentSn, b.type) : undefined;
-      if (parent && b.plantId != null && b.plantId !== parent.plant_id) throw badRequest('error.subDevicePlant', { sn: parent.sn });
+      if (parent && b.plantId != null && b.plantId !== parent.plant_id)
+        throw badRequest('error.subDevicePlant', { sn: parent.sn });
       const plant = !parent && b.plantId ? await plantInScope(db, me, b.plantId) : undefined;
       if (!parent && b.plantId && !plant) throw notFound();
-      if (await db.selectFrom('devices').select('id').where('sn', '=', b.sn).executeTakeFirst()) throw new ApiError(409, 'error.snTaken');
+      if (await db.selectFrom('devices').select('id').where('sn', '=', b.sn).executeTakeFirst())
+        throw new ApiError(409, 'error.snTaken');
       const deviceKey = parent ? null : newDeviceKey();
       const { id } = await db
         .insertInto('devices')
@@ -220,13 +406,26 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return { code: 200, msg: translate(req.lang, 'success.create'), data: { id, sn: b.sn, deviceKey, parentSn: parent?.sn ?? null } };
+      return {
+        code: 200,
+        msg: translate(req.lang, 'success.create'),
+        data: { id, sn: b.sn, deviceKey, parentSn: parent?.sn ?? null },
+      };
     },
   );
 
   app.put(
     `${API_BASE}/devices/:id`,
-    { config: { access: { perm: 'device:update' } }, schema: { tags: ['devices'], summary: 'Edit a device (parentSn moves it under a collector, null makes it a device of its own)', params: idParam, body: deviceUpdateBody, response: { 200: envelope(z.null()) } } },
+    {
+      config: { access: { perm: 'device:update' } },
+      schema: {
+        tags: ['devices'],
+        summary: 'Edit a device (parentSn moves it under a collector, null makes it a device of its own)',
+        params: idParam,
+        body: deviceUpdateBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (req) => {
       const me = userOf(req);
       const device = await deviceInScope(db, me, { id: req.params.id });
@@ -234,16 +433,33 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = req.body;
       const current = await parentOf(device);
       // undefined: not a sub device (any more)
-      const parent = b.parentSn === undefined || b.parentSn === current?.sn ? current : b.parentSn === null ? undefined : await collectorFor(me, b.parentSn, device.type);
-      if (parent && b.plantId !== undefined && b.plantId !== parent.plant_id) throw badRequest('error.subDevicePlant', { sn: parent.sn });
+      const parent =
+        b.parentSn === undefined || b.parentSn === current?.sn
+          ? current
+          : b.parentSn === null
+            ? undefined
+            : await collectorFor(me, b.parentSn, device.type);
+      if (parent && b.plantId !== undefined && b.plantId !== parent.plant_id)
+        throw badRequest('error.subDevicePlant', { sn: parent.sn });
       if (!parent && b.plantId && !(await plantInScope(db, me, b.plantId))) throw notFound();
-      const common = { ...(b.name !== undefined && { name: b.name }), ...(b.productId !== undefined && { product_id: b.productId }), ...(b.mac !== undefined && { mac: b.mac }) };
+      const common = {
+        ...(b.name !== undefined && { name: b.name }),
+        ...(b.productId !== undefined && { product_id: b.productId }),
+        ...(b.mac !== undefined && { mac: b.mac }),
+      };
       await db.transaction().execute(async (trx) => {
         if (parent) {
           // a device moved under a collector signs in through it from now on: its own key goes
           await trx
             .updateTable('devices')
-            .set({ ...common, parent_id: parent.id, org_id: parent.org_id, plant_id: parent.plant_id, comm_mode: 'collector', ...(device.parent_id === null && { secret_hash: null, broker_hash: null }) })
+            .set({
+              ...common,
+              parent_id: parent.id,
+              org_id: parent.org_id,
+              plant_id: parent.plant_id,
+              comm_mode: 'collector',
+              ...(device.parent_id === null && { secret_hash: null, broker_hash: null }),
+            })
             .where('id', '=', device.id)
             .execute();
           return;
@@ -252,11 +468,17 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
         const commMode = b.commMode ?? (device.parent_id !== null ? 'mqtt' : undefined);
         await trx
           .updateTable('devices')
-          .set({ ...common, ...(device.parent_id !== null && { parent_id: null }), ...(b.plantId !== undefined && { plant_id: b.plantId }), ...(commMode !== undefined && { comm_mode: commMode }) })
+          .set({
+            ...common,
+            ...(device.parent_id !== null && { parent_id: null }),
+            ...(b.plantId !== undefined && { plant_id: b.plantId }),
+            ...(commMode !== undefined && { comm_mode: commMode }),
+          })
           .where('id', '=', device.id)
           .execute();
         // a collector's sub devices follow its plant
-        if (b.plantId !== undefined) await trx.updateTable('devices').set({ plant_id: b.plantId }).where('parent_id', '=', device.id).execute();
+        if (b.plantId !== undefined)
+          await trx.updateTable('devices').set({ plant_id: b.plantId }).where('parent_id', '=', device.id).execute();
       });
       app.ingest.invalidate(device.sn);
       return ok(req.lang, 'success.update');
@@ -265,7 +487,15 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${API_BASE}/devices/:id/key`,
-    { config: { access: { perm: 'device:update' } }, schema: { tags: ['devices'], summary: 'Rotate the device key; the new key is answered once', params: idParam, response: { 200: envelope(deviceKeyData) } } },
+    {
+      config: { access: { perm: 'device:update' } },
+      schema: {
+        tags: ['devices'],
+        summary: 'Rotate the device key; the new key is answered once',
+        params: idParam,
+        response: { 200: envelope(deviceKeyData) },
+      },
+    },
     async (req) => {
       const device = await deviceInScope(db, userOf(req), { id: req.params.id });
       if (!device) throw notFound();
@@ -273,13 +503,26 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (parent) throw badRequest('error.subDeviceNoKey', { sn: parent.sn });
       const deviceKey = newDeviceKey();
       await db.updateTable('devices').set(deviceKeyColumns(deviceKey)).where('id', '=', device.id).execute();
-      return { code: 200, msg: translate(req.lang, 'success.update'), data: { id: device.id, sn: device.sn, deviceKey } };
+      return {
+        code: 200,
+        msg: translate(req.lang, 'success.update'),
+        data: { id: device.id, sn: device.sn, deviceKey },
+      };
     },
   );
 
   app.put(
     `${API_BASE}/devices/:id/bind`,
-    { config: { access: { perm: 'device:bind' } }, schema: { tags: ['devices'], summary: 'Bind a device (and its sub devices) to a plant', params: idParam, body: deviceBindBody, response: { 200: envelope(z.null()) } } },
+    {
+      config: { access: { perm: 'device:bind' } },
+      schema: {
+        tags: ['devices'],
+        summary: 'Bind a device (and its sub devices) to a plant',
+        params: idParam,
+        body: deviceBindBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (req) => {
       const me = userOf(req);
       const device = await deviceInScope(db, me, { id: req.params.id });
@@ -288,7 +531,11 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       const parent = await parentOf(device);
       if (parent) throw badRequest('error.subDevicePlant', { sn: parent.sn });
       // one statement: the collector and its sub devices move together or not at all
-      await db.updateTable('devices').set({ plant_id: plant.id }).where((eb) => eb.or([eb('id', '=', device.id), eb('parent_id', '=', device.id)])).execute();
+      await db
+        .updateTable('devices')
+        .set({ plant_id: plant.id })
+        .where((eb) => eb.or([eb('id', '=', device.id), eb('parent_id', '=', device.id)]))
+        .execute();
       app.ingest.invalidate();
       return ok(req.lang, 'success.setting');
     },
@@ -296,14 +543,26 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     `${API_BASE}/devices/:id/unbind`,
-    { config: { access: { perm: 'device:unbind' } }, schema: { tags: ['devices'], summary: 'Unbind a device (and its sub devices) from its plant', params: idParam, response: { 200: envelope(z.null()) } } },
+    {
+      config: { access: { perm: 'device:unbind' } },
+      schema: {
+        tags: ['devices'],
+        summary: 'Unbind a device (and its sub devices) from its plant',
+        params: idParam,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (req) => {
       const device = await deviceInScope(db, userOf(req), { id: req.params.id });
       if (!device) throw notFound();
       const parent = await parentOf(device);
       if (parent) throw badRequest('error.subDevicePlant', { sn: parent.sn });
       if (device.plant_id === null) throw badRequest('error.deviceNotBound');
-      await db.updateTable('devices').set({ plant_id: null }).where((eb) => eb.or([eb('id', '=', device.id), eb('parent_id', '=', device.id)])).execute();
+      await db
+        .updateTable('devices')
+        .set({ plant_id: null })
+        .where((eb) => eb.or([eb('id', '=', device.id), eb('parent_id', '=', device.id)]))
+        .execute();
       app.ingest.invalidate();
       return ok(req.lang, 'success.unbind');
     },
@@ -315,7 +574,8 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { perm: 'device:delete' } },
       schema: {
         tags: ['devices'],
-        summary: 'Delete a device with its plant binding, sub devices and data; withPlant=true also deletes its bound plant as DELETE /plants/:id does (plant:delete, the plant in your organisation scope)',
+        summary:
+          'Delete a device with its plant binding, sub devices and data; withPlant=true also deletes its bound plant as DELETE /plants/:id does (plant:delete, the plant in your organisation scope)',
         params: idParam,
         querystring: deviceDeleteQuery,
         response: { 200: envelope(z.null()) },
@@ -338,9 +598,15 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!plant) throw new ApiError(403, 'error.boundPlantOutOfScope', { sn: device.sn });
       }
       await db.transaction().execute(async (trx) => {
-        const ids = [device.id, ...(await trx.selectFrom('devices').select('id').where('parent_id', '=', device.id).execute()).map((d) => d.id)];
+        const ids = [
+          device.id,
+          ...(await trx.selectFrom('devices').select('id').where('parent_id', '=', device.id).execute()).map(
+            (d) => d.id,
+          ),
+        ];
         // children first; samples, rollups, counters, faults and commands go with them (cascade)
-        for (const table of ['samples', 'device_daily', 'device_counters', 'faults', 'commands'] as const) await trx.deleteFrom(table).where('device_id', 'in', ids).execute();
+        for (const table of ['samples', 'device_daily', 'device_counters', 'faults', 'commands'] as const)
+          await trx.deleteFrom(table).where('device_id', 'in', ids).execute();
         await trx.deleteFrom('devices').where('parent_id', '=', device.id).execute();
         await trx.deleteFrom('devices').where('id', '=', device.id).execute();
         // the plant's other devices are unbound and kept with their data

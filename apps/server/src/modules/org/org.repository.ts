@@ -10,14 +10,31 @@ const baseQuery = (db: Db) =>
   db
     .selectFrom('orgs as o')
     .innerJoin('org_groups as g', 'g.id', 'o.group_id')
-    .select(['o.id', 'o.parent_id', 'o.name', 'o.code', 'o.path', 'o.number', 'o.groupings', 'o.address', 'o.contact', 'o.phone', 'o.created_at', 'o.group_id', 'g.code as group_code', 'g.name as group_name']);
+    .select([
+      'o.id',
+      'o.parent_id',
+      'o.name',
+      'o.code',
+      'o.path',
+      'o.number',
+      'o.groupings',
+      'o.address',
+      'o.contact',
+      'o.phone',
+      'o.created_at',
+      'o.group_id',
+      'g.code as group_code',
+      'g.name as group_name',
+    ]);
 
 type BaseRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['executeTakeFirstOrThrow']>>;
 
 function parseGroupings(text: string): { name: string; code: string }[] {
   try {
     const v = JSON.parse(text) as unknown;
-    return Array.isArray(v) ? v.filter((g): g is { name: string; code: string } => typeof g?.name === 'string' && typeof g?.code === 'string') : [];
+    return Array.isArray(v)
+      ? v.filter((g): g is { name: string; code: string } => typeof g?.name === 'string' && typeof g?.code === 'string')
+      : [];
   } catch {
     return [];
   }
@@ -46,14 +63,31 @@ export function toOrgRow(o: BaseRow, sensitive: boolean): OrgRow {
 export async function listOrgTree(db: Db, me: SessionUser): Promise<OrgTreeRow[]> {
   const rows = await baseQuery(db)
     .select((eb) => [
-      eb.selectFrom('users as u').select((e) => e.fn.countAll<number>().as('n')).whereRef('u.org_id', '=', 'o.id').as('users'),
-      eb.selectFrom('plants as p').select((e) => e.fn.countAll<number>().as('n')).whereRef('p.org_id', '=', 'o.id').as('plants'),
-      eb.selectFrom('devices as d').select((e) => e.fn.countAll<number>().as('n')).whereRef('d.org_id', '=', 'o.id').as('devices'),
+      eb
+        .selectFrom('users as u')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('u.org_id', '=', 'o.id')
+        .as('users'),
+      eb
+        .selectFrom('plants as p')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('p.org_id', '=', 'o.id')
+        .as('plants'),
+      eb
+        .selectFrom('devices as d')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('d.org_id', '=', 'o.id')
+        .as('devices'),
     ])
     .where(inScope(me, 'o'))
     .orderBy('o.path')
     .execute();
-  return rows.map((o) => ({ ...toOrgRow(o, me.sensitive), users: Number(o.users ?? 0), plants: Number(o.plants ?? 0), devices: Number(o.devices ?? 0) }));
+  return rows.map((o) => ({
+    ...toOrgRow(o, me.sensitive),
+    users: Number(o.users ?? 0),
+    plants: Number(o.plants ?? 0),
+    devices: Number(o.devices ?? 0),
+  }));
 }
 
 /** One organisation of the caller's scope (undefined outside it: the route answers 404). */
@@ -67,9 +101,24 @@ export const findOwnOrg = (db: Db, orgId: number) => baseQuery(db).where('o.id',
 export async function subtreeLoad(db: Db, path: string) {
   const like = `${path}%`;
   const [users, plants, devices] = await Promise.all([
-    db.selectFrom('users as u').innerJoin('orgs as o', 'o.id', 'u.org_id').select((e) => e.fn.countAll<number>().as('n')).where('o.path', 'like', like).executeTakeFirstOrThrow(),
-    db.selectFrom('plants as p').innerJoin('orgs as o', 'o.id', 'p.org_id').select((e) => e.fn.countAll<number>().as('n')).where('o.path', 'like', like).executeTakeFirstOrThrow(),
-    db.selectFrom('devices as d').innerJoin('orgs as o', 'o.id', 'd.org_id').select((e) => e.fn.countAll<number>().as('n')).where('o.path', 'like', like).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users as u')
+      .innerJoin('orgs as o', 'o.id', 'u.org_id')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('o.path', 'like', like)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('plants as p')
+      .innerJoin('orgs as o', 'o.id', 'p.org_id')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('o.path', 'like', like)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('devices as d')
+      .innerJoin('orgs as o', 'o.id', 'd.org_id')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('o.path', 'like', like)
+      .executeTakeFirstOrThrow(),
   ]);
   return { users: Number(users.n), plants: Number(plants.n), devices: Number(devices.n) };
 }
@@ -78,7 +127,11 @@ export async function subtreeLoad(db: Db, path: string) {
  * Moves an organisation and its whole subtree under `newParentPath` in one transaction: the
  * materialised paths of every descendant are rewritten by prefix.
  */
-export async function moveSubtree(db: Db, org: { id: number; path: string }, newParent: { id: number; path: string }): Promise<void> {
+export async function moveSubtree(
+  db: Db,
+  org: { id: number; path: string },
+  newParent: { id: number; path: string },
+): Promise<void> {
   const newPath = `${newParent.path}${org.id}/`;
   await db.transaction().execute(async (tx) => {
     await tx.updateTable('orgs').set({ parent_id: newParent.id }).where('id', '=', org.id).execute();
@@ -93,5 +146,7 @@ export async function moveSubtree(db: Db, org: { id: number; path: string }, new
 /** A unique-constraint violation of SQLite or PostgreSQL (a concurrent insert won the race). */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/i.test(e?.message ?? '');
+  return (
+    e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/i.test(e?.message ?? '')
+  );
 }

@@ -40,14 +40,28 @@ export async function seedDemoCustomers(db: Kysely<Database>): Promise<void> {
       const slug = `${name.toLowerCase().replace(/\s+/g, '.')}${n + 1}`;
       const { id } = await db
         .insertInto('customers')
-        .values({ org_id: org.id, nickname, name, email: `${slug}@customers.example`, phone: `1380000${String(1000 + n).padStart(4, '0')}`, address: `${10 + n} ${org.address ?? 'Solar Street'}`, user_id: null, created_at: now })
+        .values({
+          org_id: org.id,
+          nickname,
+          name,
+          email: `${slug}@customers.example`,
+          phone: `1380000${String(1000 + n).padStart(4, '0')}`,
+          address: `${10 + n} ${org.address ?? 'Solar Street'}`,
+          user_id: null,
+          created_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(id);
     }
     byOrg.set(org.id, ids);
   }
-  const plants = await db.selectFrom('plants').select(['id', 'org_id', 'time_zone', 'capacity_wp']).where('owner_id', 'is', null).orderBy('id').execute();
+  const plants = await db
+    .selectFrom('plants')
+    .select(['id', 'org_id', 'time_zone', 'capacity_wp'])
+    .where('owner_id', 'is', null)
+    .orderBy('id')
+    .execute();
   const codes = new Map(orgs.map((o) => [o.code, o.id]));
   const sunpath = codes.get('SUNPATH');
   const greenRoof = codes.get('GREENROOF');
@@ -56,7 +70,12 @@ export async function seedDemoCustomers(db: Kysely<Database>): Promise<void> {
     if (!owners) continue;
     await db
       .updateTable('plants')
-      .set({ owner_id: owners[i % owners.length]!, installer_org_id: p.org_id === sunpath && greenRoof ? greenRoof : p.org_id, install_capacity_wp: p.capacity_wp, country: COUNTRY[p.time_zone] ?? null })
+      .set({
+        owner_id: owners[i % owners.length]!,
+        installer_org_id: p.org_id === sunpath && greenRoof ? greenRoof : p.org_id,
+        install_capacity_wp: p.capacity_wp,
+        country: COUNTRY[p.time_zone] ?? null,
+      })
       .where('id', '=', p.id)
       .execute();
   }

@@ -11,7 +11,8 @@ import { clearPlantCounts } from './plant.repository.js';
  */
 export async function deletePlantRows(trx: Kysely<Database>, plantId: number): Promise<number> {
   const r = await trx.updateTable('devices').set({ plant_id: null }).where('plant_id', '=', plantId).executeTakeFirst();
-  for (const t of ['plant_stats', 'plant_favourites', 'plant_grants'] as const) await trx.deleteFrom(t).where('plant_id', '=', plantId).execute();
+  for (const t of ['plant_stats', 'plant_favourites', 'plant_grants'] as const)
+    await trx.deleteFrom(t).where('plant_id', '=', plantId).execute();
   await trx.deleteFrom('plants').where('id', '=', plantId).execute();
   return Number(r.numUpdatedRows);
 }
@@ -23,5 +24,7 @@ export async function deletePlantRows(trx: Kysely<Database>, plantId: number): P
  */
 export function refreshPlantsSoon(app: FastifyInstance): void {
   clearPlantCounts();
-  void refreshPlantStats(app.db, undefined, { ifIdle: true }).catch((err: unknown) => app.log.error({ err }, 'plant stats refresh failed'));
+  void refreshPlantStats(app.db, undefined, { ifIdle: true }).catch((err: unknown) =>
+    app.log.error({ err }, 'plant stats refresh failed'),
+  );
 }

@@ -11,7 +11,13 @@ const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 export function startOfLocalDay(ts: number, timeZone: string): number {
   let f = partsFormatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     partsFormatters.set(timeZone, f);
   }
   const parts = f.formatToParts(ts);
@@ -23,8 +29,18 @@ const parse = (s: string | null): Points => (s ? (JSON.parse(s) as Points) : {})
 
 /** Weather: the latest ambient points any of the plant's devices reported (the simulator's collector or meter). */
 export async function plantLive(db: Kysely<Database>, plantId: number) {
-  const devices = await db.selectFrom('devices').select(['type', 'online_state', 'last_online_at', 'last_points']).where('plant_id', '=', plantId).execute();
-  let weather: PlantDetail['weather'] = { temperature: null, humidity: null, windSpeed: null, airPressure: null, at: null };
+  const devices = await db
+    .selectFrom('devices')
+    .select(['type', 'online_state', 'last_online_at', 'last_points'])
+    .where('plant_id', '=', plantId)
+    .execute();
+  let weather: PlantDetail['weather'] = {
+    temperature: null,
+    humidity: null,
+    windSpeed: null,
+    airPressure: null,
+    at: null,
+  };
   let pv: number | null = null;
   let battery: number | null = null;
   let batterySoc: number | null = null;
@@ -33,7 +49,13 @@ export async function plantLive(db: Kysely<Database>, plantId: number) {
     const p = parse(d.last_points);
     const online = d.online_state === 'online';
     if (p.ambientTemperature !== undefined && (weather.at === null || (d.last_online_at ?? 0) > weather.at)) {
-      weather = { temperature: p.ambientTemperature ?? null, humidity: p.humidity ?? null, windSpeed: p.windSpeed ?? null, airPressure: p.airPressure ?? null, at: d.last_online_at === null ? null : Number(d.last_online_at) };
+      weather = {
+        temperature: p.ambientTemperature ?? null,
+        humidity: p.humidity ?? null,
+        windSpeed: p.windSpeed ?? null,
+        airPressure: p.airPressure ?? null,
+        at: d.last_online_at === null ? null : Number(d.last_online_at),
+      };
     }
     // only inverters produce; a collector's sub inverters are devices of their own (no double count)
     if (d.type === 'inverter') pv = (pv ?? 0) + (online ? (p.acPower ?? 0) : 0);
@@ -57,17 +79,29 @@ export async function plantLive(db: Kysely<Database>, plantId: number) {
  * cloudy day shows a lower ratio, which is what an operator reads from it. Without coordinates,
  * capacity, or before sunrise the ratio is null with the reason.
  */
-export function yieldAndRatio(p: { capacityKw: number; latitude: number | null; longitude: number | null; timeZone: string; energyToday: number }, now: number) {
-  if (!(p.capacityKw > 0)) return { specificYield: null, performanceRatio: null, performanceRatioNote: 'noCapacity' as const };
+export function yieldAndRatio(
+  p: { capacityKw: number; latitude: number | null; longitude: number | null; timeZone: string; energyToday: number },
+  now: number,
+) {
+  if (!(p.capacityKw > 0))
+    return { specificYield: null, performanceRatio: null, performanceRatioNote: 'noCapacity' as const };
   const specificYield = Math.round((p.energyToday / p.capacityKw) * 1000) / 1000;
-  if (p.latitude === null || p.longitude === null) return { specificYield, performanceRatio: null, performanceRatioNote: 'noCoordinates' as const };
+  if (p.latitude === null || p.longitude === null)
+    return { specificYield, performanceRatio: null, performanceRatioNote: 'noCoordinates' as const };
   const step = 10 * 60_000;
   let referenceKWhPerM2 = 0;
   for (let t = startOfLocalDay(now, p.timeZone); t < now; t += step) {
-    referenceKWhPerM2 += (clearSkyGhi(new Date(t + Math.min(step, now - t) / 2), p.latitude, p.longitude) / 1000) * (Math.min(step, now - t) / 3_600_000);
+    referenceKWhPerM2 +=
+      (clearSkyGhi(new Date(t + Math.min(step, now - t) / 2), p.latitude, p.longitude) / 1000) *
+      (Math.min(step, now - t) / 3_600_000);
   }
-  if (referenceKWhPerM2 < 0.05) return { specificYield, performanceRatio: null, performanceRatioNote: 'noSun' as const };
-  return { specificYield, performanceRatio: Math.round((specificYield / referenceKWhPerM2) * 1000) / 1000, performanceRatioNote: null };
+  if (referenceKWhPerM2 < 0.05)
+    return { specificYield, performanceRatio: null, performanceRatioNote: 'noSun' as const };
+  return {
+    specificYield,
+    performanceRatio: Math.round((specificYield / referenceKWhPerM2) * 1000) / 1000,
+    performanceRatioNote: null,
+  };
 }
 
 /**
@@ -75,7 +109,12 @@ export function yieldAndRatio(p: { capacityKw: number; latitude: number | null; 
  * midnight) and 1 day (the last 24 h) sum the 5-minute acPower averages of the plant's inverters
  * per bucket; 7 / 15 / 30 days are daily energy bars of device_daily (plant-local days).
  */
-export async function plantChart(db: Kysely<Database>, plant: { id: number; timeZone: string }, range: ChartRange, now: number) {
+export async function plantChart(
+  db: Kysely<Database>,
+  plant: { id: number; timeZone: string },
+  range: ChartRange,
+  now: number,
+) {
   if (range === 'realtime' || range === '1') {
     const from = range === 'realtime' ? startOfLocalDay(now, plant.timeZone) : now - DAY;
     const rows = await db
@@ -91,7 +130,9 @@ export async function plantChart(db: Kysely<Database>, plant: { id: number; time
       const p = parse(r.points).acPower;
       if (typeof p === 'number') sums.set(Number(r.bucket), (sums.get(Number(r.bucket)) ?? 0) + p);
     }
-    const points = [...sums].sort((a, b) => a[0] - b[0]).map(([b, w]) => [b, Math.round(w * 10) / 10] as [number, number]);
+    const points = [...sums]
+      .sort((a, b) => a[0] - b[0])
+      .map(([b, w]) => [b, Math.round(w * 10) / 10] as [number, number]);
     return { kind: 'power' as const, timeZone: plant.timeZone, points };
   }
   const days = Number(range);
@@ -111,5 +152,9 @@ export async function plantChart(db: Kysely<Database>, plant: { id: number; time
     .groupBy('dd.day')
     .execute();
   const byDay = new Map(rows.map((r) => [r.day, Number(r.kwh)]));
-  return { kind: 'energy' as const, timeZone: plant.timeZone, points: list.map((d) => [d, Math.round((byDay.get(d) ?? 0) * 1000) / 1000] as [string, number]) };
+  return {
+    kind: 'energy' as const,
+    timeZone: plant.timeZone,
+    points: list.map((d) => [d, Math.round((byDay.get(d) ?? 0) * 1000) / 1000] as [string, number]),
+  };
 }

@@ -72,7 +72,11 @@ const stopped = new WeakSet<Kysely<Database>>();
  * data it reads are then current), or with `ifIdle` (the periodic timer) is skipped, so a slow
  * run is never overlapped by the next tick.
  */
-export function refreshPlantStats(db: Kysely<Database>, now?: number, options: { ifIdle?: boolean } = {}): Promise<{ plants: number; written: number }> {
+export function refreshPlantStats(
+  db: Kysely<Database>,
+  now?: number,
+  options: { ifIdle?: boolean } = {},
+): Promise<{ plants: number; written: number }> {
   const current = running.get(db);
   if (current && options.ifIdle) return current;
   const run = (current ? current.catch(() => undefined) : Promise.resolve())
@@ -105,9 +109,15 @@ async function refresh(db: Kysely<Database>, now: number): Promise<{ plants: num
   const todayOf = new Map<string, string>();
   let plantsSeen = 0;
   let written = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     if (stopped.has(db)) return { plants: plantsSeen, written };
-    const plants = await db.selectFrom('plants').select(['id', 'time_zone']).where('id', '>', after).orderBy('id').limit(SLICE).execute();
+    const plants = await db
+      .selectFrom('plants')
+      .select(['id', 'time_zone'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(SLICE)
+      .execute();
     if (!plants.length) break;
     after = plants[plants.length - 1]!.id;
     const plantToday = new Map<number, string>();
@@ -131,7 +141,14 @@ async function refresh(db: Kysely<Database>, now: number): Promise<{ plants: num
 const statsKey = (r: PlantStatsTable) =>
   `${[r.power_w, r.energy_today, r.energy_month, r.energy_year, r.energy_total, r.devices, r.devices_online, r.open_faults].map(Number).join('|')}|${r.status}|${r.data_updated_at ?? ''}`;
 
-async function refreshSlice(db: Kysely<Database>, cache: Cache, dialect: DialectName, plantToday: Map<number, string>, refreshClosed: boolean, now: number): Promise<number> {
+async function refreshSlice(
+  db: Kysely<Database>,
+  cache: Cache,
+  dialect: DialectName,
+  plantToday: Map<number, string>,
+  refreshClosed: boolean,
+  now: number,
+): Promise<number> {
   const ids = [...plantToday.keys()];
   const from = ids[0]!;
   const to = ids[ids.length - 1]!;
@@ -147,7 +164,16 @@ async function refreshSlice(db: Kysely<Database>, cache: Cache, dialect: Dialect
       eb.fn.countAll<number>().as('devices'),
       eb.fn.sum<number>(eb.case().when('d.online_state', '=', 'online').then(1).else(0).end()).as('online'),
       eb.fn.sum<number>(eb.case().when('d.run_state', '=', 'failure').then(1).else(0).end()).as('failure'),
-      eb.fn.sum<number>(eb.case().when(eb.and([eb('d.online_state', '=', 'online'), eb('d.type', '=', 'inverter')])).then(acPower).else(0).end()).as('power'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('d.online_state', '=', 'online'), eb('d.type', '=', 'inverter')]))
+            .then(acPower)
+            .else(0)
+            .end(),
+        )
+        .as('power'),
       eb.fn.max('d.last_online_at').as('updated'),
     ])
     .groupBy('d.plant_id')
@@ -185,7 +211,11 @@ async function refreshSlice(db: Kysely<Database>, cache: Cache, dialect: Dialect
     }
   }
 
-  const current = new Map((await db.selectFrom('plant_stats').selectAll().where('plant_id', '>=', from).where('plant_id', '<=', to).execute()).map((r) => [r.plant_id, statsKey(r)]));
+  const current = new Map(
+    (
+      await db.selectFrom('plant_stats').selectAll().where('plant_id', '>=', from).where('plant_id', '<=', to).execute()
+    ).map((r) => [r.plant_id, statsKey(r)]),
+  );
   const byPlant = new Map(devices.map((d) => [d.plant_id!, d]));
   const openFaults = new Map(faults.map((f) => [f.plant_id!, Number(f.n)]));
   const rows: PlantStatsTable[] = [];
@@ -240,14 +270,24 @@ async function refreshSlice(db: Kysely<Database>, cache: Cache, dialect: Dialect
 }
 
 /** Month / year / total of the days before each plant's today (today's energy is subtracted). */
-async function closedSums(db: Kysely<Database>, from: number, to: number, plantToday: Map<number, string>, today: Map<number, number>): Promise<Map<number, Closed>> {
+async function closedSums(
+  db: Kysely<Database>,
+  from: number,
+  to: number,
+  plantToday: Map<number, string>,
+  today: Map<number, number>,
+): Promise<Map<number, Closed>> {
   const rows = await db
     .selectFrom('devices as d')
     .innerJoin('device_daily as dd', 'dd.device_id', 'd.id')
     .where('d.type', '=', 'inverter')
     .where('d.plant_id', '>=', from)
     .where('d.plant_id', '<=', to)
-    .select((eb) => ['d.plant_id', sql<string>`substr(dd.day, 1, 7)`.as('month'), eb.fn.sum<number>('dd.energy_kwh').as('kwh')])
+    .select((eb) => [
+      'd.plant_id',
+      sql<string>`substr(dd.day, 1, 7)`.as('month'),
+      eb.fn.sum<number>('dd.energy_kwh').as('kwh'),
+    ])
     .groupBy(['d.plant_id', sql`substr(dd.day, 1, 7)`])
     .execute();
   const out = new Map<number, Closed>();

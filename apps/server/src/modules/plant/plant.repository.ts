@@ -23,7 +23,8 @@ export async function grantedPlantIds(db: Kysely<Database>, userId: number): Pro
 
 const like = (v: string) => `%${v.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 /** case-insensitive on both databases (LIKE is case-sensitive in PostgreSQL) */
-const likeExpr = (col: string, v: string) => sql<SqlBool>`lower(${sql.ref(col)}) like ${like(v.toLowerCase())} escape '\\'`;
+const likeExpr = (col: string, v: string) =>
+  sql<SqlBool>`lower(${sql.ref(col)}) like ${like(v.toLowerCase())} escape '\\'`;
 
 export function plantBase(db: Kysely<Database>, me: SessionUser, f: Filters = {}) {
   let q = db
@@ -171,13 +172,20 @@ function orderOf(field: PlantListQuery['sortField'], order: PlantListQuery['sort
  * most, and every plant write clears them. Each server process holds its own.
  */
 const COUNTS_TTL_MS = 5_000;
-const countsCache = new Map<string, { at: number; counts: { all: number; online: number; offline: number; fault: number } }>();
+const countsCache = new Map<
+  string,
+  { at: number; counts: { all: number; online: number; offline: number; fault: number } }
+>();
 export const clearPlantCounts = () => countsCache.clear();
 
 /** Tab counts (all / online / offline / fault) of the filtered list, before the status filter. */
 export async function plantCounts(db: Kysely<Database>, me: SessionUser, f: Filters) {
   const { status: _s, ...rest } = f;
-  const key = JSON.stringify([me.dataScope === 'all' ? 'all' : [me.dataScope, me.orgPath, me.orgId, me.id], rest.favourite ? me.id : 0, rest]);
+  const key = JSON.stringify([
+    me.dataScope === 'all' ? 'all' : [me.dataScope, me.orgPath, me.orgId, me.id],
+    rest.favourite ? me.id : 0,
+    rest,
+  ]);
   const hit = countsCache.get(key);
   if (hit && Date.now() - hit.at < COUNTS_TTL_MS) return hit.counts;
   const rows = await plantBase(db, me, rest)
@@ -198,18 +206,36 @@ export async function listPlants(db: Kysely<Database>, me: SessionUser, q: Plant
   const { pageNum, pageSize, sortField, sortOrder, ...filters } = q;
   let base = plantBase(db, me, filters);
   if (filters.status) base = base.where(statusExpr, '=', filters.status);
-  const [counts, rows] = await Promise.all([plantCounts(db, me, filters), base.select([...columns]).orderBy(orderOf(sortField, sortOrder)).limit(pageSize).offset((pageNum - 1) * pageSize).execute()]);
+  const [counts, rows] = await Promise.all([
+    plantCounts(db, me, filters),
+    base
+      .select([...columns])
+      .orderBy(orderOf(sortField, sortOrder))
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute(),
+  ]);
   const total = filters.status ? counts[filters.status] : counts.all;
   return { rows: (rows as Raw[]).map(toPlantRow), total, counts };
 }
 
 /** Every matching plant in the list's order, a batch at a time (exports never hold the whole list). */
-export async function* iteratePlants(db: Kysely<Database>, me: SessionUser, q: Omit<PlantListQuery, 'pageNum' | 'pageSize'>, batch = 500) {
+export async function* iteratePlants(
+  db: Kysely<Database>,
+  me: SessionUser,
+  q: Omit<PlantListQuery, 'pageNum' | 'pageSize'>,
+  batch = 500,
+) {
   const { sortField, sortOrder, ...filters } = q;
   let base = plantBase(db, me, filters);
   if (filters.status) base = base.where(statusExpr, '=', filters.status);
   for (let offset = 0; ; offset += batch) {
-    const rows = (await base.select([...columns]).orderBy(orderOf(sortField, sortOrder)).limit(batch).offset(offset).execute()) as Raw[];
+    const rows = (await base
+      .select([...columns])
+      .orderBy(orderOf(sortField, sortOrder))
+      .limit(batch)
+      .offset(offset)
+      .execute()) as Raw[];
     if (!rows.length) return;
     yield* rows.map(toPlantRow);
     if (rows.length < batch) return;
@@ -217,11 +243,20 @@ export async function* iteratePlants(db: Kysely<Database>, me: SessionUser, q: O
 }
 
 export async function findPlant(db: Kysely<Database>, me: SessionUser, id: number) {
-  const row = (await plantBase(db, me).select([...columns]).where('p.id', '=', id).executeTakeFirst()) as Raw | undefined;
+  const row = (await plantBase(db, me)
+    .select([...columns])
+    .where('p.id', '=', id)
+    .executeTakeFirst()) as Raw | undefined;
   return row ? toPlantRow(row) : undefined;
 }
 
 /** A plant the user may change: in their organisation scope (a grant is not enough). */
 export function plantInOrgScope(db: Kysely<Database>, me: SessionUser, id: number) {
-  return db.selectFrom('plants as p').innerJoin('orgs as o', 'o.id', 'p.org_id').select(['p.id', 'p.org_id', 'p.name']).where('p.id', '=', id).where(inScope(me, 'o')).executeTakeFirst();
+  return db
+    .selectFrom('plants as p')
+    .innerJoin('orgs as o', 'o.id', 'p.org_id')
+    .select(['p.id', 'p.org_id', 'p.name'])
+    .where('p.id', '=', id)
+    .where(inScope(me, 'o'))
+    .executeTakeFirst();
 }

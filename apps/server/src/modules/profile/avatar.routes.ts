@@ -11,7 +11,10 @@ import { userOf } from '../../lib/types.js';
 
 const AVATAR_URL = `${API_BASE}/avatars/`;
 const FILE_RE = /^[a-f0-9]{64}\.(png|jpg)$/;
-const TYPES: Record<string, { ext: 'png' | 'jpg'; mime: string }> = { png: { ext: 'png', mime: 'image/png' }, jpg: { ext: 'jpg', mime: 'image/jpeg' } };
+const TYPES: Record<string, { ext: 'png' | 'jpg'; mime: string }> = {
+  png: { ext: 'png', mime: 'image/png' },
+  jpg: { ext: 'jpg', mime: 'image/jpeg' },
+};
 
 /** Your avatar: a JPG or PNG of at most 2 MB, checked by its content; served to any signed-in user. */
 export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +23,15 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${API_BASE}/profile/avatar`,
-    { config: { access: 'session', audit: { action: 'update', entity: 'avatar' } }, schema: { tags: ['user center'], summary: 'Upload your avatar (multipart field "file": JPG or PNG, at most 2 MB)', consumes: ['multipart/form-data'], response: { 200: envelope(z.object({ avatar: z.string() })) } } },
+    {
+      config: { access: 'session', audit: { action: 'update', entity: 'avatar' } },
+      schema: {
+        tags: ['user center'],
+        summary: 'Upload your avatar (multipart field "file": JPG or PNG, at most 2 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(z.object({ avatar: z.string() })) },
+      },
+    },
     async (req) => {
       const me = userOf(req);
       const part = await req.file({ limits: { fileSize: UPLOAD_IMAGE_MAX_BYTES, files: 1 } });
@@ -29,7 +40,8 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         buffer = await part.toBuffer();
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'validation.imageSize');
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new ApiError(413, 'validation.imageSize');
         throw err;
       }
       if (part.file.truncated) throw new ApiError(413, 'validation.imageSize');
@@ -57,7 +69,14 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${API_BASE}/avatars/:file`,
-    { config: { access: 'session' }, schema: { tags: ['user center'], summary: 'An avatar picture (any signed-in user)', params: z.object({ file: z.string().max(80) }) } },
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['user center'],
+        summary: 'An avatar picture (any signed-in user)',
+        params: z.object({ file: z.string().max(80) }),
+      },
+    },
     async (req, reply) => {
       const { file } = req.params;
       if (!FILE_RE.test(file)) throw notFound();

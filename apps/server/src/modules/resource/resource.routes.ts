@@ -1,4 +1,13 @@
-import { API_BASE, envelope, idParam, resourceBody, resourceRow, translate, type ResourceBody, type ResourceRow } from '@pv/contract';
+import {
+  API_BASE,
+  envelope,
+  idParam,
+  resourceBody,
+  resourceRow,
+  translate,
+  type ResourceBody,
+  type ResourceRow,
+} from '@pv/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -46,7 +55,11 @@ export const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function check(me: SessionUser, b: ResourceBody, current?: { id: number; perm: string | null }) {
     if (b.parentId !== null) {
-      const parent = await db.selectFrom('resources').select(['id', 'kind', 'parent_id']).where('id', '=', b.parentId).executeTakeFirst();
+      const parent = await db
+        .selectFrom('resources')
+        .select(['id', 'kind', 'parent_id'])
+        .where('id', '=', b.parentId)
+        .executeTakeFirst();
       if (!parent || parent.kind !== 'menu') throw badRequest('admin.badParent');
       // no cycles: the new parent must not be the resource itself or below it
       if (current) {
@@ -55,7 +68,9 @@ export const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
         while (cursor !== null && !seen.has(cursor)) {
           if (cursor === current.id) throw badRequest('admin.badParent');
           seen.add(cursor);
-          cursor = (await db.selectFrom('resources').select('parent_id').where('id', '=', cursor).executeTakeFirst())?.parent_id ?? null;
+          cursor =
+            (await db.selectFrom('resources').select('parent_id').where('id', '=', cursor).executeTakeFirst())
+              ?.parent_id ?? null;
         }
       }
     }
@@ -78,13 +93,28 @@ export const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${API_BASE}/resources`,
-    { config: { access: { perm: 'res:list' } }, schema: { tags: ['resources'], summary: 'The resource tree (flat, parents first)', response: { 200: envelope(z.array(resourceRow)) } } },
+    {
+      config: { access: { perm: 'res:list' } },
+      schema: {
+        tags: ['resources'],
+        summary: 'The resource tree (flat, parents first)',
+        response: { 200: envelope(z.array(resourceRow)) },
+      },
+    },
     async (req) => ({ code: 200, msg: translate(req.lang, 'success.ok'), data: await listResources(db) }),
   );
 
   app.post(
     `${API_BASE}/resources`,
-    { config: { access: { perm: 'res:create' } }, schema: { tags: ['resources'], summary: 'Create a menu or button', body: resourceBody, response: { 200: envelope(z.object({ id: z.number() })) } } },
+    {
+      config: { access: { perm: 'res:create' } },
+      schema: {
+        tags: ['resources'],
+        summary: 'Create a menu or button',
+        body: resourceBody,
+        response: { 200: envelope(z.object({ id: z.number() })) },
+      },
+    },
     async (req) => {
       await check(userOf(req), req.body);
       const { id } = await db
@@ -98,9 +128,22 @@ export const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     `${API_BASE}/resources/:id`,
-    { config: { access: { perm: 'res:update' } }, schema: { tags: ['resources'], summary: 'Edit a resource (takes effect on the next currentInfo)', params: idParam, body: resourceBody, response: { 200: envelope(z.null()) } } },
+    {
+      config: { access: { perm: 'res:update' } },
+      schema: {
+        tags: ['resources'],
+        summary: 'Edit a resource (takes effect on the next currentInfo)',
+        params: idParam,
+        body: resourceBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (req) => {
-      const current = await db.selectFrom('resources').select(['id', 'perm', 'name', 'name_en', 'title_key']).where('id', '=', req.params.id).executeTakeFirst();
+      const current = await db
+        .selectFrom('resources')
+        .select(['id', 'perm', 'name', 'name_en', 'title_key'])
+        .where('id', '=', req.params.id)
+        .executeTakeFirst();
       if (!current) throw notFound();
       await check(userOf(req), req.body, current);
       const renamed = req.body.name !== current.name || (req.body.nameEn || null) !== current.name_en;
@@ -120,11 +163,24 @@ export const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     `${API_BASE}/resources/:id`,
-    { config: { access: { perm: 'res:delete' } }, schema: { tags: ['resources'], summary: 'Delete a resource without children (a seeded one is not re-created)', params: idParam, response: { 200: envelope(z.null()) } } },
+    {
+      config: { access: { perm: 'res:delete' } },
+      schema: {
+        tags: ['resources'],
+        summary: 'Delete a resource without children (a seeded one is not re-created)',
+        params: idParam,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (req) => {
       const current = await db.selectFrom('resources').select('id').where('id', '=', req.params.id).executeTakeFirst();
       if (!current) throw notFound();
-      const child = await db.selectFrom('resources').select('id').where('parent_id', '=', current.id).limit(1).executeTakeFirst();
+      const child = await db
+        .selectFrom('resources')
+        .select('id')
+        .where('parent_id', '=', current.id)
+        .limit(1)
+        .executeTakeFirst();
       if (child) throw new ApiError(409, 'admin.resourceHasChildren');
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('role_resources').where('resource_id', '=', current.id).execute();

@@ -28,7 +28,12 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** The ids of the resources the session acts with. */
 export async function heldResourceIds(db: Db, me: SessionUser): Promise<Set<number>> {
   if (!me.roleIds.length) return new Set();
-  const rows = await db.selectFrom('role_resources').select('resource_id').distinct().where('role_id', 'in', me.roleIds).execute();
+  const rows = await db
+    .selectFrom('role_resources')
+    .select('resource_id')
+    .distinct()
+    .where('role_id', 'in', me.roleIds)
+    .execute();
   return new Set(rows.map((r) => r.resource_id));
 }
 
@@ -36,8 +41,16 @@ export async function heldResourceIds(db: Db, me: SessionUser): Promise<Set<numb
 export async function assignableRoleIds(db: Db, me: SessionUser, roleIds: number[]): Promise<Set<number>> {
   if (!roleIds.length) return new Set();
   const held = await heldResourceIds(db, me);
-  const roles = await db.selectFrom('roles').select(['id', 'data_scope', 'sensitive']).where('id', 'in', roleIds).execute();
-  const grants = await db.selectFrom('role_resources').select(['role_id', 'resource_id']).where('role_id', 'in', roleIds).execute();
+  const roles = await db
+    .selectFrom('roles')
+    .select(['id', 'data_scope', 'sensitive'])
+    .where('id', 'in', roleIds)
+    .execute();
+  const grants = await db
+    .selectFrom('role_resources')
+    .select(['role_id', 'resource_id'])
+    .where('role_id', 'in', roleIds)
+    .execute();
   const ok = new Set<number>();
   for (const r of roles) {
     if (!scopeWithin(r.data_scope, me)) continue;
@@ -51,7 +64,9 @@ export async function assignableRoleIds(db: Db, me: SessionUser, roleIds: number
 /** Rule 3: every role of the user is one the caller could assign. */
 export async function userWithinReach(db: Db, me: SessionUser, userId: number): Promise<boolean> {
   if (userId === me.id) return true;
-  const roleIds = (await db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute()).map((r) => r.role_id);
+  const roleIds = (await db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute()).map(
+    (r) => r.role_id,
+  );
   const ok = await assignableRoleIds(db, me, roleIds);
   return roleIds.every((id) => ok.has(id));
 }

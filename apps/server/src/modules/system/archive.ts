@@ -36,8 +36,14 @@ const yieldLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Every device (id, SN), a slice at a time (samples are keyed by device, so each read is an index range). */
 async function* deviceSlices(db: Kysely<Database>) {
-  for (let after = 0; ; ) {
-    const devices = await db.selectFrom('devices').select(['id', 'sn']).where('id', '>', after).orderBy('id').limit(DEVICE_SLICE).execute();
+  for (let after = 0; ;) {
+    const devices = await db
+      .selectFrom('devices')
+      .select(['id', 'sn'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(DEVICE_SLICE)
+      .execute();
     if (!devices.length) return;
     yield devices;
     after = devices[devices.length - 1]!.id;
@@ -50,15 +56,25 @@ async function* deviceSlices(db: Kysely<Database>) {
  * read device by device in time order. The file is complete and synced to disk before anything
  * is deleted, so a crash leaves the samples in the database (a later run files them again).
  */
-async function fileSamples(db: Kysely<Database>, dir: string, cutoff: number, started: number): Promise<{ file: string; rows: number }> {
+async function fileSamples(
+  db: Kysely<Database>,
+  dir: string,
+  cutoff: number,
+  started: number,
+): Promise<{ file: string; rows: number }> {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `samples-before-${new Date(cutoff).toISOString().replace(/[:.]/g, '-')}-${started}.ndjson.gz`);
   let rows = 0;
   async function* lines() {
     for await (const devices of deviceSlices(db)) {
       for (const { id, sn } of devices) {
-        for (let from = -Infinity; ; ) {
-          let q = db.selectFrom('samples').select(['ts', 'points']).where('device_id', '=', id).where('ts', '<', cutoff).where('received_at', '<=', started);
+        for (let from = -Infinity; ;) {
+          let q = db
+            .selectFrom('samples')
+            .select(['ts', 'points'])
+            .where('device_id', '=', id)
+            .where('ts', '<', cutoff)
+            .where('received_at', '<=', started);
           if (from > -Infinity) q = q.where('ts', '>', from);
           const part = await q.orderBy('ts').limit(READ_ROWS).execute();
           if (!part.length) break;
@@ -90,8 +106,16 @@ async function fileSamples(db: Kysely<Database>, dir: string, cutoff: number, st
  * event loop back between slices so requests and ingest go on. Only samples received before the
  * run started are touched: one arriving during the run waits for the next.
  */
-export async function runArchive(db: Kysely<Database>, now: number, options: ArchiveOptions = {}): Promise<ArchiveRun | null> {
-  const cfg = await db.selectFrom('archive_config').select(['retention_days', 'filing_rate', 'storage_medium', 'last_filed_at']).where('id', '=', 1).executeTakeFirstOrThrow();
+export async function runArchive(
+  db: Kysely<Database>,
+  now: number,
+  options: ArchiveOptions = {},
+): Promise<ArchiveRun | null> {
+  const cfg = await db
+    .selectFrom('archive_config')
+    .select(['retention_days', 'filing_rate', 'storage_medium', 'last_filed_at'])
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
   const rate = FILING_RATE_MS[cfg.filing_rate as FilingRate] ?? DAY;
   // a minute of slack: a timer that fires a little early still runs on its tick
   if (!options.force && cfg.last_filed_at !== null && now - Number(cfg.last_filed_at) < rate - 60_000) return null;
@@ -105,10 +129,22 @@ export async function runArchive(db: Kysely<Database>, now: number, options: Arc
   let pruned = 0;
   for await (const devices of deviceSlices(db)) {
     for (const { id } of devices) {
-      const old = db.deleteFrom('samples').where('device_id', '=', id).where('ts', '<', cutoff).where('received_at', '<=', now);
+      const old = db
+        .deleteFrom('samples')
+        .where('device_id', '=', id)
+        .where('ts', '<', cutoff)
+        .where('received_at', '<=', now);
       // a device with a long backlog loses it READ_ROWS at a time (one statement never holds the database long)
       for (;;) {
-        const bound = await db.selectFrom('samples').select('ts').where('device_id', '=', id).where('ts', '<', cutoff).orderBy('ts').offset(READ_ROWS).limit(1).executeTakeFirst();
+        const bound = await db
+          .selectFrom('samples')
+          .select('ts')
+          .where('device_id', '=', id)
+          .where('ts', '<', cutoff)
+          .orderBy('ts')
+          .offset(READ_ROWS)
+          .limit(1)
+          .executeTakeFirst();
         const res = await (bound ? old.where('ts', '<', Number(bound.ts)) : old).executeTakeFirst();
         pruned += Number(res.numDeletedRows);
         if (!bound) break;
@@ -116,11 +152,19 @@ export async function runArchive(db: Kysely<Database>, now: number, options: Arc
       }
     }
   }
-  await db.updateTable('archive_config').set({ last_filed_at: now, last_pruned: pruned, pruned_before: cutoff }).where('id', '=', 1).execute();
+  await db
+    .updateTable('archive_config')
+    .set({ last_filed_at: now, last_pruned: pruned, pruned_before: cutoff })
+    .where('id', '=', 1)
+    .execute();
   return { pruned, file };
 }
 
 /** Prunes (and files, per the medium) now, whatever the filing rate; answers the samples removed. */
-export async function pruneSamples(db: Kysely<Database>, now: number, options: Omit<ArchiveOptions, 'force'> = {}): Promise<number> {
+export async function pruneSamples(
+  db: Kysely<Database>,
+  now: number,
+  options: Omit<ArchiveOptions, 'force'> = {},
+): Promise<number> {
   return (await runArchive(db, now, { ...options, force: true }))!.pruned;
 }

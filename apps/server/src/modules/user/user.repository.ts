@@ -18,12 +18,42 @@ function base(db: Kysely<Database>, me: SessionUser, f: Filters) {
   return q;
 }
 
-const columns = ['u.id', 'u.login_name', 'u.nickname', 'u.mobile', 'u.email', 'u.state', 'u.org_id', 'o.name as org_name', 'u.created_at'] as const;
+const columns = [
+  'u.id',
+  'u.login_name',
+  'u.nickname',
+  'u.mobile',
+  'u.email',
+  'u.state',
+  'u.org_id',
+  'o.name as org_name',
+  'u.created_at',
+] as const;
 
-async function withRoles(db: Kysely<Database>, me: SessionUser, rows: { id: number; login_name: string; nickname: string; mobile: string | null; email: string | null; state: 'enabled' | 'disabled'; org_id: number; org_name: string; created_at: number }[]) {
+async function withRoles(
+  db: Kysely<Database>,
+  me: SessionUser,
+  rows: {
+    id: number;
+    login_name: string;
+    nickname: string;
+    mobile: string | null;
+    email: string | null;
+    state: 'enabled' | 'disabled';
+    org_id: number;
+    org_name: string;
+    created_at: number;
+  }[],
+) {
   const ids = rows.map((r) => r.id);
   const roles = ids.length
-    ? await db.selectFrom('user_roles as ur').innerJoin('roles as r', 'r.id', 'ur.role_id').select(['ur.user_id', 'r.id', 'r.name']).where('ur.user_id', 'in', ids).orderBy('r.id').execute()
+    ? await db
+        .selectFrom('user_roles as ur')
+        .innerJoin('roles as r', 'r.id', 'ur.role_id')
+        .select(['ur.user_id', 'r.id', 'r.name'])
+        .where('ur.user_id', 'in', ids)
+        .orderBy('r.id')
+        .execute()
     : [];
   return rows.map((r) => ({
     id: r.id,
@@ -44,8 +74,15 @@ async function withRoles(db: Kysely<Database>, me: SessionUser, rows: { id: numb
 export async function listUsers(db: Kysely<Database>, me: SessionUser, q: UserListQuery) {
   const { pageNum, pageSize, ...filters } = q;
   const [{ total }, rows] = await Promise.all([
-    base(db, me, filters).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base(db, me, filters).select([...columns]).orderBy('u.id').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+    base(db, me, filters)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+    base(db, me, filters)
+      .select([...columns])
+      .orderBy('u.id')
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize)
+      .execute(),
   ]);
   return { rows: await withRoles(db, me, rows), total: Number(total) };
 }
@@ -54,7 +91,12 @@ export async function listUsers(db: Kysely<Database>, me: SessionUser, q: UserLi
 export async function* iterateUsers(db: Kysely<Database>, me: SessionUser, filters: Filters, batch = 500) {
   let after = 0;
   for (;;) {
-    const rows = await base(db, me, filters).select([...columns]).where('u.id', '>', after).orderBy('u.id').limit(batch).execute();
+    const rows = await base(db, me, filters)
+      .select([...columns])
+      .where('u.id', '>', after)
+      .orderBy('u.id')
+      .limit(batch)
+      .execute();
     if (!rows.length) return;
     yield* await withRoles(db, me, rows);
     after = rows[rows.length - 1]!.id;
@@ -62,6 +104,9 @@ export async function* iterateUsers(db: Kysely<Database>, me: SessionUser, filte
 }
 
 export async function findUser(db: Kysely<Database>, me: SessionUser, id: number) {
-  const row = await base(db, me, {}).select([...columns]).where('u.id', '=', id).executeTakeFirst();
+  const row = await base(db, me, {})
+    .select([...columns])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
   return row ? (await withRoles(db, me, [row]))[0] : undefined;
 }

@@ -39,27 +39,63 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${API_BASE}/users`,
-    { config: { access: { perm: 'user:list' } }, schema: { tags: ['users'], summary: 'Users in your data scope, paged', querystring: userListQuery, response: { 200: envelope(page(userRow)) } } },
-    async (req) => ({ code: 200, msg: translate(req.lang, 'success.ok'), data: await listUsers(db, userOf(req), req.query) }),
+    {
+      config: { access: { perm: 'user:list' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Users in your data scope, paged',
+        querystring: userListQuery,
+        response: { 200: envelope(page(userRow)) },
+      },
+    },
+    async (req) => ({
+      code: 200,
+      msg: translate(req.lang, 'success.ok'),
+      data: await listUsers(db, userOf(req), req.query),
+    }),
   );
 
   app.get(
     `${API_BASE}/users/export`,
-    { config: { access: { perm: 'user:export' } }, schema: { tags: ['users'], summary: 'The filtered user list as a streamed .xlsx', querystring: userListQuery.omit({ pageNum: true, pageSize: true }) } },
+    {
+      config: { access: { perm: 'user:export' } },
+      schema: {
+        tags: ['users'],
+        summary: 'The filtered user list as a streamed .xlsx',
+        querystring: userListQuery.omit({ pageNum: true, pageSize: true }),
+      },
+    },
     async (req, reply) => {
       const me = userOf(req);
       const names = req.lang === 'zh' ? fieldNamesZh : fieldNamesEn;
       const stream = new PassThrough();
       const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
       const sheet = workbook.addWorksheet('Users');
-      const keys = ['id', 'loginName', 'nickname', 'mobile', 'email', 'state', 'orgName', 'roles', 'createdAt'] as const;
+      const keys = [
+        'id',
+        'loginName',
+        'nickname',
+        'mobile',
+        'email',
+        'state',
+        'orgName',
+        'roles',
+        'createdAt',
+      ] as const;
       sheet.columns = keys.map((key) => ({ header: names[key] ?? key, key, width: key === 'email' ? 30 : 18 }));
       sheet.getRow(1).font = { bold: true };
       sheet.getRow(1).commit();
       void (async () => {
         try {
           for await (const u of iterateUsers(db, me, req.query)) {
-            sheet.addRow({ ...u, state: names[u.state] ?? u.state, roles: u.roles.join(', '), createdAt: new Date(u.createdAt) }).commit();
+            sheet
+              .addRow({
+                ...u,
+                state: names[u.state] ?? u.state,
+                roles: u.roles.join(', '),
+                createdAt: new Date(u.createdAt),
+              })
+              .commit();
           }
           sheet.commit();
           await workbook.commit();
@@ -77,7 +113,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${API_BASE}/users/:id`,
-    { config: { access: { perm: 'user:list' } }, schema: { tags: ['users'], summary: 'One user (404 outside your data scope)', params: idParam, response: { 200: envelope(userRow) } } },
+    {
+      config: { access: { perm: 'user:list' } },
+      schema: {
+        tags: ['users'],
+        summary: 'One user (404 outside your data scope)',
+        params: idParam,
+        response: { 200: envelope(userRow) },
+      },
+    },
     async (req) => {
       const user = await findUser(db, userOf(req), req.params.id);
       if (!user) throw notFound();
@@ -87,7 +131,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     `${API_BASE}/users/:id/state`,
-    { config: { access: { perm: 'user:enable' } }, schema: { tags: ['users'], summary: 'Enable or disable a user', params: idParam, body: userStateBody, response: { 200: envelope(z.null()) } } },
+    {
+      config: { access: { perm: 'user:enable' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Enable or disable a user',
+        params: idParam,
+        body: userStateBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (req) => {
       const me = userOf(req);
       const user = await findUser(db, me, req.params.id);
@@ -102,14 +155,25 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           await revokeAllSessions(trx, user.id);
         }
       });
-      return { code: 200, msg: translate(req.lang, req.body.state === 'disabled' ? 'success.disable' : 'success.enable'), data: null };
+      return {
+        code: 200,
+        msg: translate(req.lang, req.body.state === 'disabled' ? 'success.disable' : 'success.enable'),
+        data: null,
+      };
     },
   );
 
   /** Organisations of your scope and the roles you may assign: what the user form offers. */
   app.get(
     `${API_BASE}/users/options`,
-    { config: { access: { perm: 'user:list' } }, schema: { tags: ['users'], summary: 'Organisations and assignable roles for the user form', response: { 200: envelope(userOptions) } } },
+    {
+      config: { access: { perm: 'user:list' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Organisations and assignable roles for the user form',
+        response: { 200: envelope(userOptions) },
+      },
+    },
     async (req) => {
       const me = userOf(req);
       return { code: 200, msg: translate(req.lang, 'success.ok'), data: await formOptions(me) };
@@ -117,14 +181,37 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   async function formOptions(me: SessionUser) {
-    const orgs = await db.selectFrom('orgs as o').select(['o.id', 'o.parent_id', 'o.name']).where(inScope(me, 'o')).orderBy('o.path').execute();
-    const roles = await db.selectFrom('roles as r').innerJoin('orgs as o', 'o.id', 'r.org_id').select(['r.id', 'r.code', 'r.name']).where(inScope(me, 'o')).orderBy('r.id').execute();
-    const ok = await assignableRoleIds(db, me, roles.map((r) => r.id));
-    return { orgs: orgs.map((o) => ({ id: o.id, parentId: o.parent_id, name: o.name })), roles: roles.filter((r) => ok.has(r.id)) };
+    const orgs = await db
+      .selectFrom('orgs as o')
+      .select(['o.id', 'o.parent_id', 'o.name'])
+      .where(inScope(me, 'o'))
+      .orderBy('o.path')
+      .execute();
+    const roles = await db
+      .selectFrom('roles as r')
+      .innerJoin('orgs as o', 'o.id', 'r.org_id')
+      .select(['r.id', 'r.code', 'r.name'])
+      .where(inScope(me, 'o'))
+      .orderBy('r.id')
+      .execute();
+    const ok = await assignableRoleIds(
+      db,
+      me,
+      roles.map((r) => r.id),
+    );
+    return {
+      orgs: orgs.map((o) => ({ id: o.id, parentId: o.parent_id, name: o.name })),
+      roles: roles.filter((r) => ok.has(r.id)),
+    };
   }
 
   async function assertOrgInScope(me: SessionUser, orgId: number) {
-    const org = await db.selectFrom('orgs as o').select('o.id').where('o.id', '=', orgId).where(inScope(me, 'o')).executeTakeFirst();
+    const org = await db
+      .selectFrom('orgs as o')
+      .select('o.id')
+      .where('o.id', '=', orgId)
+      .where(inScope(me, 'o'))
+      .executeTakeFirst();
     if (!org) throw badRequest('admin.orgOutOfScope');
   }
 
@@ -136,14 +223,19 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     const visible = new Set((await formOptions(me)).roles.map((r) => r.id));
     const touched = [...new Set([...requested, ...current])];
     const ok = await assignableRoleIds(db, me, touched);
-    for (const id of requested) if (!current.includes(id) && (!ok.has(id) || !visible.has(id))) throw new ApiError(403, 'admin.notGrantable');
+    for (const id of requested)
+      if (!current.includes(id) && (!ok.has(id) || !visible.has(id))) throw new ApiError(403, 'admin.notGrantable');
     const kept = current.filter((id) => !ok.has(id) || !visible.has(id));
     return [...new Set([...requested, ...kept])];
   }
 
   async function setRoles(trx: typeof db, userId: number, roleIds: number[]) {
     await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
-    if (roleIds.length) await trx.insertInto('user_roles').values(roleIds.map((role_id) => ({ user_id: userId, role_id }))).execute();
+    if (roleIds.length)
+      await trx
+        .insertInto('user_roles')
+        .values(roleIds.map((role_id) => ({ user_id: userId, role_id })))
+        .execute();
   }
 
   async function assertLoginFree(loginName: string, exceptId?: number) {
@@ -159,7 +251,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${API_BASE}/users`,
-    { config: { access: { perm: 'user:create' } }, schema: { tags: ['users'], summary: 'Create a user (the password, given or generated, is answered once)', body: userCreateBody, response: { 200: envelope(passwordOnce) } } },
+    {
+      config: { access: { perm: 'user:create' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Create a user (the password, given or generated, is answered once)',
+        body: userCreateBody,
+        response: { 200: envelope(passwordOnce) },
+      },
+    },
     async (req) => {
       const me = userOf(req);
       const b = req.body;
@@ -173,7 +273,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         .execute(async (trx) => {
           const { id } = await trx
             .insertInto('users')
-            .values({ org_id: b.orgId, login_name: b.loginName, nickname: b.nickname, password_hash: hash, mobile: b.mobile || null, email: b.email || null, state: 'enabled', avatar: '', introduction: '', created_at: Date.now() })
+            .values({
+              org_id: b.orgId,
+              login_name: b.loginName,
+              nickname: b.nickname,
+              password_hash: hash,
+              mobile: b.mobile || null,
+              email: b.email || null,
+              state: 'enabled',
+              avatar: '',
+              introduction: '',
+              created_at: Date.now(),
+            })
             .returning('id')
             .executeTakeFirstOrThrow();
           await setRoles(trx, id, roleIds);
@@ -181,13 +292,26 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .catch(conflictOnRace(b.loginName));
       // a password the administrator typed is not echoed; a generated one is shown once
-      return { code: 200, msg: translate(req.lang, 'success.create'), data: { id, password: b.password ? null : password } };
+      return {
+        code: 200,
+        msg: translate(req.lang, 'success.create'),
+        data: { id, password: b.password ? null : password },
+      };
     },
   );
 
   app.put(
     `${API_BASE}/users/:id`,
-    { config: { access: { perm: 'user:update' } }, schema: { tags: ['users'], summary: 'Edit a user (roles need user:assign too)', params: idParam, body: userUpdateBody, response: { 200: envelope(userRow) } } },
+    {
+      config: { access: { perm: 'user:update' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Edit a user (roles need user:assign too)',
+        params: idParam,
+        body: userUpdateBody,
+        response: { 200: envelope(userRow) },
+      },
+    },
     async (req) => {
       const me = userOf(req);
       const user = await findUser(db, me, req.params.id);
@@ -207,7 +331,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           await trx
             .updateTable('users')
             // mobile / e-mail left out: unchanged (an editor without the sensitive grant only ever saw them masked)
-            .set({ login_name: b.loginName, nickname: b.nickname, org_id: b.orgId, ...(b.mobile === undefined ? {} : { mobile: b.mobile || null }), ...(b.email === undefined ? {} : { email: b.email || null }) })
+            .set({
+              login_name: b.loginName,
+              nickname: b.nickname,
+              org_id: b.orgId,
+              ...(b.mobile === undefined ? {} : { mobile: b.mobile || null }),
+              ...(b.email === undefined ? {} : { email: b.email || null }),
+            })
             .where('id', '=', user.id)
             .execute();
           if (roleIds) await setRoles(trx, user.id, roleIds);
@@ -216,13 +346,25 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         .catch(conflictOnRace(b.loginName));
       const updated = await findUser(db, me, user.id);
       // moved out of your own scope by the edit: answered as it was saved, from the body
-      return { code: 200, msg: translate(req.lang, 'success.update'), data: updated ?? { ...user, loginName: b.loginName, nickname: b.nickname, orgId: b.orgId } };
+      return {
+        code: 200,
+        msg: translate(req.lang, 'success.update'),
+        data: updated ?? { ...user, loginName: b.loginName, nickname: b.nickname, orgId: b.orgId },
+      };
     },
   );
 
   app.delete(
     `${API_BASE}/users/:id`,
-    { config: { access: { perm: 'user:delete' } }, schema: { tags: ['users'], summary: 'Delete a user (their sessions end)', params: idParam, response: { 200: envelope(z.null()) } } },
+    {
+      config: { access: { perm: 'user:delete' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a user (their sessions end)',
+        params: idParam,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (req) => {
       const me = userOf(req);
       const user = await findUser(db, me, req.params.id);
@@ -244,7 +386,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     `${API_BASE}/users/:id/password`,
-    { config: { access: { perm: 'user:resetPassword' } }, schema: { tags: ['users'], summary: 'Set or generate a user\'s password (answered once); their sessions end', params: idParam, body: resetPasswordBody, response: { 200: envelope(passwordOnce) } } },
+    {
+      config: { access: { perm: 'user:resetPassword' } },
+      schema: {
+        tags: ['users'],
+        summary: "Set or generate a user's password (answered once); their sessions end",
+        params: idParam,
+        body: resetPasswordBody,
+        response: { 200: envelope(passwordOnce) },
+      },
+    },
     async (req) => {
       const me = userOf(req);
       const user = await findUser(db, me, req.params.id);
@@ -256,13 +407,26 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
         await revokeAllSessions(trx, user.id);
       });
-      return { code: 200, msg: translate(req.lang, 'admin.passwordReset'), data: { id: user.id, password: req.body.password ? null : password } };
+      return {
+        code: 200,
+        msg: translate(req.lang, 'admin.passwordReset'),
+        data: { id: user.id, password: req.body.password ? null : password },
+      };
     },
   );
 
   app.put(
     `${API_BASE}/users/:id/roles`,
-    { config: { access: { perm: 'user:assign' } }, schema: { tags: ['users'], summary: 'Assign roles (those beyond your reach are kept)', params: idParam, body: userRolesBody, response: { 200: envelope(z.object({ roleIds: z.array(z.number()) })) } } },
+    {
+      config: { access: { perm: 'user:assign' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Assign roles (those beyond your reach are kept)',
+        params: idParam,
+        body: userRolesBody,
+        response: { 200: envelope(z.object({ roleIds: z.array(z.number()) })) },
+      },
+    },
     async (req) => {
       const me = userOf(req);
       const user = await findUser(db, me, req.params.id);

@@ -37,7 +37,8 @@ function renderAt(path: string) {
   return router;
 }
 
-const where = (router: ReturnType<typeof createMemoryRouter>) => router.state.location.pathname + router.state.location.search;
+const where = (router: ReturnType<typeof createMemoryRouter>) =>
+  router.state.location.pathname + router.state.location.search;
 
 describe('<RequireAuth>', () => {
   const original = useSession.getState();
@@ -65,7 +66,12 @@ describe('<RequireAuth>', () => {
 
   it('on a failed fetch clears the token, shows the error and goes to /login with the redirect', async () => {
     const resetToken = vi.fn(() => useSession.setState({ token: undefined, info: null }));
-    useSession.setState({ token: 't', info: null, fetchInfo: vi.fn(async () => Promise.reject(new Error('getInfo: roles must be a non-null array !'))), resetToken });
+    useSession.setState({
+      token: 't',
+      info: null,
+      fetchInfo: vi.fn(async () => Promise.reject(new Error('getInfo: roles must be a non-null array !'))),
+      resetToken,
+    });
     const router = renderAt('/dashboard');
     expect(await screen.findByText('getInfo: roles must be a non-null array !')).toBeTruthy();
     expect(resetToken).toHaveBeenCalledOnce();
@@ -73,7 +79,12 @@ describe('<RequireAuth>', () => {
   });
 
   it('shows "Has Error" when the failure carries no message', async () => {
-    useSession.setState({ token: 't', info: null, fetchInfo: vi.fn(async () => Promise.reject(new Error(''))), resetToken: () => useSession.setState({ token: undefined, info: null }) });
+    useSession.setState({
+      token: 't',
+      info: null,
+      fetchInfo: vi.fn(async () => Promise.reject(new Error(''))),
+      resetToken: () => useSession.setState({ token: undefined, info: null }),
+    });
     renderAt('/dashboard');
     expect(await screen.findByText('Has Error')).toBeTruthy();
   });

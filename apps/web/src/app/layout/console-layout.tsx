@@ -1,7 +1,17 @@
 import { flattenRoutes, SIDEBAR_WIDTH_DOUBLE, SIDEBAR_WIDTH_SINGLE, type FlatRoute, type RouteDef } from '@pv/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Drawer, Spin } from 'antd';
-import { Activity, lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import {
+  Activity,
+  lazy,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type CSSProperties,
+} from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { isMobileWidth, useApp } from '../../stores/app';
 import { homePathOf, useSession } from '../../stores/session';
@@ -140,24 +150,53 @@ function ConsoleShell({ tree }: { tree: RouteDef[] }) {
   const sidebarEl = double ? (
     <DoubleSidebar tree={tree} showLogo={settings.sidebarLogo} home={home} showSub={sidebar.opened} />
   ) : (
-    <SingleSidebar tree={tree} collapsed={device === 'desktop' && !sidebar.opened} showLogo={settings.sidebarLogo} home={home} onNavigate={closeMobile} />
+    <SingleSidebar
+      tree={tree}
+      collapsed={device === 'desktop' && !sidebar.opened}
+      showLogo={settings.sidebarLogo}
+      home={home}
+      onNavigate={closeMobile}
+    />
   );
 
-  const style = { '--pv-theme': settings.theme, '--pv-aside-width': `${device === 'desktop' ? width : 0}px` } as CSSProperties;
+  const style = {
+    '--pv-theme': settings.theme,
+    '--pv-aside-width': `${device === 'desktop' ? width : 0}px`,
+  } as CSSProperties;
   return (
-    <div className={['pv-app', device === 'mobile' && 'pv-mobile', sidebar.withoutAnimation && 'pv-no-anim'].filter(Boolean).join(' ')} style={style}>
+    <div
+      className={['pv-app', device === 'mobile' && 'pv-mobile', sidebar.withoutAnimation && 'pv-no-anim']
+        .filter(Boolean)
+        .join(' ')}
+      style={style}
+    >
       {device === 'desktop' ? (
         <aside className="pv-aside" style={{ width }}>
           {sidebarEl}
         </aside>
       ) : (
-        <Drawer placement="left" open={sidebar.opened} onClose={toggleSidebar} size={220} closable={false} styles={{ body: { padding: 0, background: 'var(--pv-aside-bg)' } }} rootClassName="pv-aside-drawer" rootStyle={style}>
+        <Drawer
+          placement="left"
+          open={sidebar.opened}
+          onClose={toggleSidebar}
+          size={220}
+          closable={false}
+          styles={{ body: { padding: 0, background: 'var(--pv-aside-bg)' } }}
+          rootClassName="pv-aside-drawer"
+          rootStyle={style}
+        >
           {sidebarEl}
         </Drawer>
       )}
       <div className="pv-main">
         <header className={`pv-header ${settings.fixedHeader ? 'pv-header-fixed' : ''}`}>
-          <Navbar tree={tree} pages={flat} info={info} menus={stage >= 2} onOpenSettings={settings.showSettings ? openSettings : undefined} />
+          <Navbar
+            tree={tree}
+            pages={flat}
+            info={info}
+            menus={stage >= 2}
+            onOpenSettings={settings.showSettings ? openSettings : undefined}
+          />
           {/* the bar's place meanwhile: nothing moves when it comes */}
           {settings.tagsView && (stage >= 1 ? <TagsView home={home} /> : <div className="pv-tags" />)}
         </header>
@@ -169,7 +208,9 @@ function ConsoleShell({ tree }: { tree: RouteDef[] }) {
                 <PageView route={pages.get(path)!} refreshKey={refreshKeys[path] ?? 0} />
               </Activity>
             ))}
-          {showPages && current && !keepCurrent && <PageView key={current.fullPath} route={current} refreshKey={refreshKeys[current.fullPath] ?? 0} />}
+          {showPages && current && !keepCurrent && (
+            <PageView key={current.fullPath} route={current} refreshKey={refreshKeys[current.fullPath] ?? 0} />
+          )}
           {handle?.notFound && (
             <Suspense fallback={fallback}>
               <NotFoundPage />

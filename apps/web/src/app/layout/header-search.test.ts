@@ -6,12 +6,33 @@ import { searchEntries, searchPages } from './header-search';
 
 const i18n = initI18n('en');
 const t = (key: string) => i18n.t(key);
-const admin = flattenRoutes(permittedTree(['/', '/dashboard', '/auth', '/auth/user', '/auth/role', '/devices', '/devices/devices__manage', '/devices/devices_detail'], false));
-const agent = flattenRoutes(permittedTree(['/power_station', '/power_station/power_station_list', '/devices', '/devices/devices__manage'], false));
+const admin = flattenRoutes(
+  permittedTree(
+    [
+      '/',
+      '/dashboard',
+      '/auth',
+      '/auth/user',
+      '/auth/role',
+      '/devices',
+      '/devices/devices__manage',
+      '/devices/devices_detail',
+    ],
+    false,
+  ),
+);
+const agent = flattenRoutes(
+  permittedTree(['/power_station', '/power_station/power_station_list', '/devices', '/devices/devices__manage'], false),
+);
 
 describe('header search', () => {
   it('lists the permitted visible pages with translated group and title', () => {
-    expect(searchEntries(admin, t).map((e) => e.label)).toEqual(['Dashboard', 'Devices > Device management', 'Permissions > Users', 'Permissions > Roles']);
+    expect(searchEntries(admin, t).map((e) => e.label)).toEqual([
+      'Dashboard',
+      'Devices > Device management',
+      'Permissions > Users',
+      'Permissions > Roles',
+    ]);
   });
 
   it('finds a page by a misspelt title', () => {
@@ -21,7 +42,9 @@ describe('header search', () => {
 
   it('never offers a page the user may not open', () => {
     expect(searchPages(searchEntries(agent, t), 'Users')).toEqual([]);
-    expect(searchPages(searchEntries(agent, t), 'plant list').map((e) => e.path)).toEqual(['/power_station/power_station_list']);
+    expect(searchPages(searchEntries(agent, t), 'plant list').map((e) => e.path)).toEqual([
+      '/power_station/power_station_list',
+    ]);
   });
 
   it('offers everything for an empty query', () => {

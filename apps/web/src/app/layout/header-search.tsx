@@ -31,7 +31,14 @@ export function searchEntries(pages: FlatRoute[], t: (key: string) => string): S
 /** Fuzzy search over the translated titles (Fuse.js, threshold 0.4 of spec §9); the page title counts most. */
 export function searchPages(entries: SearchEntry[], query: string): SearchEntry[] {
   if (!query.trim()) return entries;
-  const fuse = new Fuse(entries, { keys: [{ name: 'name', weight: 2 }, { name: 'group', weight: 1 }], threshold: HEADER_SEARCH_THRESHOLD, ignoreLocation: true });
+  const fuse = new Fuse(entries, {
+    keys: [
+      { name: 'name', weight: 2 },
+      { name: 'group', weight: 1 },
+    ],
+    threshold: HEADER_SEARCH_THRESHOLD,
+    ignoreLocation: true,
+  });
   return fuse.search(query.trim()).map((r) => r.item);
 }
 
@@ -41,7 +48,10 @@ export function HeaderSearch({ pages }: { pages: FlatRoute[] }) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const entries = useMemo(() => searchEntries(pages, t), [pages, t]);
-  const options = useMemo(() => searchPages(entries, query).map((e) => ({ value: e.path, label: e.label })), [entries, query]);
+  const options = useMemo(
+    () => searchPages(entries, query).map((e) => ({ value: e.path, label: e.label })),
+    [entries, query],
+  );
   return (
     <Select
       data-testid="header-search"

@@ -1,4 +1,18 @@
-import { CheckOutlined, CompressOutlined, DownOutlined, ExpandOutlined, FontSizeOutlined, HomeOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  CheckOutlined,
+  CompressOutlined,
+  DownOutlined,
+  ExpandOutlined,
+  FontSizeOutlined,
+  HomeOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  SettingOutlined,
+  SwapOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { SIZES, type FlatRoute, type RouteDef, type Size } from '@pv/contract';
 import { App, Avatar, Breadcrumb, Dropdown, Tooltip } from 'antd';
 import { memo, useEffect, useState } from 'react';
@@ -89,7 +103,8 @@ function UserMenu({ info }: { info: UserInfo }) {
     // after a role switch, while the new answer loads, the menu shows the roles it had (or another
     // answer kept for this user: the same roles): no item appears or goes under the pointer, only
     // the check mark moves when the answer comes
-    placeholderData: (previous) => previous ?? client.getQueriesData<MyRoles>({ queryKey: ['my-roles', info.loginName] }).find(([, d]) => d)?.[1],
+    placeholderData: (previous) =>
+      previous ?? client.getQueriesData<MyRoles>({ queryKey: ['my-roles', info.loginName] }).find(([, d]) => d)?.[1],
   });
   const roleItems =
     myRoles && myRoles.roles.length > 1
@@ -99,8 +114,16 @@ function UserMenu({ info }: { info: UserInfo }) {
             icon: <SwapOutlined />,
             label: <span data-testid="switch-role">{t('layout.switchRole')}</span>,
             children: [
-              { key: 'role:*', icon: myRoles.actingAs === null ? <CheckOutlined /> : undefined, label: t('layout.allRoles') },
-              ...myRoles.roles.map((r) => ({ key: `role:${r.code}`, icon: myRoles.actingAs === r.code ? <CheckOutlined /> : undefined, label: r.name })),
+              {
+                key: 'role:*',
+                icon: myRoles.actingAs === null ? <CheckOutlined /> : undefined,
+                label: t('layout.allRoles'),
+              },
+              ...myRoles.roles.map((r) => ({
+                key: `role:${r.code}`,
+                icon: myRoles.actingAs === r.code ? <CheckOutlined /> : undefined,
+                label: r.name,
+              })),
             ],
           },
         ]
@@ -128,7 +151,12 @@ function UserMenu({ info }: { info: UserInfo }) {
           { key: 'changePassword', icon: <KeyOutlined />, label: t('route.changePassword') },
           ...roleItems,
           { type: 'divider' },
-          { key: 'logout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="logout">{t('layout.logout')}</span> },
+          {
+            key: 'logout',
+            icon: <LogoutOutlined />,
+            danger: true,
+            label: <span data-testid="logout">{t('layout.logout')}</span>,
+          },
         ],
         onClick: async ({ key }) => {
           if (key === 'dashboard') navigate('/dashboard');
@@ -136,8 +164,7 @@ function UserMenu({ info }: { info: UserInfo }) {
           else if (key.startsWith('role:')) {
             await switchRole(key === 'role:*' ? null : key.slice(5)).catch(() => undefined);
             navigate('/', { replace: true });
-          }
-          else if (key === 'logout') {
+          } else if (key === 'logout') {
             // the session ends locally even when the server cannot be reached
             await logout().catch(() => undefined);
             // spec §2: log out goes to /login and reloads the page (no state of this user survives)
@@ -160,7 +187,19 @@ function UserMenu({ info }: { info: UserInfo }) {
  * Memoised: the shell re-renders on every tab and store change, the bar only when its own inputs change.
  * `menus`: the right-hand part is there (the console mounts it in a commit after the bar's).
  */
-export const Navbar = memo(function Navbar({ tree, pages, info, menus = true, onOpenSettings }: { tree: RouteDef[]; pages: FlatRoute[]; info: UserInfo; menus?: boolean; onOpenSettings?: () => void }) {
+export const Navbar = memo(function Navbar({
+  tree,
+  pages,
+  info,
+  menus = true,
+  onOpenSettings,
+}: {
+  tree: RouteDef[];
+  pages: FlatRoute[];
+  info: UserInfo;
+  menus?: boolean;
+  onOpenSettings?: () => void;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { sidebar, toggleSidebar, device } = useApp();
@@ -169,14 +208,23 @@ export const Navbar = memo(function Navbar({ tree, pages, info, menus = true, on
 
   return (
     <div className="pv-navbar">
-      <button type="button" className="pv-icon-button" onClick={toggleSidebar} aria-label={t('layout.toggleSidebar')} aria-expanded={sidebar.opened} data-testid="hamburger">
+      <button
+        type="button"
+        className="pv-icon-button"
+        onClick={toggleSidebar}
+        aria-label={t('layout.toggleSidebar')}
+        aria-expanded={sidebar.opened}
+        data-testid="hamburger"
+      >
         {sidebar.opened && desktop ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
       </button>
       {desktop ? (
         <Breadcrumb
           className="pv-breadcrumb"
           data-testid="breadcrumb"
-          items={crumbs.map((c, i) => ({ title: c.path && i < crumbs.length - 1 ? <Link to={c.path}>{t(c.titleKey)}</Link> : t(c.titleKey) }))}
+          items={crumbs.map((c, i) => ({
+            title: c.path && i < crumbs.length - 1 ? <Link to={c.path}>{t(c.titleKey)}</Link> : t(c.titleKey),
+          }))}
         />
       ) : (
         <span className="pv-mobile-title">{t(crumbs[crumbs.length - 1]!.titleKey)}</span>
@@ -190,7 +238,13 @@ export const Navbar = memo(function Navbar({ tree, pages, info, menus = true, on
             <LanguageMenu showName={desktop} />
             {onOpenSettings && (
               <Tooltip title={t('layout.settings')}>
-                <button type="button" className="pv-icon-button" onClick={onOpenSettings} aria-label={t('layout.settings')} data-testid="settings-open">
+                <button
+                  type="button"
+                  className="pv-icon-button"
+                  onClick={onOpenSettings}
+                  aria-label={t('layout.settings')}
+                  data-testid="settings-open"
+                >
                   <SettingOutlined />
                 </button>
               </Tooltip>

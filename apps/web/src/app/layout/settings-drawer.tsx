@@ -55,7 +55,14 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
   const s = useSettings();
   const [themeOpen, setThemeOpen] = useState(false);
   return (
-    <Drawer title={t('settings.title')} open={open} onClose={onClose} size={320} maskClosable={false} rootClassName="pv-settings">
+    <Drawer
+      title={t('settings.title')}
+      open={open}
+      onClose={onClose}
+      size={320}
+      maskClosable={false}
+      rootClassName="pv-settings"
+    >
       <div data-testid="settings-panel">
         <Typography.Text type="secondary" className="pv-setting-section">
           {t('settings.appearance')}
@@ -89,10 +96,18 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
           <Switch checked={s.tagsView} onChange={(v) => s.change('tagsView', v)} data-testid="setting-tags-view" />
         </Row>
         <Row label={t('settings.fixedHeader')}>
-          <Switch checked={s.fixedHeader} onChange={(v) => s.change('fixedHeader', v)} data-testid="setting-fixed-header" />
+          <Switch
+            checked={s.fixedHeader}
+            onChange={(v) => s.change('fixedHeader', v)}
+            data-testid="setting-fixed-header"
+          />
         </Row>
         <Row label={t('settings.sidebarLogo')}>
-          <Switch checked={s.sidebarLogo} onChange={(v) => s.change('sidebarLogo', v)} data-testid="setting-sidebar-logo" />
+          <Switch
+            checked={s.sidebarLogo}
+            onChange={(v) => s.change('sidebarLogo', v)}
+            data-testid="setting-sidebar-logo"
+          />
         </Row>
       </div>
       <ThemeDrawer open={themeOpen} onClose={() => setThemeOpen(false)} />

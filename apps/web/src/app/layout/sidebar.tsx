@@ -11,10 +11,12 @@ type Item = Required<MenuProps>['items'][number];
 /** Width of the double layout's sub-sidebar, beside the 120px aside of spec §9. */
 export const SUB_SIDEBAR_WIDTH = 160;
 
-const childPath = (group: RouteDef, child: RouteDef) => (group.path === '/' ? `/${child.path}` : `${group.path}/${child.path}`);
+const childPath = (group: RouteDef, child: RouteDef) =>
+  group.path === '/' ? `/${child.path}` : `${group.path}/${child.path}`;
 const visible = (r: RouteDef) => !r.hidden;
 /** The group a path belongs to ("/" holds the dashboard and the root change-password page). */
-const groupOf = (tree: RouteDef[], pathname: string) => tree.find((g) => g.path !== '/' && pathname.startsWith(`${g.path}/`)) ?? tree.find((g) => g.path === '/');
+const groupOf = (tree: RouteDef[], pathname: string) =>
+  tree.find((g) => g.path !== '/' && pathname.startsWith(`${g.path}/`)) ?? tree.find((g) => g.path === '/');
 
 /** The brand logo; it leads home (spec §2: the dashboard for ROOT, else the plant list). */
 function Logo({ collapsed, home }: { collapsed: boolean; home: string }) {
@@ -29,7 +31,19 @@ function Logo({ collapsed, home }: { collapsed: boolean; home: string }) {
 }
 
 /** The single-layer sidebar (spec §2: 140px): groups with their pages, every page a real link. Memoised, as the navbar. */
-export const SingleSidebar = memo(function SingleSidebar({ tree, collapsed, showLogo, home, onNavigate }: { tree: RouteDef[]; collapsed: boolean; showLogo: boolean; home: string; onNavigate?: () => void }) {
+export const SingleSidebar = memo(function SingleSidebar({
+  tree,
+  collapsed,
+  showLogo,
+  home,
+  onNavigate,
+}: {
+  tree: RouteDef[];
+  collapsed: boolean;
+  showLogo: boolean;
+  home: string;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const items = useMemo<Item[]>(
@@ -42,9 +56,17 @@ export const SingleSidebar = memo(function SingleSidebar({ tree, collapsed, show
           </Link>
         );
         // "/" holds the dashboard: its pages sit at the top level of the menu
-        if (group.path === '/') return children.map((c) => ({ key: childPath(group, c), icon: iconFor(c.icon), label: link(c) }));
+        if (group.path === '/')
+          return children.map((c) => ({ key: childPath(group, c), icon: iconFor(c.icon), label: link(c) }));
         if (children.length === 0) return [];
-        return [{ key: group.path, icon: iconFor(group.icon), label: t(group.titleKey), children: children.map((c) => ({ key: childPath(group, c), label: link(c) })) }];
+        return [
+          {
+            key: group.path,
+            icon: iconFor(group.icon),
+            label: t(group.titleKey),
+            children: children.map((c) => ({ key: childPath(group, c), label: link(c) })),
+          },
+        ];
       }),
     [tree, t, onNavigate],
   );
@@ -59,7 +81,12 @@ export const SingleSidebar = memo(function SingleSidebar({ tree, collapsed, show
         inlineIndent={12}
         inlineCollapsed={collapsed}
         selectedKeys={[pathname]}
-        {...(collapsed ? {} : { openKeys: group && !openKeys.includes(group) ? [...openKeys, group] : openKeys, onOpenChange: setOpenKeys })}
+        {...(collapsed
+          ? {}
+          : {
+              openKeys: group && !openKeys.includes(group) ? [...openKeys, group] : openKeys,
+              onOpenChange: setOpenKeys,
+            })}
         // every page link stays in the DOM, so a closed group's pages are still reachable links
         forceSubMenuRender
         items={items}
@@ -69,7 +96,17 @@ export const SingleSidebar = memo(function SingleSidebar({ tree, collapsed, show
 });
 
 /** The double-layer sidebar (spec §2: a 120px aside of groups plus a sub-sidebar of the group's pages). */
-export const DoubleSidebar = memo(function DoubleSidebar({ tree, showLogo, home, showSub }: { tree: RouteDef[]; showLogo: boolean; home: string; showSub: boolean }) {
+export const DoubleSidebar = memo(function DoubleSidebar({
+  tree,
+  showLogo,
+  home,
+  showSub,
+}: {
+  tree: RouteDef[];
+  showLogo: boolean;
+  home: string;
+  showSub: boolean;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const current = groupOf(tree, pathname);
@@ -83,14 +120,23 @@ export const DoubleSidebar = memo(function DoubleSidebar({ tree, showLogo, home,
   const groups = tree.filter((g) => (g.children ?? []).some(visible));
   const subPages = (active?.children ?? []).filter(visible);
   return (
-    <nav data-testid="sidebar" className="pv-sidebar pv-sidebar-double" onMouseLeave={() => setHovered(undefined)} aria-label="sidebar">
+    <nav
+      data-testid="sidebar"
+      className="pv-sidebar pv-sidebar-double"
+      onMouseLeave={() => setHovered(undefined)}
+      aria-label="sidebar"
+    >
       <div className="pv-sidebar-groups" style={{ width: SIDEBAR_WIDTH_DOUBLE }}>
         {showLogo && <Logo collapsed home={home} />}
         {groups.map((g) => {
           const title = t(g.path === '/' ? 'route.dashboard' : g.titleKey);
           return (
             <Tooltip key={g.path} title={showSub ? undefined : title} placement="right">
-              <Link to={first(g)} onMouseEnter={() => setHovered(g.path)} className={`pv-group ${g === current ? 'pv-group-active' : ''}`}>
+              <Link
+                to={first(g)}
+                onMouseEnter={() => setHovered(g.path)}
+                className={`pv-group ${g === current ? 'pv-group-active' : ''}`}
+              >
                 <span className="pv-group-icon">{iconFor(g.path === '/' ? 'dashboard' : g.icon)}</span>
                 <span className="pv-group-title">{title}</span>
               </Link>
@@ -105,7 +151,11 @@ export const DoubleSidebar = memo(function DoubleSidebar({ tree, showLogo, home,
             mode="inline"
             inlineIndent={12}
             selectedKeys={[pathname]}
-            items={subPages.map((c) => ({ key: childPath(active, c), icon: iconFor(c.icon), label: <Link to={childPath(active, c)}>{t(c.titleKey)}</Link> }))}
+            items={subPages.map((c) => ({
+              key: childPath(active, c),
+              icon: iconFor(c.icon),
+              label: <Link to={childPath(active, c)}>{t(c.titleKey)}</Link>,
+            }))}
           />
         </div>
       )}

@@ -8,7 +8,13 @@ import { TagsView } from './tags-view';
 
 initI18n('en');
 
-const view = (path: string, titleKey: string, extra: Partial<TagView> = {}): TagView => ({ path, fullPath: path, name: path, titleKey, ...extra });
+const view = (path: string, titleKey: string, extra: Partial<TagView> = {}): TagView => ({
+  path,
+  fullPath: path,
+  name: path,
+  titleKey,
+  ...extra,
+});
 const dashboard = view('/dashboard', 'route.dashboard', { affix: true });
 const plants = view('/power_station/power_station_list', 'route.powerStationList');
 const devices = view('/devices/devices__manage', 'route.devicesManage');
@@ -35,7 +41,11 @@ async function choose(path: string, item: string) {
 describe('<TagsView>', () => {
   afterEach(cleanup);
   beforeEach(() => {
-    useTagsView.setState({ visitedViews: [dashboard, plants, devices, users], cachedViews: [dashboard.path, plants.path, devices.path, users.path], refreshKeys: {} });
+    useTagsView.setState({
+      visitedViews: [dashboard, plants, devices, users],
+      cachedViews: [dashboard.path, plants.path, devices.path, users.path],
+      refreshKeys: {},
+    });
   });
 
   it('shows a tab per visited page with its translated title, the current one active', () => {

@@ -1,4 +1,11 @@
-import { CloseCircleOutlined, CloseOutlined, ColumnWidthOutlined, DownOutlined, ReloadOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  CloseCircleOutlined,
+  CloseOutlined,
+  ColumnWidthOutlined,
+  DownOutlined,
+  ReloadOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +29,9 @@ export function TagsView({ home }: { home: string }) {
   useEffect(() => {
     // keep the current tab in sight when the bar overflows: in the next frame, which lays the page
     // out anyway (measured here, the whole new console would be laid out in the task that mounts it)
-    const frame = requestAnimationFrame(() => activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' }));
+    const frame = requestAnimationFrame(() =>
+      activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' }),
+    );
     return () => cancelAnimationFrame(frame);
   }, [pathname, visitedViews.length]);
 
@@ -109,7 +118,12 @@ export function TagsView({ home }: { home: string }) {
       </div>
       {current && (
         <Dropdown menu={menuFor(current)} trigger={['click']} placement="bottomRight">
-          <button type="button" className="pv-tags-actions" aria-label={t('layout.tags.actions')} data-testid="tags-actions">
+          <button
+            type="button"
+            className="pv-tags-actions"
+            aria-label={t('layout.tags.actions')}
+            data-testid="tags-actions"
+          >
             <CloseCircleOutlined />
             <DownOutlined style={{ fontSize: 10 }} />
           </button>

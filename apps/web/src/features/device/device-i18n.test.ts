@@ -1,14 +1,26 @@
-import { DEVICE_CONTROL_MODES, DEVICE_ONLINE_STATES, DEVICE_RUN_STATES, DEVICE_TYPES, COMMAND_STATUSES, KNOWN_POINTS } from '@pv/contract';
+import {
+  DEVICE_CONTROL_MODES,
+  DEVICE_ONLINE_STATES,
+  DEVICE_RUN_STATES,
+  DEVICE_TYPES,
+  COMMAND_STATUSES,
+  KNOWN_POINTS,
+} from '@pv/contract';
 import { describe, expect, it } from 'vitest';
 import { loadLanguage, resourcesFor } from '../../lib/i18n';
 
 type Tree = { [k: string]: string | Tree };
-const keys = (tree: Tree, prefix = ''): string[] => Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
+const keys = (tree: Tree, prefix = ''): string[] =>
+  Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
 
 describe('device screens i18n', () => {
   it('translates every device key the screens name, literal or composed, in en and zh', async () => {
     await loadLanguage('zh');
-    const sources = import.meta.glob<string>(['./**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true });
+    const sources = import.meta.glob<string>(['./**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
     const KEY = /['"`]((?:device|validation|success|error|common)\.[A-Za-z0-9_.]+[A-Za-z0-9_])['"`]/g;
     const used = new Set<string>();
     for (const code of Object.values(sources)) for (const m of code.matchAll(KEY)) used.add(m[1]!);

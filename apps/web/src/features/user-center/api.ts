@@ -5,7 +5,8 @@ import { http, upload } from '../../lib/http';
 export const profileQuery = () => queryOptions({ queryKey: ['profile'], queryFn: () => http.get<Profile>('/profile') });
 export const useProfile = () => useQuery(profileQuery());
 
-export const orgQuery = () => queryOptions({ queryKey: ['profile', 'org'], queryFn: () => http.get<OrgRow>('/profile/org') });
+export const orgQuery = () =>
+  queryOptions({ queryKey: ['profile', 'org'], queryFn: () => http.get<OrgRow>('/profile/org') });
 export const useOwnOrg = () => useQuery(orgQuery());
 
 export function useUpdateProfile() {
@@ -16,7 +17,8 @@ export function useUpdateProfile() {
   });
 }
 
-export const changePassword = (body: { oldPassword: string; newPassword: string; confirmPassword: string }) => http.post<null>('/sysOrgUser/changePassword', body);
+export const changePassword = (body: { oldPassword: string; newPassword: string; confirmPassword: string }) =>
+  http.post<null>('/sysOrgUser/changePassword', body);
 
 /** Uploads the avatar with its progress; rejects with the server's message (shown by the caller). */
 export function uploadAvatar(file: File, onProgress: (percent: number) => void): Promise<{ avatar: string }> {

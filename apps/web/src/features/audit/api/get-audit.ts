@@ -4,6 +4,7 @@ import { http } from '../../../lib/http';
 
 export const getAudit = (query: AuditListQuery) => http.get<Page<AuditRow>>('/audit', { query: { ...query } });
 
-export const auditQuery = (query: AuditListQuery) => queryOptions({ queryKey: ['audit', query], queryFn: () => getAudit(query), placeholderData: keepPreviousData });
+export const auditQuery = (query: AuditListQuery) =>
+  queryOptions({ queryKey: ['audit', query], queryFn: () => getAudit(query), placeholderData: keepPreviousData });
 
 export const useAudit = (query: AuditListQuery) => useQuery(auditQuery(query));

@@ -8,14 +8,45 @@ initI18n('en');
 vi.setConfig({ testTimeout: 30_000 });
 
 const rows = [
-  { id: 2, at: 1795000000000, userId: 1, loginName: 'admin', orgId: 1, orgName: 'PV Platform', action: 'delete', entity: 'orgGroup', recordId: '9', summary: 'Auditors (AUD1)', method: 'DELETE', route: '/orgGroups/:id', ip: '10.0.0.1' },
-  { id: 1, at: 1794999999000, userId: null, loginName: 'ghost', orgId: null, orgName: null, action: 'loginFailed', entity: 'session', recordId: null, summary: 'unknown user', method: 'POST', route: '/login', ip: '10.0.0.2' },
+  {
+    id: 2,
+    at: 1795000000000,
+    userId: 1,
+    loginName: 'admin',
+    orgId: 1,
+    orgName: 'PV Platform',
+    action: 'delete',
+    entity: 'orgGroup',
+    recordId: '9',
+    summary: 'Auditors (AUD1)',
+    method: 'DELETE',
+    route: '/orgGroups/:id',
+    ip: '10.0.0.1',
+  },
+  {
+    id: 1,
+    at: 1794999999000,
+    userId: null,
+    loginName: 'ghost',
+    orgId: null,
+    orgName: null,
+    action: 'loginFailed',
+    entity: 'session',
+    recordId: null,
+    summary: 'unknown user',
+    method: 'POST',
+    route: '/login',
+    ip: '10.0.0.2',
+  },
 ];
 
 function serve() {
   const fetch = vi.fn(async (url: string) => {
     const data = url.startsWith('/photo_voltaic/audit/entities') ? ['orgGroup', 'session'] : { rows, total: 2 };
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
@@ -37,7 +68,18 @@ describe('audit page', () => {
     expect(screen.getByTestId('audit-export')).toBeTruthy();
     fireEvent.change(screen.getByTestId('audit-user'), { target: { value: 'admin' } });
     fireEvent.click(screen.getByTestId('audit-search'));
-    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).startsWith('/photo_voltaic/audit?') && String(url).includes('user=admin') && String(url).includes('pageNum=1'))).toBe(true), { timeout: 8000 });
+    await waitFor(
+      () =>
+        expect(
+          fetch.mock.calls.some(
+            ([url]) =>
+              String(url).startsWith('/photo_voltaic/audit?') &&
+              String(url).includes('user=admin') &&
+              String(url).includes('pageNum=1'),
+          ),
+        ).toBe(true),
+      { timeout: 8000 },
+    );
   });
 
   it('offers no export without audit:export', async () => {

@@ -17,7 +17,15 @@ interface Filters {
   range?: [Dayjs | null, Dayjs | null] | null;
 }
 
-const COLORS: Record<AuditAction, string> = { create: 'green', update: 'blue', delete: 'red', grant: 'purple', login: 'cyan', loginFailed: 'orange', logout: 'default' };
+const COLORS: Record<AuditAction, string> = {
+  create: 'green',
+  update: 'blue',
+  delete: 'red',
+  grant: 'purple',
+  login: 'cyan',
+  loginFailed: 'orange',
+  logout: 'default',
+};
 
 /** /auth/audit: who did what to which record and when (ROOT administrators), filtered and paged by the server. */
 export default function AuditListPage() {
@@ -38,20 +46,42 @@ export default function AuditListPage() {
   const entityLabel = (e: string) => t(`audit.entities.${e}`, { defaultValue: e });
   const columns = [
     { title: t('audit.at'), dataIndex: 'at', width: 170, render: (v: number) => formatTime(v) },
-    { title: t('audit.user'), dataIndex: 'loginName', render: (v: string | null, row: AuditRow) => (v ? <span title={row.orgName ?? undefined}>{v}</span> : t('common.none')) },
-    { title: t('audit.action'), dataIndex: 'action', render: (a: AuditAction) => <Tag color={COLORS[a]}>{t(`audit.actions.${a}`)}</Tag> },
+    {
+      title: t('audit.user'),
+      dataIndex: 'loginName',
+      render: (v: string | null, row: AuditRow) =>
+        v ? <span title={row.orgName ?? undefined}>{v}</span> : t('common.none'),
+    },
+    {
+      title: t('audit.action'),
+      dataIndex: 'action',
+      render: (a: AuditAction) => <Tag color={COLORS[a]}>{t(`audit.actions.${a}`)}</Tag>,
+    },
     { title: t('audit.entity'), dataIndex: 'entity', render: entityLabel },
-    { title: t('audit.recordId'), dataIndex: 'recordId', render: (v: string | null) => v ?? t('common.none'), responsive: ['md' as const] },
+    {
+      title: t('audit.recordId'),
+      dataIndex: 'recordId',
+      render: (v: string | null) => v ?? t('common.none'),
+      responsive: ['md' as const],
+    },
     {
       title: t('audit.summary'),
       dataIndex: 'summary',
       render: (v: string, row: AuditRow) => (
-        <Typography.Text ellipsis={{ tooltip: `${row.method} ${row.route}${v ? ` · ${v}` : ''}` }} style={{ maxWidth: 360 }}>
+        <Typography.Text
+          ellipsis={{ tooltip: `${row.method} ${row.route}${v ? ` · ${v}` : ''}` }}
+          style={{ maxWidth: 360 }}
+        >
           {v || `${row.method} ${row.route}`}
         </Typography.Text>
       ),
     },
-    { title: t('audit.org'), dataIndex: 'orgName', render: (v: string | null) => v ?? t('common.none'), responsive: ['xl' as const] },
+    {
+      title: t('audit.org'),
+      dataIndex: 'orgName',
+      render: (v: string | null) => v ?? t('common.none'),
+      responsive: ['xl' as const],
+    },
     { title: t('audit.ip'), dataIndex: 'ip', responsive: ['lg' as const] },
   ];
 
@@ -60,10 +90,21 @@ export default function AuditListPage() {
       <SearchForm list={list} searchTestId="audit-search">
         <TextFilter name="user" label={t('audit.user')} width={140} testId="audit-user" />
         <Form.Item name="action" label={t('audit.action')}>
-          <Select allowClear style={{ width: 140 }} options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit.actions.${a}`) }))} data-testid="audit-action" />
+          <Select
+            allowClear
+            style={{ width: 140 }}
+            options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit.actions.${a}`) }))}
+            data-testid="audit-action"
+          />
         </Form.Item>
         <Form.Item name="entity" label={t('audit.entity')}>
-          <Select allowClear showSearch style={{ width: 160 }} options={(entities ?? []).map((e) => ({ value: e, label: entityLabel(e) }))} data-testid="audit-entity" />
+          <Select
+            allowClear
+            showSearch
+            style={{ width: 160 }}
+            options={(entities ?? []).map((e) => ({ value: e, label: entityLabel(e) }))}
+            data-testid="audit-entity"
+          />
         </Form.Item>
         <Form.Item name="range" label={t('audit.range')}>
           <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: 250 }} />
@@ -75,7 +116,13 @@ export default function AuditListPage() {
             <Button icon={<ReloadOutlined />} onClick={() => void refetch()} loading={isFetching}>
               {t('org.refresh')}
             </Button>
-            <ExportButton path="/audit/export" query={list.query} perm="audit:export" testId="audit-export" doneKey="audit.exported" />
+            <ExportButton
+              path="/audit/export"
+              query={list.query}
+              perm="audit:export"
+              testId="audit-export"
+              doneKey="audit.exported"
+            />
           </>
         }
       />

@@ -56,7 +56,11 @@ describe('login page', () => {
   });
 
   it('ships no demo account or password in the console code', () => {
-    const sources = import.meta.glob<string>(['../../../{lib,features,stores}/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true });
+    const sources = import.meta.glob<string>(['../../../{lib,features,stores}/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
     expect(Object.keys(sources).length).toBeGreaterThan(20);
     for (const [path, code] of Object.entries(sources)) {
       expect(code, path).not.toMatch(/demo123456|DEMO_PASSWORD|DEMO_ACCOUNTS/);
@@ -64,7 +68,9 @@ describe('login page', () => {
   });
 
   it('sends the trimmed username and the password as typed, then opens the wanted page', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'ok', data: { token: 'tok' } }), { status: 200 }));
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ code: 200, msg: 'ok', data: { token: 'tok' } }), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetch);
     renderAt('/login?redirect=%2Fauth%2Fuser');
     signIn('  admin  ', ' pass word ');
@@ -75,7 +81,12 @@ describe('login page', () => {
   });
 
   it('never follows a redirect to another site', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'ok', data: { token: 'tok' } }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response(JSON.stringify({ code: 200, msg: 'ok', data: { token: 'tok' } }), { status: 200 }),
+      ),
+    );
     renderAt('/login?redirect=%2F%2Fevil.example');
     signIn('admin', 'x');
     expect(await screen.findByText('home')).toBeTruthy();
@@ -91,7 +102,10 @@ describe('login page', () => {
   });
 
   it('stays on the page when the server refuses', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ code: 400, msg: 'Wrong username or password', data: null }), { status: 400 }));
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ code: 400, msg: 'Wrong username or password', data: null }), { status: 400 }),
+    );
     vi.stubGlobal('fetch', fetch);
     renderAt('/login?redirect=%2Fauth%2Fuser');
     signIn('admin', 'bad');

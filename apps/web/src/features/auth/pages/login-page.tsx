@@ -42,10 +42,18 @@ export default function LoginPage() {
         </h1>
         <p className="pvf-login-subtitle">{t('auth.subtitle')}</p>
         <Form<Values> layout="vertical" size="large" onFinish={submit} requiredMark={false}>
-          <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, whitespace: true, message: t('validation.usernameRequired') }]}>
+          <Form.Item
+            name="username"
+            label={t('auth.username')}
+            rules={[{ required: true, whitespace: true, message: t('validation.usernameRequired') }]}
+          >
             <Input prefix={<UserOutlined />} autoComplete="username" data-testid="login-username" autoFocus />
           </Form.Item>
-          <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('validation.passwordRequired') }]}>
+          <Form.Item
+            name="password"
+            label={t('auth.password')}
+            rules={[{ required: true, message: t('validation.passwordRequired') }]}
+          >
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">

@@ -4,6 +4,7 @@ import { http } from '../../../lib/http';
 
 export const getDashboard = (tz: string) => http.get<DashboardData>('/dashboard', { query: { tz } });
 
-export const dashboardQuery = (tz: string) => queryOptions({ queryKey: ['dashboard', tz], queryFn: () => getDashboard(tz) });
+export const dashboardQuery = (tz: string) =>
+  queryOptions({ queryKey: ['dashboard', tz], queryFn: () => getDashboard(tz) });
 
 export const useDashboard = (tz: string) => useQuery(dashboardQuery(tz));

@@ -25,7 +25,23 @@ const axisOf = (label: string, axis: 'xAxis' | 'yAxis') => drawn.get(label)![axi
 
 const TZ = 'Asia/Shanghai';
 const data: DashboardData = {
-  kpi: { plants: 3, capacityKwp: 40, powerW: 0, energyToday: 0, energyMonth: 0, energyYear: 0, energyTotal: 0, plantsOnline: 0, plantsOffline: 0, plantsFault: 0, devicesOffline: 0, faults: 0, co2Kg: 0, equivalentHours: 0, updatedAt: null },
+  kpi: {
+    plants: 3,
+    capacityKwp: 40,
+    powerW: 0,
+    energyToday: 0,
+    energyMonth: 0,
+    energyYear: 0,
+    energyTotal: 0,
+    plantsOnline: 0,
+    plantsOffline: 0,
+    plantsFault: 0,
+    devicesOffline: 0,
+    faults: 0,
+    co2Kg: 0,
+    equivalentHours: 0,
+    updatedAt: null,
+  },
   power: [
     [Date.UTC(2026, 10, 23, 1, 0), 1200],
     [Date.UTC(2026, 10, 23, 1, 5), 1500.5],
@@ -70,7 +86,9 @@ class FakeIntersectionObserver {
 function reach(...testIds: string[]) {
   act(() => {
     for (const observer of [...FakeIntersectionObserver.all]) {
-      const entries = [...observer.targets].filter((el) => testIds.includes(el.getAttribute('data-testid') ?? '')).map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
+      const entries = [...observer.targets]
+        .filter((el) => testIds.includes(el.getAttribute('data-testid') ?? ''))
+        .map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
       if (entries.length) observer['callback'](entries, observer as unknown as IntersectionObserver);
     }
   });
@@ -110,12 +128,20 @@ describe('dashboard charts', () => {
     render(<DashboardCharts data={data} tz={TZ} />);
     reach(...ALL);
     expect(await screen.findByRole('img', { name: "Today's power" })).toBeTruthy();
-    for (const name of ['Production per day this month', 'Production per month this year', 'Top plants by specific yield this month']) expect(await screen.findByRole('img', { name })).toBeTruthy();
+    for (const name of [
+      'Production per day this month',
+      'Production per month this year',
+      'Top plants by specific yield this month',
+    ])
+      expect(await screen.findByRole('img', { name })).toBeTruthy();
     expect(screen.queryByText('No data yet')).toBeNull();
 
     expect(seriesOf("Today's power").data).toEqual(data.power);
     const today = dayjs().tz(TZ).startOf('day');
-    expect(axisOf("Today's power", 'xAxis')).toMatchObject({ min: today.valueOf(), max: today.add(1, 'day').valueOf() });
+    expect(axisOf("Today's power", 'xAxis')).toMatchObject({
+      min: today.valueOf(),
+      max: today.add(1, 'day').valueOf(),
+    });
 
     expect(axisOf('Production per day this month', 'xAxis').data).toEqual(['1', '2']);
     expect(seriesOf('Production per day this month').data).toEqual([10, 12.5]);
@@ -126,14 +152,25 @@ describe('dashboard charts', () => {
     const top = 'Top plants by specific yield this month';
     expect(axisOf(top, 'yAxis').data).toEqual(['Delta field', 'Green barn', 'Sun roof']);
     expect(seriesOf(top).data).toEqual([0.0123, 5.67, 123.4]);
-    expect([123.4, 5.67, 0.0123].map((value) => seriesOf(top).label!.formatter({ value }))).toEqual(['123', '5.67', '0.0123']);
+    expect([123.4, 5.67, 0.0123].map((value) => seriesOf(top).label!.formatter({ value }))).toEqual([
+      '123',
+      '5.67',
+      '0.0123',
+    ]);
     // the card titles carry the units
     expect(within(screen.getByTestId('chart-daily')).getByText('Production per day this month (kWh)')).toBeTruthy();
-    expect(within(screen.getByTestId('chart-top')).getByText('Top plants by specific yield this month (kWh/kWp)')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('chart-top')).getByText('Top plants by specific yield this month (kWh/kWp)'),
+    ).toBeTruthy();
   });
 
   it('says "No data yet" instead of an empty power curve and ranking when the answer has none', async () => {
-    render(<DashboardCharts data={{ ...data, power: [], top: [], daily: [['2026-11-01', 0]], monthly: [['2026-11', 0]] }} tz={TZ} />);
+    render(
+      <DashboardCharts
+        data={{ ...data, power: [], top: [], daily: [['2026-11-01', 0]], monthly: [['2026-11', 0]] }}
+        tz={TZ}
+      />,
+    );
     reach(...ALL);
     expect(within(screen.getByTestId('chart-power')).getByText('No data yet')).toBeTruthy();
     expect(within(screen.getByTestId('chart-top')).getByText('No data yet')).toBeTruthy();

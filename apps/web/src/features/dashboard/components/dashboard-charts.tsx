@@ -19,9 +19,12 @@ function useNearScreen(ref: React.RefObject<HTMLElement | null>): boolean {
   useEffect(() => {
     const node = ref.current;
     if (near || !node) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setNear(true);
-    }, { rootMargin: `${NEAR_SCREEN} 0px` });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: `${NEAR_SCREEN} 0px` },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [near, ref]);
@@ -31,22 +34,54 @@ function useNearScreen(ref: React.RefObject<HTMLElement | null>): boolean {
 const grid = { left: 8, right: 16, top: 24, bottom: 8, containLabel: true };
 const HEIGHT = 280;
 /** kWh/kWp with the digits that tell plants apart: 123.4, 5.67, 0.0123 (early in a month). */
-const yieldText = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(2) : Number(v.toPrecision(3)).toString());
+const yieldText = (v: number) =>
+  v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(2) : Number(v.toPrecision(3)).toString();
 
-function ChartCard({ title, empty, children, testId }: { title: string; empty: boolean; children: React.ReactNode; testId: string }) {
+function ChartCard({
+  title,
+  empty,
+  children,
+  testId,
+}: {
+  title: string;
+  empty: boolean;
+  children: React.ReactNode;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearScreen(ref);
   // the body is there (at its height) before the chart: nothing moves when it is drawn
   return (
-    <Card ref={ref} variant="borderless" title={title} className="pv-chart-card" data-testid={testId} styles={{ body: { height: HEIGHT + 24 } }}>
-      {empty ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noData')} style={{ margin: 0, paddingTop: 80 }} /> : <Suspense fallback={null}>{near && children}</Suspense>}
+    <Card
+      ref={ref}
+      variant="borderless"
+      title={title}
+      className="pv-chart-card"
+      data-testid={testId}
+      styles={{ body: { height: HEIGHT + 24 } }}
+    >
+      {empty ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t('dashboard.noData')}
+          style={{ margin: 0, paddingTop: 80 }}
+        />
+      ) : (
+        <Suspense fallback={null}>{near && children}</Suspense>
+      )}
     </Card>
   );
 }
 
 /** Today's power curve, production per day of the month and per month of the year, top plants by specific yield (memoised as KpiCards). */
-export const DashboardCharts = memo(function DashboardCharts({ data, tz }: { data: DashboardData | undefined; tz: string }) {
+export const DashboardCharts = memo(function DashboardCharts({
+  data,
+  tz,
+}: {
+  data: DashboardData | undefined;
+  tz: string;
+}) {
   const { t } = useTranslation();
   const kWh = t('dashboard.unit.kWh');
 
@@ -57,9 +92,24 @@ export const DashboardCharts = memo(function DashboardCharts({ data, tz }: { dat
     return {
       grid,
       tooltip: { trigger: 'axis', valueFormatter: (v) => `${formatNumber(Number(v), 2)}W` },
-      xAxis: { type: 'time', min: start.valueOf(), max: start.add(1, 'day').valueOf(), splitNumber: 6, axisLabel: { formatter: (v: number) => formatTime(v, 'HH:mm', tz), hideOverlap: true } },
+      xAxis: {
+        type: 'time',
+        min: start.valueOf(),
+        max: start.add(1, 'day').valueOf(),
+        splitNumber: 6,
+        axisLabel: { formatter: (v: number) => formatTime(v, 'HH:mm', tz), hideOverlap: true },
+      },
       yAxis: { type: 'value', axisLabel: { formatter: (v: number) => `${formatNumber(v)}W` } },
-      series: [{ type: 'line', name: t('dashboard.chart.power'), data: points, showSymbol: points.length < 3, smooth: true, areaStyle: { opacity: 0.15 } }],
+      series: [
+        {
+          type: 'line',
+          name: t('dashboard.chart.power'),
+          data: points,
+          showSymbol: points.length < 3,
+          smooth: true,
+          areaStyle: { opacity: 0.15 },
+        },
+      ],
     };
   }, [data?.power, tz, t]);
 
@@ -69,7 +119,9 @@ export const DashboardCharts = memo(function DashboardCharts({ data, tz }: { dat
       tooltip: { trigger: 'axis', valueFormatter: (v) => `${formatNumber(Number(v), 2)} ${kWh}` },
       xAxis: { type: 'category', data: (data?.daily ?? []).map(([d]) => String(Number(d.slice(8, 10)))) },
       yAxis: { type: 'value', axisLabel: { formatter: (v: number) => formatNumber(v) } },
-      series: [{ type: 'bar', name: t('dashboard.chart.daily'), data: (data?.daily ?? []).map(([, v]) => v), barMaxWidth: 18 }],
+      series: [
+        { type: 'bar', name: t('dashboard.chart.daily'), data: (data?.daily ?? []).map(([, v]) => v), barMaxWidth: 18 },
+      ],
     }),
     [data?.daily, kWh, t],
   );
@@ -78,9 +130,19 @@ export const DashboardCharts = memo(function DashboardCharts({ data, tz }: { dat
     () => ({
       grid,
       tooltip: { trigger: 'axis', valueFormatter: (v) => `${formatNumber(Number(v), 2)} ${kWh}` },
-      xAxis: { type: 'category', data: (data?.monthly ?? []).map(([m]) => t(`dashboard.month.${Number(m.slice(5, 7))}`)) },
+      xAxis: {
+        type: 'category',
+        data: (data?.monthly ?? []).map(([m]) => t(`dashboard.month.${Number(m.slice(5, 7))}`)),
+      },
       yAxis: { type: 'value', axisLabel: { formatter: (v: number) => formatNumber(v) } },
-      series: [{ type: 'bar', name: t('dashboard.chart.monthly'), data: (data?.monthly ?? []).map(([, v]) => v), barMaxWidth: 28 }],
+      series: [
+        {
+          type: 'bar',
+          name: t('dashboard.chart.monthly'),
+          data: (data?.monthly ?? []).map(([, v]) => v),
+          barMaxWidth: 28,
+        },
+      ],
     }),
     [data?.monthly, kWh, t],
   );
@@ -92,7 +154,15 @@ export const DashboardCharts = memo(function DashboardCharts({ data, tz }: { dat
       tooltip: { trigger: 'axis', valueFormatter: (v) => `${yieldText(Number(v))} ${t('dashboard.unit.yield')}` },
       xAxis: { type: 'value' },
       yAxis: { type: 'category', data: rows.map((p) => p.name), axisLabel: { width: 110, overflow: 'truncate' } },
-      series: [{ type: 'bar', name: t('dashboard.chart.top'), data: rows.map((p) => p.yieldKwhPerKwp), barMaxWidth: 16, label: { show: true, position: 'right', formatter: ({ value }) => yieldText(Number(value)) } }],
+      series: [
+        {
+          type: 'bar',
+          name: t('dashboard.chart.top'),
+          data: rows.map((p) => p.yieldKwhPerKwp),
+          barMaxWidth: 16,
+          label: { show: true, position: 'right', formatter: ({ value }) => yieldText(Number(value)) },
+        },
+      ],
     };
   }, [data?.top, t]);
 
@@ -115,7 +185,11 @@ export const DashboardCharts = memo(function DashboardCharts({ data, tz }: { dat
         </ChartCard>
       </div>
       <div>
-        <ChartCard title={`${t('dashboard.chart.top')} (${t('dashboard.unit.yield')})`} empty={!!data && !data.top.length} testId="chart-top">
+        <ChartCard
+          title={`${t('dashboard.chart.top')} (${t('dashboard.unit.yield')})`}
+          empty={!!data && !data.top.length}
+          testId="chart-top"
+        >
           <Chart option={top} height={HEIGHT} label={t('dashboard.chart.top')} />
         </ChartCard>
       </div>

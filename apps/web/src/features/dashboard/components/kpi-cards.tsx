@@ -1,5 +1,21 @@
-import { AlertOutlined, ApiOutlined, CalendarOutlined, ClockCircleOutlined, CloudOutlined, DashboardOutlined, DisconnectOutlined, HomeOutlined, LineChartOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { CO2_KG_PER_KWH, DASHBOARD_FAULT_WINDOW_DAYS, DASHBOARD_OFFLINE_WINDOW_DAYS, type DashboardKpi } from '@pv/contract';
+import {
+  AlertOutlined,
+  ApiOutlined,
+  CalendarOutlined,
+  ClockCircleOutlined,
+  CloudOutlined,
+  DashboardOutlined,
+  DisconnectOutlined,
+  HomeOutlined,
+  LineChartOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
+import {
+  CO2_KG_PER_KWH,
+  DASHBOARD_FAULT_WINDOW_DAYS,
+  DASHBOARD_OFFLINE_WINDOW_DAYS,
+  type DashboardKpi,
+} from '@pv/contract';
 import { Card, Flex, Statistic, Tooltip, Typography } from 'antd';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,16 +41,36 @@ export const KpiCards = memo(function KpiCards({ kpi }: { kpi: DashboardKpi | un
   const { t } = useTranslation();
   const k = kpi;
   const energy = (kWh: number | undefined) => withUnit((kWh ?? 0) * 1000, 'Wh', 2);
-  const co2 = k ? (k.co2Kg >= 1000 ? { value: thousands((k.co2Kg / 1000).toFixed(2)), unit: 't' } : { value: k.co2Kg.toFixed(1), unit: 'kg' }) : { value: '0', unit: 'kg' };
+  const co2 = k
+    ? k.co2Kg >= 1000
+      ? { value: thousands((k.co2Kg / 1000).toFixed(2)), unit: 't' }
+      : { value: k.co2Kg.toFixed(1), unit: 'kg' }
+    : { value: '0', unit: 'kg' };
   const items: Kpi[] = [
-    { key: 'power', title: t('dashboard.kpi.power'), icon: <ThunderboltOutlined />, ...withUnit(k?.powerW ?? 0, 'W', 2) },
+    {
+      key: 'power',
+      title: t('dashboard.kpi.power'),
+      icon: <ThunderboltOutlined />,
+      ...withUnit(k?.powerW ?? 0, 'W', 2),
+    },
     { key: 'today', title: t('dashboard.kpi.today'), icon: <LineChartOutlined />, ...energy(k?.energyToday) },
-    { key: 'capacity', title: t('dashboard.kpi.capacity'), icon: <DashboardOutlined />, ...withUnit((k?.capacityKwp ?? 0) * 1000, 'Wp', 2) },
+    {
+      key: 'capacity',
+      title: t('dashboard.kpi.capacity'),
+      icon: <DashboardOutlined />,
+      ...withUnit((k?.capacityKwp ?? 0) * 1000, 'Wp', 2),
+    },
     { key: 'plants', title: t('dashboard.kpi.plants'), icon: <HomeOutlined />, value: thousands(k?.plants ?? 0) },
     { key: 'month', title: t('dashboard.kpi.month'), icon: <CalendarOutlined />, ...energy(k?.energyMonth) },
     { key: 'year', title: t('dashboard.kpi.year'), icon: <CalendarOutlined />, ...energy(k?.energyYear) },
     { key: 'total', title: t('dashboard.kpi.total'), icon: <LineChartOutlined />, ...energy(k?.energyTotal) },
-    { key: 'co2', title: t('dashboard.kpi.co2'), icon: <CloudOutlined />, ...co2, hint: t('dashboard.kpi.co2Hint', { factor: CO2_KG_PER_KWH }) },
+    {
+      key: 'co2',
+      title: t('dashboard.kpi.co2'),
+      icon: <CloudOutlined />,
+      ...co2,
+      hint: t('dashboard.kpi.co2Hint', { factor: CO2_KG_PER_KWH }),
+    },
     {
       key: 'status',
       title: t('dashboard.kpi.status'),
@@ -52,9 +88,26 @@ export const KpiCards = memo(function KpiCards({ kpi }: { kpi: DashboardKpi | un
         </Flex>
       ),
     },
-    { key: 'devicesOffline', title: t('dashboard.kpi.devicesOffline', { days: DASHBOARD_OFFLINE_WINDOW_DAYS }), icon: <DisconnectOutlined />, value: thousands(k?.devicesOffline ?? 0) },
-    { key: 'faults', title: t('dashboard.kpi.faults', { days: DASHBOARD_FAULT_WINDOW_DAYS }), icon: <AlertOutlined />, value: thousands(k?.faults ?? 0) },
-    { key: 'hours', title: t('dashboard.kpi.hours'), icon: <ClockCircleOutlined />, value: (k?.equivalentHours ?? 0).toFixed(2), unit: 'h', hint: t('dashboard.kpi.hoursHint') },
+    {
+      key: 'devicesOffline',
+      title: t('dashboard.kpi.devicesOffline', { days: DASHBOARD_OFFLINE_WINDOW_DAYS }),
+      icon: <DisconnectOutlined />,
+      value: thousands(k?.devicesOffline ?? 0),
+    },
+    {
+      key: 'faults',
+      title: t('dashboard.kpi.faults', { days: DASHBOARD_FAULT_WINDOW_DAYS }),
+      icon: <AlertOutlined />,
+      value: thousands(k?.faults ?? 0),
+    },
+    {
+      key: 'hours',
+      title: t('dashboard.kpi.hours'),
+      icon: <ClockCircleOutlined />,
+      value: (k?.equivalentHours ?? 0).toFixed(2),
+      unit: 'h',
+      hint: t('dashboard.kpi.hoursHint'),
+    },
   ];
   return (
     // a CSS grid, not antd's Row/Col: same gutters and breakpoints, without generating the grid's styles (a long task on a phone)

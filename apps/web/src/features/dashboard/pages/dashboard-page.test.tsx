@@ -41,7 +41,13 @@ describe('dashboard page', () => {
     Cookies.set('Admin-Token', 'tok');
     stubEventSource();
     answers = [answer(), answer({ powerW: 15_250, plantsOnline: 3 })];
-    fetch = vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'ok', data: answers.shift() ?? answer({ powerW: 1 }) }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ code: 200, msg: 'ok', data: answers.shift() ?? answer({ powerW: 1 }) }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     vi.stubGlobal('fetch', fetch);
   });
   afterEach(() => {
@@ -73,13 +79,22 @@ describe('dashboard page', () => {
     await waitFor(() => expect(power.textContent).toContain('12.5kW'));
     expect(FakeEventSource.instances).toHaveLength(1);
     expect(FakeEventSource.instances[0]!.url).toBe('/photo_voltaic/events?token=tok');
-    act(() => FakeEventSource.instances[0]!.emit('stats', { type: 'stats', at: 1, orgIds: [1], plantIds: [], faultIds: [] }));
+    act(() =>
+      FakeEventSource.instances[0]!.emit('stats', { type: 'stats', at: 1, orgIds: [1], plantIds: [], faultIds: [] }),
+    );
     await waitFor(() => expect(power.textContent).toContain('15.25kW'));
     expect(screen.getByTestId('kpi-status').textContent).toContain('3');
     expect(fetch).toHaveBeenCalledTimes(2);
     // a burst of events within the throttle window makes at most one more refetch, later
     act(() => {
-      for (let i = 0; i < 5; i++) FakeEventSource.instances[0]!.emit('stats', { type: 'stats', at: 2 + i, orgIds: [1], plantIds: [], faultIds: [] });
+      for (let i = 0; i < 5; i++)
+        FakeEventSource.instances[0]!.emit('stats', {
+          type: 'stats',
+          at: 2 + i,
+          orgIds: [1],
+          plantIds: [],
+          faultIds: [],
+        });
     });
     await new Promise((r) => setTimeout(r, 100));
     expect(fetch).toHaveBeenCalledTimes(2);

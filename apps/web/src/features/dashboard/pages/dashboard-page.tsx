@@ -37,7 +37,9 @@ export default function DashboardPage() {
           </Tooltip>
           {/* always there, at its width: the row wraps the same before and after the first answer */}
           <Typography.Text type="secondary" data-testid="dashboard-updated" className="pv-dashboard-updated">
-            {data?.kpi.updatedAt ? t('dashboard.updatedAt', { time: formatTime(data.kpi.updatedAt, 'HH:mm:ss', tz) }) : '\u00a0'}
+            {data?.kpi.updatedAt
+              ? t('dashboard.updatedAt', { time: formatTime(data.kpi.updatedAt, 'HH:mm:ss', tz) })
+              : '\u00a0'}
           </Typography.Text>
         </Space>
       </Flex>

@@ -5,5 +5,8 @@ export const bindDevice = (id: number, plantId: number) => http.put<null>(`/devi
 
 export function useBindDevice() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: ({ id, plantId }: { id: number; plantId: number }) => bindDevice(id, plantId), onSuccess: () => qc.invalidateQueries({ queryKey: ['devices'] }) });
+  return useMutation({
+    mutationFn: ({ id, plantId }: { id: number; plantId: number }) => bindDevice(id, plantId),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['devices'] }),
+  });
 }

@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 
 /** Deletes a device with its sub devices and data; `withPlant` also its bound plant (plant:delete). */
-export const deleteDevice = (id: number, withPlant = false) => http.delete<null>(`/devices/${id}`, withPlant ? { query: { withPlant: 'true' } } : undefined);
+export const deleteDevice = (id: number, withPlant = false) =>
+  http.delete<null>(`/devices/${id}`, withPlant ? { query: { withPlant: 'true' } } : undefined);
 
 export interface DeleteDevicesVars {
   devices: readonly Pick<DeviceRow, 'id' | 'parentSn'>[];
@@ -30,6 +31,7 @@ export function useDeleteDevices() {
       }
     },
     // plant lists, details and the dashboard count the devices (and the plants) too
-    onSettled: () => Promise.all(['devices', 'plants', 'dashboard'].map((key) => qc.invalidateQueries({ queryKey: [key] }))),
+    onSettled: () =>
+      Promise.all(['devices', 'plants', 'dashboard'].map((key) => qc.invalidateQueries({ queryKey: [key] }))),
   });
 }

@@ -3,10 +3,15 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { useLiveQuery } from '../../../lib/live';
 
-export const getCommands = (id: number, pageNum: number, pageSize: number) => http.get<Page<CommandRow>>(`/devices/${id}/commands`, { query: { pageNum, pageSize } });
+export const getCommands = (id: number, pageNum: number, pageSize: number) =>
+  http.get<Page<CommandRow>>(`/devices/${id}/commands`, { query: { pageNum, pageSize } });
 
 export const commandsQuery = (id: number, pageNum: number, pageSize: number) =>
-  queryOptions({ queryKey: ['devices', 'commands', id, pageNum, pageSize], queryFn: () => getCommands(id, pageNum, pageSize), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['devices', 'commands', id, pageNum, pageSize],
+    queryFn: () => getCommands(id, pageNum, pageSize),
+    placeholderData: keepPreviousData,
+  });
 
 /** Refreshed by the device's live events (an ack, a timeout: command-history.tsx); polls only while the stream is not open. */
 export function useCommands(id: number, pageNum: number, pageSize: number) {

@@ -3,6 +3,7 @@ import { http } from '../../../lib/http';
 
 export const getDevicePoints = (id: number) => http.get<{ points: string[] }>(`/devices/${id}/points`);
 
-export const devicePointsQuery = (id: number) => queryOptions({ queryKey: ['devices', 'points', id], queryFn: () => getDevicePoints(id), enabled: id > 0 });
+export const devicePointsQuery = (id: number) =>
+  queryOptions({ queryKey: ['devices', 'points', id], queryFn: () => getDevicePoints(id), enabled: id > 0 });
 
 export const useDevicePoints = (id: number) => useQuery(devicePointsQuery(id));

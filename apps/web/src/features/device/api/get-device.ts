@@ -5,7 +5,8 @@ import { useLiveQuery } from '../../../lib/live';
 
 export const getDevice = (id: number) => http.get<DeviceDetail>(`/devices/${id}`);
 
-export const deviceQuery = (id: number) => queryOptions({ queryKey: ['devices', 'one', id], queryFn: () => getDevice(id), enabled: id > 0 });
+export const deviceQuery = (id: number) =>
+  queryOptions({ queryKey: ['devices', 'one', id], queryFn: () => getDevice(id), enabled: id > 0 });
 
 /** `live`: the detail page, refreshed by the device's live events, polls while the event stream is not open; the other pages read it once. */
 export const useDevice = (id: number, live = false) => useLiveQuery(deviceQuery(id), live);

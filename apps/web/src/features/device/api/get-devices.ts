@@ -4,6 +4,7 @@ import { http } from '../../../lib/http';
 
 export const getDevices = (query: DeviceListQuery) => http.get<Page<DeviceRow>>('/devices', { query: { ...query } });
 
-export const devicesQuery = (query: DeviceListQuery) => queryOptions({ queryKey: ['devices', query], queryFn: () => getDevices(query), placeholderData: keepPreviousData });
+export const devicesQuery = (query: DeviceListQuery) =>
+  queryOptions({ queryKey: ['devices', query], queryFn: () => getDevices(query), placeholderData: keepPreviousData });
 
 export const useDevices = (query: DeviceListQuery, enabled = true) => useQuery({ ...devicesQuery(query), enabled });

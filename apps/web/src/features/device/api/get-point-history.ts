@@ -2,7 +2,8 @@ import type { HistoryData } from '@pv/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 
-export const getPointHistory = (id: number, point: string, range: number) => http.get<HistoryData>(`/devices/${id}/history`, { query: { point, range } });
+export const getPointHistory = (id: number, point: string, range: number) =>
+  http.get<HistoryData>(`/devices/${id}/history`, { query: { point, range } });
 
 /** Real time refreshes each minute; the longer ranges change slowly. */
 export const pointHistoryQuery = (id: number, point: string | undefined, range: number) =>
@@ -14,4 +15,5 @@ export const pointHistoryQuery = (id: number, point: string | undefined, range: 
     refetchInterval: range <= 1 ? 60_000 : false,
   });
 
-export const usePointHistory = (id: number, point: string | undefined, range: number) => useQuery(pointHistoryQuery(id, point, range));
+export const usePointHistory = (id: number, point: string | undefined, range: number) =>
+  useQuery(pointHistoryQuery(id, point, range));

@@ -5,6 +5,11 @@ import { http } from '../../../lib/http';
 export const getSamples = (query: SamplesQuery) => http.get<SamplesPage>('/data/samples', { query: { ...query } });
 
 export const samplesQueryOptions = (query: SamplesQuery | undefined) =>
-  queryOptions({ queryKey: ['samples', query], queryFn: () => getSamples(query!), enabled: !!query, placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['samples', query],
+    queryFn: () => getSamples(query!),
+    enabled: !!query,
+    placeholderData: keepPreviousData,
+  });
 
 export const useSamples = (query: SamplesQuery | undefined) => useQuery(samplesQueryOptions(query));

@@ -8,7 +8,8 @@ export type UpdateLogRow = z.infer<typeof updateLogRow>;
 
 export const getUpdateLog = (id: number) => http.get<UpdateLogRow[]>(`/devices/${id}/update-log`);
 
-export const updateLogQuery = (id: number) => queryOptions({ queryKey: ['devices', 'update-log', id], queryFn: () => getUpdateLog(id), enabled: id > 0 });
+export const updateLogQuery = (id: number) =>
+  queryOptions({ queryKey: ['devices', 'update-log', id], queryFn: () => getUpdateLog(id), enabled: id > 0 });
 
 /** Refreshed by the device's live events (OTA progress: the update log page); polls only while the stream is not open. */
 export function useUpdateLog(id: number) {

@@ -6,5 +6,8 @@ export const pushOta = (body: OtaPushBody) => http.post<CommandRow>('/ota', body
 
 export function usePushOta() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: pushOta, onSuccess: () => qc.invalidateQueries({ queryKey: ['devices', 'commands'] }) });
+  return useMutation({
+    mutationFn: pushOta,
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['devices', 'commands'] }),
+  });
 }

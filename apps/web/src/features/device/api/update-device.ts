@@ -6,5 +6,8 @@ export const updateDevice = (id: number, body: DeviceUpdateBody) => http.put<nul
 
 export function useUpdateDevice() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: ({ id, body }: { id: number; body: DeviceUpdateBody }) => updateDevice(id, body), onSuccess: () => qc.invalidateQueries({ queryKey: ['devices'] }) });
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: DeviceUpdateBody }) => updateDevice(id, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['devices'] }),
+  });
 }

@@ -9,7 +9,29 @@ import { BindModal } from './bind-modal';
 
 initI18n('en');
 
-const device: DeviceRow = { id: 1, sn: 'INV-001', name: 'Roof inverter', type: 'inverter', productId: null, productName: null, plantId: null, plantName: null, orgId: 2, orgName: 'SunPath', parentSn: null, commMode: 'mqtt', onlineState: 'online', runState: 'normal', hwVersion: null, swVersion: null, protocolVersion: null, lastOnlineAt: null, points: null, mac: null, subCount: 0 };
+const device: DeviceRow = {
+  id: 1,
+  sn: 'INV-001',
+  name: 'Roof inverter',
+  type: 'inverter',
+  productId: null,
+  productName: null,
+  plantId: null,
+  plantName: null,
+  orgId: 2,
+  orgName: 'SunPath',
+  parentSn: null,
+  commMode: 'mqtt',
+  onlineState: 'online',
+  runState: 'normal',
+  hwVersion: null,
+  swVersion: null,
+  protocolVersion: null,
+  lastOnlineAt: null,
+  points: null,
+  mac: null,
+  subCount: 0,
+};
 const plants = [
   { id: 7, name: 'Berlin1' },
   { id: 8, name: 'Berlin2' },
@@ -19,13 +41,35 @@ function serve() {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     const name = new URL(url, 'http://x').searchParams.get('name');
-    const data = method !== 'GET' ? null : url.startsWith('/photo_voltaic/plants') ? { rows: plants.filter((p) => !name || p.name.includes(name)), total: 2, counts: { all: 2, online: 2, offline: 0, fault: 0 } } : url.startsWith('/photo_voltaic/devices') ? { rows: [{ ...device, plantId: 7, plantName: 'Berlin1' }], total: 1 } : url.startsWith('/photo_voltaic/orgs') ? [] : { rows: [], total: 0 };
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+    const data =
+      method !== 'GET'
+        ? null
+        : url.startsWith('/photo_voltaic/plants')
+          ? {
+              rows: plants.filter((p) => !name || p.name.includes(name)),
+              total: 2,
+              counts: { all: 2, online: 2, offline: 0, fault: 0 },
+            }
+          : url.startsWith('/photo_voltaic/devices')
+            ? { rows: [{ ...device, plantId: 7, plantName: 'Berlin1' }], total: 1 }
+            : url.startsWith('/photo_voltaic/orgs')
+              ? []
+              : { rows: [], total: 0 };
+    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
-const writes = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET').map(([url, init]) => [`${init!.method} ${String(url)}`, init!.body ? JSON.parse(init!.body as string) : undefined]);
+const writes = (fetch: ReturnType<typeof serve>) =>
+  fetch.mock.calls
+    .filter(([, init]) => init?.method && init.method !== 'GET')
+    .map(([url, init]) => [
+      `${init!.method} ${String(url)}`,
+      init!.body ? JSON.parse(init!.body as string) : undefined,
+    ]);
 const dialog = () => screen.getByRole('dialog');
 const ok = () => fireEvent.click(within(dialog()).getByRole('button', { name: 'OK' }));
 
@@ -53,7 +97,9 @@ describe('bind and unbind a device', { timeout: 30_000 }, () => {
     const select = await screen.findByTestId('plant-select');
     fireEvent.mouseDown(select.querySelector('.ant-select-selector') ?? select);
     fireEvent.change(within(select).getByRole('combobox'), { target: { value: '2' } });
-    await waitFor(() => expect(fetch.mock.calls.map(([u]) => String(u))).toContain('/photo_voltaic/plants?pageNum=1&pageSize=20&name=2'));
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([u]) => String(u))).toContain('/photo_voltaic/plants?pageNum=1&pageSize=20&name=2'),
+    );
     fireEvent.click(await screen.findByTitle('Berlin2'));
     ok();
     await waitFor(() => expect(writes(fetch)).toEqual([['PUT /photo_voltaic/devices/1/bind', { plantId: 8 }]]));

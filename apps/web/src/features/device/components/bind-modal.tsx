@@ -24,9 +24,27 @@ export function BindModal({ device, onClose }: { device: DeviceRow | null; onClo
     }
   };
   return (
-    <Modal open={!!device} title={t('device.bindTitle', { sn: device?.sn ?? '' })} onOk={submit} onCancel={onClose} confirmLoading={bind.isPending} mask={{ closable: false }} destroyOnHidden>
-      <Form form={form} name="bind-form" layout="vertical" preserve={false} initialValues={{ plantId: device?.plantId ?? undefined }}>
-        <Form.Item name="plantId" label={t('device.plant')} rules={[{ required: true, message: t('device.required', { field: t('device.plant') }) }]}>
+    <Modal
+      open={!!device}
+      title={t('device.bindTitle', { sn: device?.sn ?? '' })}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={bind.isPending}
+      mask={{ closable: false }}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        name="bind-form"
+        layout="vertical"
+        preserve={false}
+        initialValues={{ plantId: device?.plantId ?? undefined }}
+      >
+        <Form.Item
+          name="plantId"
+          label={t('device.plant')}
+          rules={[{ required: true, message: t('device.required', { field: t('device.plant') }) }]}
+        >
           <PlantSelect currentName={device?.plantName} />
         </Form.Item>
       </Form>

@@ -4,14 +4,25 @@ import { useCollectorOptions } from '../api/get-collector-options';
 
 const useOptions = (sn: string) => {
   const { data, isFetching } = useCollectorOptions(sn);
-  return { options: (data?.rows ?? []).map((d) => ({ value: d.sn, label: `${d.sn} · ${d.name}` })), loading: isFetching };
+  return {
+    options: (data?.rows ?? []).map((d) => ({ value: d.sn, label: `${d.sn} · ${d.name}` })),
+    loading: isFetching,
+  };
 };
 
 /**
  * The collector a device reports through (value: its SN, as the list's `parentSn`), searched by SN
  * among the collectors of the caller's scope. Empty: the device reports on its own.
  */
-export function CollectorSelect({ value, onChange, id }: { value?: string | null; onChange?: (v: string | null) => void; id?: string }) {
+export function CollectorSelect({
+  value,
+  onChange,
+  id,
+}: {
+  value?: string | null;
+  onChange?: (v: string | null) => void;
+  id?: string;
+}) {
   const { t } = useTranslation();
   return (
     <RemoteSelect<string>

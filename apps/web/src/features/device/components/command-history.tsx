@@ -13,7 +13,8 @@ function describe(row: CommandRow, t: (k: string, o?: Record<string, unknown>) =
   if (row.kind === 'control') {
     const parts = [t(`device.control.targets.${String(p.target)}`), t(`device.control.modes.${String(p.mode)}`)];
     if (typeof p.power === 'number') parts.push(`${p.power} W`);
-    if (Array.isArray(p.periods)) parts.push((p.periods as { start: string; end: string }[]).map((x) => `${x.start}–${x.end}`).join(', '));
+    if (Array.isArray(p.periods))
+      parts.push((p.periods as { start: string; end: string }[]).map((x) => `${x.start}–${x.end}`).join(', '));
     return parts.join(' · ');
   }
   if (row.kind === 'ota') return `${t('device.kinds.ota')} ${String(p.version ?? '')}`;
@@ -36,13 +37,38 @@ export function CommandHistory({ deviceId }: { deviceId: number }) {
       data-testid="command-history"
       columns={[
         { title: t('device.cmd.command'), key: 'command', render: (_: unknown, r) => describe(r, t) },
-        { title: t('device.cmd.source'), dataIndex: 'source', render: (v: string) => t(`device.sources.${v}`, { defaultValue: v }) },
-        { title: t('device.cmd.ack'), dataIndex: 'ackContent', render: (v: string | null) => (v ? <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 220 }}>{v}</Typography.Text> : '—') },
+        {
+          title: t('device.cmd.source'),
+          dataIndex: 'source',
+          render: (v: string) => t(`device.sources.${v}`, { defaultValue: v }),
+        },
+        {
+          title: t('device.cmd.ack'),
+          dataIndex: 'ackContent',
+          render: (v: string | null) =>
+            v ? (
+              <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 220 }}>
+                {v}
+              </Typography.Text>
+            ) : (
+              '—'
+            ),
+        },
         { title: t('device.cmd.sentBy'), dataIndex: 'sentBy', render: (v: string | null) => v ?? '—' },
         { title: t('device.cmd.createdAt'), dataIndex: 'createdAt', render: (v: number) => formatTime(v) },
-        { title: t('device.cmd.status'), dataIndex: 'status', render: (v: CommandRow['status']) => <CommandStatusTag status={v} /> },
+        {
+          title: t('device.cmd.status'),
+          dataIndex: 'status',
+          render: (v: CommandRow['status']) => <CommandStatusTag status={v} />,
+        },
       ]}
-      pagination={{ current: page.pageNum, pageSize: page.pageSize, total: data?.total ?? 0, size: 'small', onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
+      pagination={{
+        current: page.pageNum,
+        pageSize: page.pageSize,
+        total: data?.total ?? 0,
+        size: 'small',
+        onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+      }}
     />
   );
 }

@@ -7,7 +7,28 @@ import { ControlPanel } from './control-panel';
 initI18n('en');
 
 function serve() {
-  const fetch = vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'Push Success', data: { id: 1, cmdId: 'c', kind: 'control', params: {}, status: 'processing', ackContent: null, source: 'console', sentBy: 'admin', createdAt: 1, updatedAt: 1 } }), { status: 200, headers: { 'content-type': 'application/json' } }));
+  const fetch = vi.fn(
+    async () =>
+      new Response(
+        JSON.stringify({
+          code: 200,
+          msg: 'Push Success',
+          data: {
+            id: 1,
+            cmdId: 'c',
+            kind: 'control',
+            params: {},
+            status: 'processing',
+            ackContent: null,
+            source: 'console',
+            sentBy: 'admin',
+            createdAt: 1,
+            updatedAt: 1,
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      ),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
@@ -53,7 +74,10 @@ describe('control panel', { timeout: 20_000 }, () => {
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/photo_voltaic/devices/5/commands');
-    expect(JSON.parse(init.body as string)).toEqual({ kind: 'control', params: { target: 'pcs', mode: 'charge', power: 3000, periods: [{ start: '08:00', end: '12:00' }] } });
+    expect(JSON.parse(init.body as string)).toEqual({
+      kind: 'control',
+      params: { target: 'pcs', mode: 'charge', power: 3000, periods: [{ start: '08:00', end: '12:00' }] },
+    });
     expect(await screen.findByText('Push Success')).toBeTruthy();
   });
 });

@@ -38,16 +38,28 @@ export function ControlPanel({ deviceId }: { deviceId: number }) {
   };
 
   return (
-    <Form<ControlValues> form={form} layout="vertical" initialValues={{ target: 'pcs', mode: 'charge', periods: [], power: undefined }} onFinish={submit} onValuesChange={() => setError(null)} data-testid="control-panel">
+    <Form<ControlValues>
+      form={form}
+      layout="vertical"
+      initialValues={{ target: 'pcs', mode: 'charge', periods: [], power: undefined }}
+      onFinish={submit}
+      onValuesChange={() => setError(null)}
+      data-testid="control-panel"
+    >
       <Form.Item name="target" label={t('device.control.target')}>
         <Radio.Group
           optionType="button"
-          options={(Object.keys(DEVICE_CONTROL_MODES) as ControlTarget[]).map((v) => ({ value: v, label: t(`device.control.targets.${v}`) }))}
+          options={(Object.keys(DEVICE_CONTROL_MODES) as ControlTarget[]).map((v) => ({
+            value: v,
+            label: t(`device.control.targets.${v}`),
+          }))}
           onChange={(e) => form.setFieldValue('mode', DEVICE_CONTROL_MODES[e.target.value as ControlTarget][0])}
         />
       </Form.Item>
       <Form.Item name="mode" label={t('device.control.mode')}>
-        <Radio.Group options={DEVICE_CONTROL_MODES[target].map((v) => ({ value: v, label: t(`device.control.modes.${v}`) }))} />
+        <Radio.Group
+          options={DEVICE_CONTROL_MODES[target].map((v) => ({ value: v, label: t(`device.control.modes.${v}`) }))}
+        />
       </Form.Item>
       {takesPeriods(target) && (
         <Form.Item label={t('device.control.periods')} tooltip={t('device.control.periodsHint')}>
@@ -57,17 +69,33 @@ export function ControlPanel({ deviceId }: { deviceId: number }) {
                 {fields.map((f) => (
                   <Space key={f.key} align="baseline" wrap>
                     <Form.Item name={[f.name, 'start']} rules={[hhmm]} noStyle={false} style={{ marginBottom: 0 }}>
-                      <Input placeholder="08:00" style={{ width: 90 }} aria-label={t('device.control.start')} data-testid={`period-start-${f.name}`} />
+                      <Input
+                        placeholder="08:00"
+                        style={{ width: 90 }}
+                        aria-label={t('device.control.start')}
+                        data-testid={`period-start-${f.name}`}
+                      />
                     </Form.Item>
                     <span>–</span>
                     <Form.Item name={[f.name, 'end']} rules={[hhmm]} style={{ marginBottom: 0 }}>
-                      <Input placeholder="12:00" style={{ width: 90 }} aria-label={t('device.control.end')} data-testid={`period-end-${f.name}`} />
+                      <Input
+                        placeholder="12:00"
+                        style={{ width: 90 }}
+                        aria-label={t('device.control.end')}
+                        data-testid={`period-end-${f.name}`}
+                      />
                     </Form.Item>
                     <MinusCircleOutlined onClick={() => remove(f.name)} aria-label={t('device.control.removePeriod')} />
                   </Space>
                 ))}
                 {fields.length < MAX_PERIODS && (
-                  <Button type="dashed" size="small" icon={<PlusOutlined />} onClick={() => add({ start: '', end: '' })} data-testid="period-add">
+                  <Button
+                    type="dashed"
+                    size="small"
+                    icon={<PlusOutlined />}
+                    onClick={() => add({ start: '', end: '' })}
+                    data-testid="period-add"
+                  >
                     {t('device.control.addPeriod')}
                   </Button>
                 )}
@@ -82,7 +110,13 @@ export function ControlPanel({ deviceId }: { deviceId: number }) {
         </Form.Item>
       )}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="control-error" />}
-      <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={push.isPending} data-testid="control-push">
+      <Button
+        type="primary"
+        htmlType="submit"
+        icon={<SendOutlined />}
+        loading={push.isPending}
+        data-testid="control-push"
+      >
         {t('device.control.push')}
       </Button>
     </Form>

@@ -10,7 +10,8 @@ export interface ControlValues {
 }
 
 /** PCS charge / discharge sets a power; the other modes send none. */
-export const needsPower = (target: ControlTarget, mode: string) => target === 'pcs' && (mode === 'charge' || mode === 'discharge');
+export const needsPower = (target: ControlTarget, mode: string) =>
+  target === 'pcs' && (mode === 'charge' || mode === 'discharge');
 /** Battery control has no schedule; every other mode may be limited to time periods. */
 export const takesPeriods = (target: ControlTarget) => target !== 'battery';
 
@@ -19,7 +20,9 @@ export const takesPeriods = (target: ControlTarget) => target !== 'battery';
  * applies): time periods in order and not overlapping, power set and in range where the mode
  * needs it. Answers the params, or the field the spec's message belongs to.
  */
-export function toControlParams(v: ControlValues): { ok: true; params: ControlParams } | { ok: false; field: 'periods' | 'power' | 'mode' } {
+export function toControlParams(
+  v: ControlValues,
+): { ok: true; params: ControlParams } | { ok: false; field: 'periods' | 'power' | 'mode' } {
   const periods = takesPeriods(v.target) ? (v.periods ?? []).filter((p) => p.start || p.end) : [];
   const candidate = {
     target: v.target,

@@ -7,20 +7,56 @@ import { DeviceFormModal } from './device-form-modal';
 
 initI18n('en');
 
-const base: DeviceRow = { id: 5, sn: 'INV-005', name: 'Roof inverter', type: 'inverter', productId: null, productName: null, plantId: 7, plantName: 'Hangzhou Roof', orgId: 2, orgName: 'SunPath', parentSn: null, commMode: 'mqtt', onlineState: 'online', runState: 'normal', hwVersion: null, swVersion: null, protocolVersion: null, lastOnlineAt: null, points: null, mac: null, subCount: 0 };
+const base: DeviceRow = {
+  id: 5,
+  sn: 'INV-005',
+  name: 'Roof inverter',
+  type: 'inverter',
+  productId: null,
+  productName: null,
+  plantId: 7,
+  plantName: 'Hangzhou Roof',
+  orgId: 2,
+  orgName: 'SunPath',
+  parentSn: null,
+  commMode: 'mqtt',
+  onlineState: 'online',
+  runState: 'normal',
+  hwVersion: null,
+  swVersion: null,
+  protocolVersion: null,
+  lastOnlineAt: null,
+  points: null,
+  mac: null,
+  subCount: 0,
+};
 const collectors = [{ ...base, id: 9, sn: 'COL-009', name: 'Gateway', type: 'collector' }];
 
 function serve(created: object = { id: 11, sn: 'INV-011', deviceKey: null, parentSn: 'COL-009' }) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
-    const data = method === 'POST' ? created : method !== 'GET' ? null : url.startsWith('/photo_voltaic/devices') ? { rows: collectors, total: 1 } : { rows: [], total: 0 };
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+    const data =
+      method === 'POST'
+        ? created
+        : method !== 'GET'
+          ? null
+          : url.startsWith('/photo_voltaic/devices')
+            ? { rows: collectors, total: 1 }
+            : { rows: [], total: 0 };
+    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
-const writes = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET');
-const openSelect = (testId: string) => fireEvent.mouseDown(document.querySelector(`[data-testid="${testId}"] .ant-select-selector, [data-testid="${testId}"]`)!);
+const writes = (fetch: ReturnType<typeof serve>) =>
+  fetch.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET');
+const openSelect = (testId: string) =>
+  fireEvent.mouseDown(
+    document.querySelector(`[data-testid="${testId}"] .ant-select-selector, [data-testid="${testId}"]`)!,
+  );
 
 describe('device form: the collector a device reports through', { timeout: 30_000 }, () => {
   afterEach(() => {
@@ -36,7 +72,13 @@ describe('device form: the collector a device reports through', { timeout: 30_00
     expect(screen.getByTestId('plant-select')).toBeTruthy();
     expect(screen.getByText('Communication mode')).toBeTruthy();
     openSelect('collector-select');
-    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).startsWith('/photo_voltaic/devices?') && String(u).includes('type=collector'))).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(
+          ([u]) => String(u).startsWith('/photo_voltaic/devices?') && String(u).includes('type=collector'),
+        ),
+      ).toBe(true),
+    );
     fireEvent.click(await screen.findByTitle('COL-009 · Gateway'));
     expect(await screen.findByTestId('device-sub-note')).toBeTruthy();
     expect(screen.getByText(/Reports through collector COL-009/)).toBeTruthy();
@@ -55,19 +97,37 @@ describe('device form: the collector a device reports through', { timeout: 30_00
   it('shows no collector field for a collector and sends no parent', async () => {
     signedInWith('device:update');
     const fetch = serve();
-    renderWithProviders(<DeviceFormModal open device={{ ...base, type: 'collector', sn: 'COL-1' }} onClose={() => {}} onCreated={() => {}} />);
+    renderWithProviders(
+      <DeviceFormModal
+        open
+        device={{ ...base, type: 'collector', sn: 'COL-1' }}
+        onClose={() => {}}
+        onCreated={() => {}}
+      />,
+    );
     expect(await screen.findByText('Communication mode')).toBeTruthy();
     expect(screen.queryByText('Collector', { selector: 'label' })).toBeNull();
     expect(screen.queryByTestId('collector-select')).toBeNull();
     fireEvent.click(screen.getByTestId('device-form-ok'));
     await waitFor(() => expect(writes(fetch)).toHaveLength(1));
-    expect(JSON.parse(writes(fetch)[0]![1]!.body as string)).toMatchObject({ parentSn: null, plantId: 7, commMode: 'mqtt' });
+    expect(JSON.parse(writes(fetch)[0]![1]!.body as string)).toMatchObject({
+      parentSn: null,
+      plantId: 7,
+      commMode: 'mqtt',
+    });
   });
 
   it('opens a sub device with its collector chosen, and clearing it gives the plant back', async () => {
     signedInWith('device:update');
     serve();
-    renderWithProviders(<DeviceFormModal open device={{ ...base, parentSn: 'COL-009', commMode: 'collector' }} onClose={() => {}} onCreated={() => {}} />);
+    renderWithProviders(
+      <DeviceFormModal
+        open
+        device={{ ...base, parentSn: 'COL-009', commMode: 'collector' }}
+        onClose={() => {}}
+        onCreated={() => {}}
+      />,
+    );
     expect(await screen.findByTestId('device-sub-note')).toBeTruthy();
     expect(screen.queryByTestId('plant-select')).toBeNull();
     fireEvent.mouseDown(document.querySelector('[data-testid="collector-select"] .ant-select-clear')!);
@@ -93,7 +153,12 @@ describe('device form: the collector a device reports through', { timeout: 30_00
     await waitFor(() => expect(writes(fetch)).toHaveLength(1));
     const [url, init] = writes(fetch)[0]!;
     expect(url).toBe('/photo_voltaic/devices');
-    expect(JSON.parse(init!.body as string)).toMatchObject({ sn: 'INV-011', name: 'String 11', type: 'inverter', parentSn: 'COL-009' });
+    expect(JSON.parse(init!.body as string)).toMatchObject({
+      sn: 'INV-011',
+      name: 'String 11',
+      type: 'inverter',
+      parentSn: 'COL-009',
+    });
     expect(await screen.findByText(/Sub device INV-011 created under collector COL-009/)).toBeTruthy();
     expect(onCreated).not.toHaveBeenCalled();
   });

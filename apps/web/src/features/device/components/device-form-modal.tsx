@@ -16,7 +16,17 @@ const shape = deviceCreateBody.shape;
 const macRule = zodRule(z.union([z.literal(''), shape.mac]), 'validation.mac');
 
 /** Create (answers the new key) or edit a device; the fields are checked with the contract's rules. */
-export function DeviceFormModal({ open, device, onClose, onCreated }: { open: boolean; device: DeviceRow | null; onClose: () => void; onCreated: (key: DeviceKey) => void }) {
+export function DeviceFormModal({
+  open,
+  device,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  device: DeviceRow | null;
+  onClose: () => void;
+  onCreated: (key: DeviceKey) => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<DeviceCreateBody>();
@@ -34,7 +44,19 @@ export function DeviceFormModal({ open, device, onClose, onCreated }: { open: bo
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (device) form.setFieldsValue({ sn: device.sn, name: device.name, type: device.type, productId: device.productId, plantId: device.plantId, mac: device.mac, commMode: (COMM_MODES as readonly string[]).includes(device.commMode) ? (device.commMode as DeviceCreateBody['commMode']) : 'mqtt', parentSn: device.parentSn });
+    if (device)
+      form.setFieldsValue({
+        sn: device.sn,
+        name: device.name,
+        type: device.type,
+        productId: device.productId,
+        plantId: device.plantId,
+        mac: device.mac,
+        commMode: (COMM_MODES as readonly string[]).includes(device.commMode)
+          ? (device.commMode as DeviceCreateBody['commMode'])
+          : 'mqtt',
+        parentSn: device.parentSn,
+      });
   }, [open, device, form]);
 
   const submit = async () => {
@@ -42,7 +64,14 @@ export function DeviceFormModal({ open, device, onClose, onCreated }: { open: bo
     const v = await form.validateFields().catch(() => undefined);
     if (!v) return;
     const sub = isSubDeviceType(v.type) && !!v.parentSn;
-    const body = { ...v, mac: v.mac || null, productId: v.productId ?? null, plantId: sub ? undefined : (v.plantId ?? null), commMode: sub ? undefined : v.commMode, parentSn: sub ? v.parentSn : null };
+    const body = {
+      ...v,
+      mac: v.mac || null,
+      productId: v.productId ?? null,
+      plantId: sub ? undefined : (v.plantId ?? null),
+      commMode: sub ? undefined : v.commMode,
+      parentSn: sub ? v.parentSn : null,
+    };
     try {
       if (device) {
         const { sn: _sn, type: _type, ...rest } = body;
@@ -62,19 +91,55 @@ export function DeviceFormModal({ open, device, onClose, onCreated }: { open: bo
   };
 
   return (
-    <Modal open={open} title={t(editing ? 'device.editTitle' : 'device.createTitle')} onOk={submit} onCancel={onClose} confirmLoading={create.isPending || update.isPending} mask={{ closable: false }} destroyOnHidden okButtonProps={{ 'data-testid': 'device-form-ok' } as Record<`data-${string}`, string>}>
+    <Modal
+      open={open}
+      title={t(editing ? 'device.editTitle' : 'device.createTitle')}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={create.isPending || update.isPending}
+      mask={{ closable: false }}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'device-form-ok' } as Record<`data-${string}`, string>}
+    >
       <Form form={form} name="device-form" layout="vertical" initialValues={{ commMode: 'mqtt' }} preserve={false}>
-        <Form.Item name="sn" label={t('device.sn')} rules={[{ required: true, message: t('device.required', { field: t('device.sn') }) }, filledRule(shape.sn, 'validation.identifier')]}>
+        <Form.Item
+          name="sn"
+          label={t('device.sn')}
+          rules={[
+            { required: true, message: t('device.required', { field: t('device.sn') }) },
+            filledRule(shape.sn, 'validation.identifier'),
+          ]}
+        >
           <Input disabled={editing} maxLength={64} />
         </Form.Item>
-        <Form.Item name="name" label={t('device.name')} rules={[{ required: true, message: t('device.required', { field: t('device.name') }) }, filledRule(shape.name, 'validation.invalid', { field: t('device.name') })]}>
+        <Form.Item
+          name="name"
+          label={t('device.name')}
+          rules={[
+            { required: true, message: t('device.required', { field: t('device.name') }) },
+            filledRule(shape.name, 'validation.invalid', { field: t('device.name') }),
+          ]}
+        >
           <Input maxLength={64} />
         </Form.Item>
-        <Form.Item name="type" label={t('device.type')} rules={[{ required: true, message: t('device.required', { field: t('device.type') }) }]}>
-          <Select disabled={editing} options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`device.types.${v}`) }))} data-testid="device-form-type" />
+        <Form.Item
+          name="type"
+          label={t('device.type')}
+          rules={[{ required: true, message: t('device.required', { field: t('device.type') }) }]}
+        >
+          <Select
+            disabled={editing}
+            options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`device.types.${v}`) }))}
+            data-testid="device-form-type"
+          />
         </Form.Item>
         <Form.Item name="productId" label={t('device.product')}>
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} loading={products.isFetching} options={(products.data?.rows ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={products.isFetching}
+            options={(products.data?.rows ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          />
         </Form.Item>
         {canHaveParent && (
           <Form.Item name="parentSn" label={t('device.collector')} extra={t('device.collectorHelp')}>
@@ -82,7 +147,13 @@ export function DeviceFormModal({ open, device, onClose, onCreated }: { open: bo
           </Form.Item>
         )}
         {isSub ? (
-          <Alert type="info" showIcon title={t('device.subFollows', { sn: parentSn })} style={{ marginBottom: 16 }} data-testid="device-sub-note" />
+          <Alert
+            type="info"
+            showIcon
+            title={t('device.subFollows', { sn: parentSn })}
+            style={{ marginBottom: 16 }}
+            data-testid="device-sub-note"
+          />
         ) : (
           <Form.Item name="plantId" label={t('device.plant')}>
             <PlantSelect currentName={device?.plantName} />

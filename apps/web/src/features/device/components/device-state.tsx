@@ -2,9 +2,23 @@ import type { CommandRow, DeviceRow } from '@pv/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-const ONLINE_COLOR: Record<DeviceRow['onlineState'], string> = { online: 'green', offline: 'default', inactive: 'orange' };
-const RUN_COLOR: Record<DeviceRow['runState'], string> = { run: 'green', normal: 'blue', stop: 'default', failure: 'red' };
-const STATUS_COLOR: Record<CommandRow['status'], string> = { processing: 'processing', success: 'success', failed: 'error', unknown: 'default' };
+const ONLINE_COLOR: Record<DeviceRow['onlineState'], string> = {
+  online: 'green',
+  offline: 'default',
+  inactive: 'orange',
+};
+const RUN_COLOR: Record<DeviceRow['runState'], string> = {
+  run: 'green',
+  normal: 'blue',
+  stop: 'default',
+  failure: 'red',
+};
+const STATUS_COLOR: Record<CommandRow['status'], string> = {
+  processing: 'processing',
+  success: 'success',
+  failed: 'error',
+  unknown: 'default',
+};
 
 export function OnlineTag({ state }: { state: DeviceRow['onlineState'] }) {
   const { t } = useTranslation();

@@ -11,7 +11,17 @@ const useOptions = (name: string) => {
  * The plant a device is bound to, searched by name in the plant list of the caller's scope.
  * Every form of the device screens goes through this one component (value: the plant id).
  */
-export function PlantSelect({ value, onChange, id, currentName }: { value?: number | null; onChange?: (v: number | null) => void; id?: string; currentName?: string | null }) {
+export function PlantSelect({
+  value,
+  onChange,
+  id,
+  currentName,
+}: {
+  value?: number | null;
+  onChange?: (v: number | null) => void;
+  id?: string;
+  currentName?: string | null;
+}) {
   const { t } = useTranslation();
   return (
     <RemoteSelect<number>

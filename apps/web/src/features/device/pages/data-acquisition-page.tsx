@@ -24,12 +24,24 @@ const VIRTUAL_FROM = 100;
 
 const useDeviceOptions = (sn: string) => {
   const { data, isFetching } = useDevices({ pageNum: 1, pageSize: 20, sn: sn || undefined });
-  return { options: (data?.rows ?? []).map((d) => ({ value: d.id, label: `${d.sn} · ${d.name}` })), loading: isFetching };
+  return {
+    options: (data?.rows ?? []).map((d) => ({ value: d.id, label: `${d.sn} · ${d.name}` })),
+    loading: isFetching,
+  };
 };
 
 function DeviceSearch({ value, onChange }: { value?: number; onChange?: (v: number) => void }) {
   const { t } = useTranslation();
-  return <RemoteSelect<number> useOptions={useDeviceOptions} value={value} onChange={(v) => v !== null && onChange?.(v)} placeholder={t('device.data.searchSn')} style={{ width: 260 }} data-testid="data-device" />;
+  return (
+    <RemoteSelect<number>
+      useOptions={useDeviceOptions}
+      value={value}
+      onChange={(v) => v !== null && onChange?.(v)}
+      placeholder={t('device.data.searchSn')}
+      style={{ width: 260 }}
+      data-testid="data-device"
+    />
+  );
 }
 
 /** /devices/data: a device's raw samples in a time range, paged by the server, exported as .xlsx. */
@@ -40,12 +52,25 @@ export default function DataAcquisitionPage() {
   const { data, isFetching } = useSamples(query);
   const search = ({ deviceId, range }: Filters) => {
     if (!deviceId) return;
-    setQuery({ deviceId, start: range[0].valueOf(), end: range[1].valueOf(), pageNum: 1, pageSize: query?.pageSize ?? 100 });
+    setQuery({
+      deviceId,
+      start: range[0].valueOf(),
+      end: range[1].valueOf(),
+      pageNum: 1,
+      pageSize: query?.pageSize ?? 100,
+    });
   };
 
   const columns = useMemo(
     () => [
-      { title: t('device.data.time'), dataIndex: 'ts', key: 'ts', width: 180, fixed: 'left' as const, render: (v: number) => formatTime(v, undefined, LOCAL_TZ) },
+      {
+        title: t('device.data.time'),
+        dataIndex: 'ts',
+        key: 'ts',
+        width: 180,
+        fixed: 'left' as const,
+        render: (v: number) => formatTime(v, undefined, LOCAL_TZ),
+      },
       ...(data?.points ?? []).map((p) => ({
         title: pointLabel(t, p),
         key: p,
@@ -53,7 +78,11 @@ export default function DataAcquisitionPage() {
         align: 'right' as const,
         render: (_: unknown, r: SampleRow) => {
           const v = r.points[p];
-          return v === undefined || v === null ? '—' : typeof v === 'number' ? String(Math.round(v * 1000) / 1000) : String(v);
+          return v === undefined || v === null
+            ? '—'
+            : typeof v === 'number'
+              ? String(Math.round(v * 1000) / 1000)
+              : String(v);
         },
       })),
     ],
@@ -64,12 +93,33 @@ export default function DataAcquisitionPage() {
 
   return (
     <Card>
-      <Form<Filters> form={form} name="data-filter" layout="inline" initialValues={{ range: [dayjs().subtract(1, 'hour'), dayjs()] }} onFinish={search} style={{ rowGap: 8, marginBottom: 12 }}>
-        <Form.Item name="deviceId" label={t('device.data.device')} rules={[{ required: true, message: t('device.required', { field: t('device.data.device') }) }]}>
+      <Form<Filters>
+        form={form}
+        name="data-filter"
+        layout="inline"
+        initialValues={{ range: [dayjs().subtract(1, 'hour'), dayjs()] }}
+        onFinish={search}
+        style={{ rowGap: 8, marginBottom: 12 }}
+      >
+        <Form.Item
+          name="deviceId"
+          label={t('device.data.device')}
+          rules={[{ required: true, message: t('device.required', { field: t('device.data.device') }) }]}
+        >
           <DeviceSearch />
         </Form.Item>
-        <Form.Item name="range" label={t('device.data.range')} rules={[{ required: true, message: t('device.required', { field: t('device.data.range') }) }]}>
-          <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" allowClear={false} disabledDate={(d) => d.isAfter(dayjs().endOf('day'))} data-testid="data-range" />
+        <Form.Item
+          name="range"
+          label={t('device.data.range')}
+          rules={[{ required: true, message: t('device.required', { field: t('device.data.range') }) }]}
+        >
+          <DatePicker.RangePicker
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            allowClear={false}
+            disabledDate={(d) => d.isAfter(dayjs().endOf('day'))}
+            data-testid="data-range"
+          />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="data-search">
@@ -78,7 +128,13 @@ export default function DataAcquisitionPage() {
         </Space>
       </Form>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'flex-end', marginBottom: 12 }}>
-        <ExportButton path="/data/samples/export" query={query} perm="data:export" testId="data-export" doneKey="device.exported" />
+        <ExportButton
+          path="/data/samples/export"
+          query={query}
+          perm="data:export"
+          testId="data-export"
+          doneKey="device.exported"
+        />
       </div>
       {query ? (
         <Table<SampleRow>
@@ -97,7 +153,8 @@ export default function DataAcquisitionPage() {
             showSizeChanger: true,
             pageSizeOptions: PAGE_SIZES,
             showTotal: (total) => t('device.data.total', { count: total }),
-            onChange: (pageNum, pageSize) => setQuery({ ...query, pageNum: pageSize === query.pageSize ? pageNum : 1, pageSize }),
+            onChange: (pageNum, pageSize) =>
+              setQuery({ ...query, pageNum: pageSize === query.pageSize ? pageNum : 1, pageSize }),
           }}
         />
       ) : (

@@ -27,7 +27,9 @@ export default function DeviceDataOverviewPage() {
       title={
         <Space wrap>
           {t('device.dataOverview')}
-          {device.data && <Typography.Text type="secondary">{`${device.data.name} · ${device.data.sn}`}</Typography.Text>}
+          {device.data && (
+            <Typography.Text type="secondary">{`${device.data.name} · ${device.data.sn}`}</Typography.Text>
+          )}
         </Space>
       }
       extra={
@@ -47,13 +49,35 @@ export default function DeviceDataOverviewPage() {
           options={list.map((p) => ({ value: p, label: pointLabel(t, p) }))}
           data-testid="overview-point"
         />
-        <Segmented<number> value={range} onChange={setRange} options={HISTORY_RANGES.map((r) => ({ value: r, label: r === 0 ? t('device.range.realtime') : r === 1 ? t('device.range.oneDay') : t('device.range.days', { count: r }) }))} data-testid="overview-range" />
+        <Segmented<number>
+          value={range}
+          onChange={setRange}
+          options={HISTORY_RANGES.map((r) => ({
+            value: r,
+            label:
+              r === 0
+                ? t('device.range.realtime')
+                : r === 1
+                  ? t('device.range.oneDay')
+                  : t('device.range.days', { count: r }),
+          }))}
+          data-testid="overview-range"
+        />
       </Space>
       <Spin spinning={history.isFetching}>
         {history.data?.series.length ? (
-          <PointChart series={history.data.series} name={pointLabel(t, point ?? '')} stepMs={history.data.stepMs} span={historyWindow(range, history.dataUpdatedAt)} />
+          <PointChart
+            series={history.data.series}
+            name={pointLabel(t, point ?? '')}
+            stepMs={history.data.stepMs}
+            span={historyWindow(range, history.dataUpdatedAt)}
+          />
         ) : (
-          <Empty style={{ padding: 80 }} description={point ? t('device.noHistory') : t('device.noPoints')} data-testid="overview-empty" />
+          <Empty
+            style={{ padding: 80 }}
+            description={point ? t('device.noHistory') : t('device.noPoints')}
+            data-testid="overview-empty"
+          />
         )}
       </Spin>
       {history.data && (

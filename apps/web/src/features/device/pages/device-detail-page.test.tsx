@@ -11,30 +11,97 @@ import DeviceUpdateLogPage from './device-update-log-page';
 
 initI18n('en');
 
-const device: DeviceDetail = { id: 5, sn: 'COL-005', name: 'Gateway', type: 'collector', productId: null, productName: null, plantId: 7, plantName: 'Berlin1', orgId: 2, orgName: 'SunPath', parentSn: null, commMode: 'mqtt', onlineState: 'online', runState: 'run', hwVersion: 'H1', swVersion: '1.0.0', protocolVersion: 'P1', lastOnlineAt: Date.now() - 5000, points: { rssi: -60 }, mac: null, subCount: 1, energy: { today: 0, month: 0, year: 0, total: 0 } };
-const sub = { ...device, id: 6, sn: 'INV-006', name: 'String 6', type: 'inverter', parentSn: 'COL-005', subCount: 0, runState: 'normal' };
-const command = (status: CommandRow['status']): CommandRow => ({ id: 1, cmdId: 'c-1', kind: 'reboot', params: {}, status, ackContent: status === 'success' ? 'rebooting' : null, source: 'console', sentBy: 'agent', createdAt: Date.now() - 2000, updatedAt: Date.now() });
+const device: DeviceDetail = {
+  id: 5,
+  sn: 'COL-005',
+  name: 'Gateway',
+  type: 'collector',
+  productId: null,
+  productName: null,
+  plantId: 7,
+  plantName: 'Berlin1',
+  orgId: 2,
+  orgName: 'SunPath',
+  parentSn: null,
+  commMode: 'mqtt',
+  onlineState: 'online',
+  runState: 'run',
+  hwVersion: 'H1',
+  swVersion: '1.0.0',
+  protocolVersion: 'P1',
+  lastOnlineAt: Date.now() - 5000,
+  points: { rssi: -60 },
+  mac: null,
+  subCount: 1,
+  energy: { today: 0, month: 0, year: 0, total: 0 },
+};
+const sub = {
+  ...device,
+  id: 6,
+  sn: 'INV-006',
+  name: 'String 6',
+  type: 'inverter',
+  parentSn: 'COL-005',
+  subCount: 0,
+  runState: 'normal',
+};
+const command = (status: CommandRow['status']): CommandRow => ({
+  id: 1,
+  cmdId: 'c-1',
+  kind: 'reboot',
+  params: {},
+  status,
+  ackContent: status === 'success' ? 'rebooting' : null,
+  source: 'console',
+  sentBy: 'agent',
+  createdAt: Date.now() - 2000,
+  updatedAt: Date.now(),
+});
 
-let current: { device: DeviceDetail; sub: typeof sub; commands: CommandRow[]; log: { cmdId: string; version: string | null; progress: number; status: string; ts: number }[] };
+let current: {
+  device: DeviceDetail;
+  sub: typeof sub;
+  commands: CommandRow[];
+  log: { cmdId: string; version: string | null; progress: number; status: string; ts: number }[];
+};
 function serve() {
   const fetch = vi.fn(async (url: string) => {
     const [path, query] = url.replace('/photo_voltaic', '').split('?') as [string, string | undefined];
     const data =
-      path === '/devices/5' ? current.device : path === '/devices/5/commands' ? { rows: current.commands, total: current.commands.length } : path === '/devices/5/update-log' ? current.log : path === '/devices' && query?.includes('parentId=5') ? { rows: [current.sub], total: 1 } : null;
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+      path === '/devices/5'
+        ? current.device
+        : path === '/devices/5/commands'
+          ? { rows: current.commands, total: current.commands.length }
+          : path === '/devices/5/update-log'
+            ? current.log
+            : path === '/devices' && query?.includes('parentId=5')
+              ? { rows: [current.sub], total: 1 }
+              : null;
+    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
-const asked = (fetch: ReturnType<typeof serve>, path: string, query = '') => fetch.mock.calls.filter(([u]) => String(u).split('?')[0] === `/photo_voltaic${path}` && String(u).includes(query)).length;
-const renderAt = (ui: React.ReactNode, path: string) => renderWithProviders(<MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>);
+const asked = (fetch: ReturnType<typeof serve>, path: string, query = '') =>
+  fetch.mock.calls.filter(([u]) => String(u).split('?')[0] === `/photo_voltaic${path}` && String(u).includes(query))
+    .length;
+const renderAt = (ui: React.ReactNode, path: string) =>
+  renderWithProviders(<MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>);
 const pause = () => act(() => new Promise((r) => setTimeout(r, 50)));
 
 describe('device pages, live', { timeout: 30_000 }, () => {
   beforeEach(() => {
     Cookies.set('Admin-Token', 'tok');
     stubEventSource();
-    current = { device, sub, commands: [command('processing')], log: [{ cmdId: 'c-9', version: '2.0.0', progress: 40, status: 'processing', ts: Date.now() - 1000 }] };
+    current = {
+      device,
+      sub,
+      commands: [command('processing')],
+      log: [{ cmdId: 'c-9', version: '2.0.0', progress: 40, status: 'processing', ts: Date.now() - 1000 }],
+    };
   });
   afterEach(() => {
     cleanup();
@@ -50,7 +117,11 @@ describe('device pages, live', { timeout: 30_000 }, () => {
     expect(await screen.findByText('INV-006')).toBeTruthy();
     expect(within(screen.getByTestId('command-history')).getByText('Processing')).toBeTruthy();
     await waitFor(() => expect(openStream().url).toBe('/photo_voltaic/events?token=tok&devices=5'));
-    const counts = () => [asked(fetch, '/devices/5'), asked(fetch, '/devices/5/commands'), asked(fetch, '/devices', 'parentId=5')];
+    const counts = () => [
+      asked(fetch, '/devices/5'),
+      asked(fetch, '/devices/5/commands'),
+      asked(fetch, '/devices', 'parentId=5'),
+    ];
     expect(counts()).toEqual([1, 1, 1]);
 
     // another device, or a plant's figures: nothing to read again
@@ -60,7 +131,12 @@ describe('device pages, live', { timeout: 30_000 }, () => {
     expect(counts()).toEqual([1, 1, 1]);
 
     // the device acknowledged the command and reported new points
-    current = { ...current, device: { ...device, points: { rssi: -48 }, runState: 'failure' }, sub: { ...sub, onlineState: 'offline' }, commands: [command('success')] };
+    current = {
+      ...current,
+      device: { ...device, points: { rssi: -48 }, runState: 'failure' },
+      sub: { ...sub, onlineState: 'offline' },
+      commands: [command('success')],
+    };
     sendLive({ type: 'devices', at: 3, deviceIds: [3, 5] });
     await waitFor(() => expect(counts()).toEqual([2, 2, 2]));
     await waitFor(() => expect(screen.getByTestId('point-rssi').textContent).toContain('-48'));
@@ -90,7 +166,11 @@ describe('device pages, live', { timeout: 30_000 }, () => {
     sendLive({ type: 'devices', at: 1, deviceIds: [4] });
     await pause();
     expect(asked(fetch, '/devices/5/update-log')).toBe(1);
-    current = { ...current, device: { ...device, swVersion: '2.0.0' }, log: [{ cmdId: 'c-9', version: '2.0.0', progress: 100, status: 'success', ts: Date.now() }, ...current.log] };
+    current = {
+      ...current,
+      device: { ...device, swVersion: '2.0.0' },
+      log: [{ cmdId: 'c-9', version: '2.0.0', progress: 100, status: 'success', ts: Date.now() }, ...current.log],
+    };
     sendLive({ type: 'devices', at: 2, deviceIds: [5] });
     await waitFor(() => expect(asked(fetch, '/devices/5/update-log')).toBe(2));
     await waitFor(() => expect(within(log).getAllByText('Success').length).toBeGreaterThan(0));

@@ -50,7 +50,14 @@ function Production({ energy }: { energy: DeviceDetail['energy'] }) {
     <Row gutter={[16, 16]} data-testid="device-energy">
       {items.map(([k, label]) => (
         <Col key={k} xs={12} md={6}>
-          <Statistic title={label} value={energy[k]} precision={energy[k] >= 100 ? 1 : 2} suffix="kWh" valueStyle={{ fontSize: 20 }} data-testid={`energy-${k}`} />
+          <Statistic
+            title={label}
+            value={energy[k]}
+            precision={energy[k] >= 100 ? 1 : 2}
+            suffix="kWh"
+            valueStyle={{ fontSize: 20 }}
+            data-testid={`energy-${k}`}
+          />
         </Col>
       ))}
     </Row>
@@ -71,11 +78,23 @@ function SubDevices({ device }: { device: DeviceRow }) {
       pagination={false}
       scroll={{ x: 'max-content' }}
       columns={[
-        { title: t('device.subSn'), dataIndex: 'sn', render: (v: string, r) => <Link to={`/devices/devices_detail?id=${r.id}`}>{v}</Link> },
+        {
+          title: t('device.subSn'),
+          dataIndex: 'sn',
+          render: (v: string, r) => <Link to={`/devices/devices_detail?id=${r.id}`}>{v}</Link>,
+        },
         { title: t('device.name'), dataIndex: 'name' },
         { title: t('device.type'), dataIndex: 'type', render: (v: DeviceRow['type']) => t(`device.types.${v}`) },
-        { title: t('device.onlineState'), dataIndex: 'onlineState', render: (v: DeviceRow['onlineState']) => <OnlineTag state={v} /> },
-        { title: t('device.runState'), dataIndex: 'runState', render: (v: DeviceRow['runState']) => <RunTag state={v} /> },
+        {
+          title: t('device.onlineState'),
+          dataIndex: 'onlineState',
+          render: (v: DeviceRow['onlineState']) => <OnlineTag state={v} />,
+        },
+        {
+          title: t('device.runState'),
+          dataIndex: 'runState',
+          render: (v: DeviceRow['runState']) => <RunTag state={v} />,
+        },
         { title: t('device.swVersion'), dataIndex: 'swVersion', render: (v: string | null) => v ?? '—' },
       ]}
     />
@@ -93,7 +112,14 @@ export default function DeviceDetailPage() {
   useLiveDevices([id], ['devices', 'one', id]);
   const [ota, setOta] = useState(false);
 
-  if (!id || (isError && !d)) return <Result status="404" title={t('device.notFound')} extra={<Link to="/devices/devices__manage">{t('device.backToList')}</Link>} />;
+  if (!id || (isError && !d))
+    return (
+      <Result
+        status="404"
+        title={t('device.notFound')}
+        extra={<Link to="/devices/devices__manage">{t('device.backToList')}</Link>}
+      />
+    );
   if (!d) return <Card loading />;
 
   return (
@@ -110,10 +136,14 @@ export default function DeviceDetailPage() {
         extra={
           <Space wrap>
             <Link to={`/devices/devices_data_overview?id=${d.id}`}>
-              <Button icon={<LineChartOutlined />} data-testid="open-data-overview">{t('device.dataOverview')}</Button>
+              <Button icon={<LineChartOutlined />} data-testid="open-data-overview">
+                {t('device.dataOverview')}
+              </Button>
             </Link>
             <Link to={`/devices/devices_update_log?id=${d.id}`}>
-              <Button icon={<HistoryOutlined />} data-testid="open-update-log">{t('device.updateLog')}</Button>
+              <Button icon={<HistoryOutlined />} data-testid="open-update-log">
+                {t('device.updateLog')}
+              </Button>
             </Link>
             <Access perm="device:ota">
               <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => setOta(true)} data-testid="ota-open">
@@ -130,11 +160,15 @@ export default function DeviceDetailPage() {
           <Descriptions.Item label="MAC">{d.mac ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('device.product')}>{d.productName ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('device.type')}>{t(`device.types.${d.type}`)}</Descriptions.Item>
-          <Descriptions.Item label={t('device.commMode')}>{t(`device.comm.${d.commMode}`, { defaultValue: d.commMode })}</Descriptions.Item>
+          <Descriptions.Item label={t('device.commMode')}>
+            {t(`device.comm.${d.commMode}`, { defaultValue: d.commMode })}
+          </Descriptions.Item>
           <Descriptions.Item label={t('device.hwVersion')}>{d.hwVersion ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('device.swVersion')}>{d.swVersion ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('device.protocolVersion')}>{d.protocolVersion ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('device.lastOnline')}>{d.lastOnlineAt ? `${formatTime(d.lastOnlineAt)} (${relativeTime(d.lastOnlineAt)})` : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('device.lastOnline')}>
+            {d.lastOnlineAt ? `${formatTime(d.lastOnlineAt)} (${relativeTime(d.lastOnlineAt)})` : '—'}
+          </Descriptions.Item>
           <Descriptions.Item label={t('device.plant')}>{d.plantName ?? t('device.unbound')}</Descriptions.Item>
           <Descriptions.Item label={t('device.org')}>{d.orgName}</Descriptions.Item>
           {d.parentSn && <Descriptions.Item label={t('device.parentSn')}>{d.parentSn}</Descriptions.Item>}
@@ -154,7 +188,13 @@ export default function DeviceDetailPage() {
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {t('device.updatedAt', { time: formatTime(dataUpdatedAt, 'HH:mm:ss') })}
             </Typography.Text>
-            <Button size="small" icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()} aria-label={t('device.refresh')} />
+            <Button
+              size="small"
+              icon={<ReloadOutlined />}
+              loading={isFetching}
+              onClick={() => void refetch()}
+              aria-label={t('device.refresh')}
+            />
           </Space>
         }
       >
@@ -171,7 +211,9 @@ export default function DeviceDetailPage() {
         <Access perm="device:control">
           <Col xs={24} xl={9}>
             <Card title={t('device.control.title')} style={{ height: '100%' }}>
-              {d.onlineState !== 'online' && <Alert type="info" showIcon title={t('device.control.offlineHint')} style={{ marginBottom: 12 }} />}
+              {d.onlineState !== 'online' && (
+                <Alert type="info" showIcon title={t('device.control.offlineHint')} style={{ marginBottom: 12 }} />
+              )}
               <ControlPanel deviceId={d.id} />
             </Card>
           </Col>

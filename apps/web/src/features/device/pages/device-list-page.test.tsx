@@ -9,7 +9,23 @@ import DeviceListPage from './device-list-page';
 
 initI18n('en');
 
-const base = { productId: 1, productName: 'SunWave 5K', orgId: 2, orgName: 'SunPath', mac: null, commMode: 'mqtt', hwVersion: 'H1', swVersion: 'S2', protocolVersion: 'P1', lastOnlineAt: 1795000000000, points: null, parentSn: null, subCount: 0, runState: 'normal', onlineState: 'online' };
+const base = {
+  productId: 1,
+  productName: 'SunWave 5K',
+  orgId: 2,
+  orgName: 'SunPath',
+  mac: null,
+  commMode: 'mqtt',
+  hwVersion: 'H1',
+  swVersion: 'S2',
+  protocolVersion: 'P1',
+  lastOnlineAt: 1795000000000,
+  points: null,
+  parentSn: null,
+  subCount: 0,
+  runState: 'normal',
+  onlineState: 'online',
+};
 const rows = [
   { ...base, id: 1, sn: 'INV-001', name: 'Roof inverter', type: 'inverter', plantId: 7, plantName: 'Hangzhou Roof' },
   { ...base, id: 2, sn: 'COL-001', name: 'Gateway', type: 'collector', plantId: null, plantName: null, subCount: 3 },
@@ -17,7 +33,14 @@ const rows = [
 
 function serve(list: object[] = rows) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const data = init?.method && init.method !== 'GET' ? null : url.startsWith('/photo_voltaic/orgs') ? [{ id: 2, name: 'SunPath' }] : url.startsWith('/photo_voltaic/products') ? { rows: [{ id: 1, name: 'SunWave 5K', type: 'inverter' }], total: 1 } : { rows: list, total: list.length };
+    const data =
+      init?.method && init.method !== 'GET'
+        ? null
+        : url.startsWith('/photo_voltaic/orgs')
+          ? [{ id: 2, name: 'SunPath' }]
+          : url.startsWith('/photo_voltaic/products')
+            ? { rows: [{ id: 1, name: 'SunWave 5K', type: 'inverter' }], total: 1 }
+            : { rows: list, total: list.length };
     const body = { code: 200, msg: 'ok', data };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
@@ -31,7 +54,8 @@ const renderPage = () =>
       <DeviceListPage />
     </MemoryRouter>,
   );
-const writes = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET');
+const writes = (fetch: ReturnType<typeof serve>) =>
+  fetch.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET');
 
 // antd's first render of a full table is slow on a busy machine
 describe('device list', { timeout: 20_000 }, () => {
@@ -77,7 +101,11 @@ describe('device list', { timeout: 20_000 }, () => {
     expect(writes(fetch)).toHaveLength(0);
     const dialog = text.closest('.ant-modal') as HTMLElement;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(writes(fetch).map(([url, init]) => `${init!.method} ${String(url)}`)).toEqual(['DELETE /photo_voltaic/devices/1']));
+    await waitFor(() =>
+      expect(writes(fetch).map(([url, init]) => `${init!.method} ${String(url)}`)).toEqual([
+        'DELETE /photo_voltaic/devices/1',
+      ]),
+    );
     expect(await screen.findByText('Deleted Success')).toBeTruthy();
   });
 
@@ -85,10 +113,45 @@ describe('device list', { timeout: 20_000 }, () => {
   describe('with the bound plants', () => {
     const more = [
       ...rows,
-      { ...base, id: 3, sn: 'INV-002', name: 'Carport inverter', type: 'inverter', plantId: 7, plantName: 'Hangzhou Roof' },
-      { ...base, id: 4, sn: 'COL-002', name: 'Barn logger', type: 'collector', plantId: 9, plantName: 'Ningbo Barn', subCount: 1 },
-      { ...base, id: 5, sn: 'SUB-001', name: 'Barn string', type: 'inverter', plantId: 9, plantName: 'Ningbo Barn', parentSn: 'COL-002' },
-      { ...base, id: 6, sn: 'SUB-002', name: 'Lone string', type: 'inverter', plantId: 11, plantName: 'Sub Only Plant', parentSn: 'COL-009' },
+      {
+        ...base,
+        id: 3,
+        sn: 'INV-002',
+        name: 'Carport inverter',
+        type: 'inverter',
+        plantId: 7,
+        plantName: 'Hangzhou Roof',
+      },
+      {
+        ...base,
+        id: 4,
+        sn: 'COL-002',
+        name: 'Barn logger',
+        type: 'collector',
+        plantId: 9,
+        plantName: 'Ningbo Barn',
+        subCount: 1,
+      },
+      {
+        ...base,
+        id: 5,
+        sn: 'SUB-001',
+        name: 'Barn string',
+        type: 'inverter',
+        plantId: 9,
+        plantName: 'Ningbo Barn',
+        parentSn: 'COL-002',
+      },
+      {
+        ...base,
+        id: 6,
+        sn: 'SUB-002',
+        name: 'Lone string',
+        type: 'inverter',
+        plantId: 11,
+        plantName: 'Sub Only Plant',
+        parentSn: 'COL-009',
+      },
     ];
     /** The page with its own query client, holding a plant list and a dashboard answer the deletion makes stale. */
     const renderWithClient = () => {
@@ -108,11 +171,15 @@ describe('device list', { timeout: 20_000 }, () => {
     };
     const choose = async (...sns: string[]) => {
       await screen.findByText('INV-001');
-      for (const sn of sns) fireEvent.click(within(screen.getByText(sn).closest('tr') as HTMLElement).getByRole('checkbox'));
+      for (const sn of sns)
+        fireEvent.click(within(screen.getByText(sn).closest('tr') as HTMLElement).getByRole('checkbox'));
       fireEvent.click(screen.getByTestId('device-delete'));
-      return (await screen.findByText(/Their plant binding, sub devices and data are removed too/)).closest('.ant-modal') as HTMLElement;
+      return (await screen.findByText(/Their plant binding, sub devices and data are removed too/)).closest(
+        '.ant-modal',
+      ) as HTMLElement;
     };
-    const deletes = (fetch: ReturnType<typeof serve>) => writes(fetch).map(([url, init]) => `${init!.method} ${String(url)}`);
+    const deletes = (fetch: ReturnType<typeof serve>) =>
+      writes(fetch).map(([url, init]) => `${init!.method} ${String(url)}`);
 
     it('lists the plants once and, checked, sends the flag for each device that is not a sub device (sub devices first)', async () => {
       signedInWith('device:list,device:delete,plant:delete');
@@ -121,7 +188,11 @@ describe('device list', { timeout: 20_000 }, () => {
       const dialog = await choose('INV-001', 'INV-002', 'COL-002', 'SUB-001', 'COL-001');
       // two devices of Hangzhou Roof, one plant named once; the sub device's plant is its collector's
       const listed = within(dialog).getByTestId('delete-bound-plants');
-      expect(within(listed).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Hangzhou Roof', 'Ningbo Barn']);
+      expect(
+        within(listed)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Hangzhou Roof', 'Ningbo Barn']);
       const box = within(dialog).getByRole('checkbox', { name: 'Also delete the 2 bound plants' }) as HTMLInputElement;
       expect(box.checked).toBe(false);
       expect(within(dialog).getByText(/Its other devices are unbound and kept with all their data/)).toBeTruthy();
@@ -181,7 +252,11 @@ describe('device list', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('device-bind-COL-001')).toBeTruthy();
     const popover = confirm.closest('.ant-popover') as HTMLElement;
     fireEvent.click(within(popover).getAllByRole('button').at(-1)!);
-    await waitFor(() => expect(writes(fetch).map(([url, init]) => `${init!.method} ${String(url)}`)).toEqual(['PUT /photo_voltaic/devices/1/unbind']));
+    await waitFor(() =>
+      expect(writes(fetch).map(([url, init]) => `${init!.method} ${String(url)}`)).toEqual([
+        'PUT /photo_voltaic/devices/1/unbind',
+      ]),
+    );
     expect(await screen.findByText('Unbinding Successfully')).toBeTruthy();
   });
 
@@ -192,8 +267,16 @@ describe('device list', { timeout: 20_000 }, () => {
     await screen.findByText('INV-001');
     fireEvent.change(screen.getByTestId('filter-sn'), { target: { value: 'INV' } });
     fireEvent.click(screen.getByTestId('device-search'));
-    await waitFor(() => expect(fetch.mock.calls.map(([u]) => String(u))).toContain('/photo_voltaic/devices?pageNum=1&pageSize=20&sn=INV'));
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([u]) => String(u))).toContain('/photo_voltaic/devices?pageNum=1&pageSize=20&sn=INV'),
+    );
     fireEvent.click(screen.getAllByText('Last online time')[0]!.closest('th')!);
-    await waitFor(() => expect(fetch.mock.calls.map(([u]) => String(u)).some((u) => u.includes('sortField=lastOnlineAt') && u.includes('sortOrder=asc') && u.includes('sn=INV'))).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls
+          .map(([u]) => String(u))
+          .some((u) => u.includes('sortField=lastOnlineAt') && u.includes('sortOrder=asc') && u.includes('sn=INV')),
+      ).toBe(true),
+    );
   });
 });

@@ -1,5 +1,12 @@
 import { DeleteOutlined, EditOutlined, KeyOutlined, LinkOutlined, DisconnectOutlined } from '@ant-design/icons';
-import { DEVICE_ONLINE_STATES, DEVICE_RUN_STATES, DEVICE_TYPES, type DeviceListQuery, type DeviceRow, type DeviceSortField } from '@pv/contract';
+import {
+  DEVICE_ONLINE_STATES,
+  DEVICE_RUN_STATES,
+  DEVICE_TYPES,
+  type DeviceListQuery,
+  type DeviceRow,
+  type DeviceSortField,
+} from '@pv/contract';
 import { App, Button, Card, Form, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,7 +68,14 @@ export default function DeviceListPage() {
     const choice = { withPlant: false };
     modal.confirm({
       title: t('device.confirmDeleteTitle'),
-      content: <DeleteDevicesContent count={devices.length} plants={boundPlantsOf(devices)} canDeletePlant={can('plant:delete')} onWithPlantChange={(v) => (choice.withPlant = v)} />,
+      content: (
+        <DeleteDevicesContent
+          count={devices.length}
+          plants={boundPlantsOf(devices)}
+          canDeletePlant={can('plant:delete')}
+          onWithPlantChange={(v) => (choice.withPlant = v)}
+        />
+      ),
       okText: t('common.delete'),
       okButtonProps: { danger: true },
       cancelText: t('common.cancel'),
@@ -81,16 +95,54 @@ export default function DeviceListPage() {
     });
   };
 
-  const sortOf = (field: DeviceSortField) => (query.sortField === field ? (query.sortOrder === 'desc' ? ('descend' as const) : ('ascend' as const)) : null);
+  const sortOf = (field: DeviceSortField) =>
+    query.sortField === field ? (query.sortOrder === 'desc' ? ('descend' as const) : ('ascend' as const)) : null;
 
   const columns = [
-    { title: t('device.name'), dataIndex: 'name', key: 'name', sorter: true, sortOrder: sortOf('name'), fixed: 'left' as const, render: (v: string, r: DeviceRow) => <Link to={detailPath(r.id)} data-testid={`device-open-${r.sn}`}>{v}</Link> },
+    {
+      title: t('device.name'),
+      dataIndex: 'name',
+      key: 'name',
+      sorter: true,
+      sortOrder: sortOf('name'),
+      fixed: 'left' as const,
+      render: (v: string, r: DeviceRow) => (
+        <Link to={detailPath(r.id)} data-testid={`device-open-${r.sn}`}>
+          {v}
+        </Link>
+      ),
+    },
     { title: t('device.sn'), dataIndex: 'sn', key: 'sn', sorter: true, sortOrder: sortOf('sn') },
     { title: t('device.product'), dataIndex: 'productName', render: (v: string | null) => v ?? '—' },
-    { title: t('device.type'), dataIndex: 'type', key: 'type', sorter: true, sortOrder: sortOf('type'), render: (v: DeviceRow['type']) => t(`device.types.${v}`) },
-    { title: t('device.commMode'), dataIndex: 'commMode', render: (v: string) => t(`device.comm.${v}`, { defaultValue: v }) },
-    { title: t('device.onlineState'), dataIndex: 'onlineState', key: 'onlineState', sorter: true, sortOrder: sortOf('onlineState'), render: (v: DeviceRow['onlineState']) => <OnlineTag state={v} /> },
-    { title: t('device.runState'), dataIndex: 'runState', key: 'runState', sorter: true, sortOrder: sortOf('runState'), render: (v: DeviceRow['runState']) => <RunTag state={v} /> },
+    {
+      title: t('device.type'),
+      dataIndex: 'type',
+      key: 'type',
+      sorter: true,
+      sortOrder: sortOf('type'),
+      render: (v: DeviceRow['type']) => t(`device.types.${v}`),
+    },
+    {
+      title: t('device.commMode'),
+      dataIndex: 'commMode',
+      render: (v: string) => t(`device.comm.${v}`, { defaultValue: v }),
+    },
+    {
+      title: t('device.onlineState'),
+      dataIndex: 'onlineState',
+      key: 'onlineState',
+      sorter: true,
+      sortOrder: sortOf('onlineState'),
+      render: (v: DeviceRow['onlineState']) => <OnlineTag state={v} />,
+    },
+    {
+      title: t('device.runState'),
+      dataIndex: 'runState',
+      key: 'runState',
+      sorter: true,
+      sortOrder: sortOf('runState'),
+      render: (v: DeviceRow['runState']) => <RunTag state={v} />,
+    },
     {
       title: t('device.versions'),
       key: 'versions',
@@ -100,47 +152,94 @@ export default function DeviceListPage() {
         </Typography.Text>
       ),
     },
-    { title: t('device.lastOnline'), dataIndex: 'lastOnlineAt', key: 'lastOnlineAt', sorter: true, sortOrder: sortOf('lastOnlineAt'), render: (v: number | null) => (v ? formatTime(v) : '—') },
-    { title: t('device.plant'), dataIndex: 'plantName', key: 'plantName', sorter: true, sortOrder: sortOf('plantName'), render: (v: string | null) => v ?? <Typography.Text type="secondary">{t('device.unbound')}</Typography.Text> },
-    { title: t('device.subOrParent'), key: 'sub', render: (_: unknown, r: DeviceRow) => (r.parentSn ? t('device.parentIs', { sn: r.parentSn }) : r.subCount ? t('device.subCount', { count: r.subCount }) : '—') },
-    actionsColumn(t('common.actions'), (r: DeviceRow) => (
+    {
+      title: t('device.lastOnline'),
+      dataIndex: 'lastOnlineAt',
+      key: 'lastOnlineAt',
+      sorter: true,
+      sortOrder: sortOf('lastOnlineAt'),
+      render: (v: number | null) => (v ? formatTime(v) : '—'),
+    },
+    {
+      title: t('device.plant'),
+      dataIndex: 'plantName',
+      key: 'plantName',
+      sorter: true,
+      sortOrder: sortOf('plantName'),
+      render: (v: string | null) => v ?? <Typography.Text type="secondary">{t('device.unbound')}</Typography.Text>,
+    },
+    {
+      title: t('device.subOrParent'),
+      key: 'sub',
+      render: (_: unknown, r: DeviceRow) =>
+        r.parentSn
+          ? t('device.parentIs', { sn: r.parentSn })
+          : r.subCount
+            ? t('device.subCount', { count: r.subCount })
+            : '—',
+    },
+    actionsColumn(
+      t('common.actions'),
+      (r: DeviceRow) => (
         <>
           <Access perm="device:update">
-            <IconAction title={t('common.update')} icon={<EditOutlined />} onClick={() => setEditing({ open: true, device: r })} testId={`device-edit-${r.sn}`} />
+            <IconAction
+              title={t('common.update')}
+              icon={<EditOutlined />}
+              onClick={() => setEditing({ open: true, device: r })}
+              testId={`device-edit-${r.sn}`}
+            />
             {!r.parentSn && (
-              <Popconfirm title={t('device.confirmRotate', { sn: r.sn })} okText={t('common.confirm')} cancelText={t('common.cancel')} onConfirm={async () => setKey(await rotate.mutateAsync(r.id).catch(() => null))}>
+              <Popconfirm
+                title={t('device.confirmRotate', { sn: r.sn })}
+                okText={t('common.confirm')}
+                cancelText={t('common.cancel')}
+                onConfirm={async () => setKey(await rotate.mutateAsync(r.id).catch(() => null))}
+              >
                 <IconAction title={t('device.rotateKey')} icon={<KeyOutlined />} testId={`device-rotate-${r.sn}`} />
               </Popconfirm>
             )}
           </Access>
-          {r.plantId === null ? (
-            !r.parentSn && (
-              <Access perm="device:bind">
-                <Button type="link" size="small" icon={<LinkOutlined />} onClick={() => setBinding(r)} data-testid={`device-bind-${r.sn}`}>
-                  {t('device.bind')}
-                </Button>
-              </Access>
-            )
-          ) : (
-            !r.parentSn && (
-              <Access perm="device:unbind">
-                <ConfirmAction
-                  title={t('device.confirmUnbind', { sn: r.sn, plant: r.plantName ?? '' })}
-                  okText={t('common.confirm')}
-                  cancelText={t('common.cancel')}
-                  onCancel={() => void message.info(t('device.unbindCancelled'))}
-                  run={() => unbind.mutateAsync(r.id)}
-                  doneKey="success.unbind"
-                >
-                  <Button type="link" size="small" danger icon={<DisconnectOutlined />} data-testid={`device-unbind-${r.sn}`}>
-                    {t('device.unbind')}
+          {r.plantId === null
+            ? !r.parentSn && (
+                <Access perm="device:bind">
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<LinkOutlined />}
+                    onClick={() => setBinding(r)}
+                    data-testid={`device-bind-${r.sn}`}
+                  >
+                    {t('device.bind')}
                   </Button>
-                </ConfirmAction>
-              </Access>
-            )
-          )}
+                </Access>
+              )
+            : !r.parentSn && (
+                <Access perm="device:unbind">
+                  <ConfirmAction
+                    title={t('device.confirmUnbind', { sn: r.sn, plant: r.plantName ?? '' })}
+                    okText={t('common.confirm')}
+                    cancelText={t('common.cancel')}
+                    onCancel={() => void message.info(t('device.unbindCancelled'))}
+                    run={() => unbind.mutateAsync(r.id)}
+                    doneKey="success.unbind"
+                  >
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      icon={<DisconnectOutlined />}
+                      data-testid={`device-unbind-${r.sn}`}
+                    >
+                      {t('device.unbind')}
+                    </Button>
+                  </ConfirmAction>
+                </Access>
+              )}
         </>
-      ), { wrap: false }),
+      ),
+      { wrap: false },
+    ),
   ];
 
   return (
@@ -148,45 +247,100 @@ export default function DeviceListPage() {
       <SearchForm list={list} name="device-filter" searchTestId="device-search">
         <TextFilter name="sn" label={t('device.sn')} width={150} testId="filter-sn" />
         <Form.Item name="type" label={t('device.type')}>
-          <Select allowClear style={{ width: 120 }} options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`device.types.${v}`) }))} data-testid="filter-type" />
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`device.types.${v}`) }))}
+            data-testid="filter-type"
+          />
         </Form.Item>
         {products.isSuccess && (
           <Form.Item name="productId" label={t('device.product')}>
-            <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={{ width: 150 }} options={(products.data?.rows ?? []).map((p) => ({ value: p.id, label: p.name }))} />
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: 150 }}
+              options={(products.data?.rows ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            />
           </Form.Item>
         )}
         <Form.Item name="onlineState" label={t('device.onlineState')}>
-          <Select allowClear style={{ width: 110 }} options={DEVICE_ONLINE_STATES.map((v) => ({ value: v, label: t(`device.online.${v}`) }))} data-testid="filter-online" />
+          <Select
+            allowClear
+            style={{ width: 110 }}
+            options={DEVICE_ONLINE_STATES.map((v) => ({ value: v, label: t(`device.online.${v}`) }))}
+            data-testid="filter-online"
+          />
         </Form.Item>
         <Form.Item name="runState" label={t('device.runState')}>
-          <Select allowClear style={{ width: 110 }} options={DEVICE_RUN_STATES.map((v) => ({ value: v, label: t(`device.run.${v}`) }))} />
+          <Select
+            allowClear
+            style={{ width: 110 }}
+            options={DEVICE_RUN_STATES.map((v) => ({ value: v, label: t(`device.run.${v}`) }))}
+          />
         </Form.Item>
         <TextFilter name="plant" label={t('device.plant')} width={150} placeholder={t('device.plantKeyword')} />
         {orgs.isSuccess && (
           <Form.Item name="orgId" label={t('device.org')}>
-            <Select allowClear showSearch={{ optionFilterProp: 'label' }} style={{ width: 180 }} options={(orgs.data ?? []).map((o) => ({ value: o.id, label: o.name }))} />
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: 180 }}
+              options={(orgs.data ?? []).map((o) => ({ value: o.id, label: o.name }))}
+            />
           </Form.Item>
         )}
       </SearchForm>
       <ListToolbar
         left={
           <Space wrap>
-            <CreateButton perm="device:create" testId="device-create" onClick={() => setEditing({ open: true, device: null })} />
+            <CreateButton
+              perm="device:create"
+              testId="device-create"
+              onClick={() => setEditing({ open: true, device: null })}
+            />
             <Access perm="device:delete">
-              <Button danger icon={<DeleteOutlined />} onClick={deleteSelected} loading={remove.isPending} data-testid="device-delete">
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                onClick={deleteSelected}
+                loading={remove.isPending}
+                data-testid="device-delete"
+              >
                 {selected.length ? t('device.deleteCount', { count: selected.length }) : t('common.delete')}
               </Button>
             </Access>
           </Space>
         }
-        right={<ExportButton path="/devices/export" query={query} perm="device:export" testId="device-export" doneKey="device.exported" />}
+        right={
+          <ExportButton
+            path="/devices/export"
+            query={query}
+            perm="device:export"
+            testId="device-export"
+            doneKey="device.exported"
+          />
+        }
       />
       <Table<DeviceRow>
         {...list.tableProps(data, isFetching)}
         columns={columns}
-        rowSelection={can('device:delete') ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_keys, rows) => setSelected(rows.filter(Boolean)), preserveSelectedRowKeys: true } : undefined}
+        rowSelection={
+          can('device:delete')
+            ? {
+                selectedRowKeys: selected.map((r) => r.id),
+                onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
+                preserveSelectedRowKeys: true,
+              }
+            : undefined
+        }
       />
-      <DeviceFormModal open={editing.open} device={editing.device} onClose={() => setEditing({ open: false, device: null })} onCreated={setKey} />
+      <DeviceFormModal
+        open={editing.open}
+        device={editing.device}
+        onClose={() => setEditing({ open: false, device: null })}
+        onCreated={setKey}
+      />
       <BindModal device={binding} onClose={() => setBinding(null)} />
       <DeviceKeyModal value={key} onClose={() => setKey(null)} />
     </Card>

@@ -23,7 +23,9 @@ export default function DeviceUpdateLogPage() {
       title={
         <Space wrap>
           {t('device.updateLog')}
-          {device.data && <Typography.Text type="secondary">{`${device.data.name} · ${device.data.sn} · ${t('device.swVersion')} ${device.data.swVersion ?? '—'}`}</Typography.Text>}
+          {device.data && (
+            <Typography.Text type="secondary">{`${device.data.name} · ${device.data.sn} · ${t('device.swVersion')} ${device.data.swVersion ?? '—'}`}</Typography.Text>
+          )}
         </Space>
       }
       extra={
@@ -42,9 +44,40 @@ export default function DeviceUpdateLogPage() {
         columns={[
           { title: t('device.log.time'), dataIndex: 'ts', render: (v: number) => formatTime(v) },
           { title: t('device.ota.version'), dataIndex: 'version', render: (v: string | null) => v ?? '—' },
-          { title: t('device.log.progress'), dataIndex: 'progress', render: (v: number, r) => <Progress percent={v} size="small" style={{ width: 160 }} status={r.status === 'failed' ? 'exception' : v >= 100 ? 'success' : r.status === 'processing' ? 'active' : 'normal'} /> },
-          { title: t('device.cmd.status'), dataIndex: 'status', render: (v: UpdateLogRow['status']) => <CommandStatusTag status={v} /> },
-          { title: t('device.log.cmdId'), dataIndex: 'cmdId', render: (v: string) => <Typography.Text type="secondary" copyable style={{ fontSize: 12 }}>{v}</Typography.Text> },
+          {
+            title: t('device.log.progress'),
+            dataIndex: 'progress',
+            render: (v: number, r) => (
+              <Progress
+                percent={v}
+                size="small"
+                style={{ width: 160 }}
+                status={
+                  r.status === 'failed'
+                    ? 'exception'
+                    : v >= 100
+                      ? 'success'
+                      : r.status === 'processing'
+                        ? 'active'
+                        : 'normal'
+                }
+              />
+            ),
+          },
+          {
+            title: t('device.cmd.status'),
+            dataIndex: 'status',
+            render: (v: UpdateLogRow['status']) => <CommandStatusTag status={v} />,
+          },
+          {
+            title: t('device.log.cmdId'),
+            dataIndex: 'cmdId',
+            render: (v: string) => (
+              <Typography.Text type="secondary" copyable style={{ fontSize: 12 }}>
+                {v}
+              </Typography.Text>
+            ),
+          },
         ]}
         pagination={{ pageSize: 20, showSizeChanger: false }}
       />

@@ -10,6 +10,7 @@ export interface FirmwareQuery {
 
 export const getFirmware = (query: FirmwareQuery) => http.get<Page<FirmwareRow>>('/firmware', { query: { ...query } });
 
-export const firmwareQuery = (query: FirmwareQuery) => queryOptions({ queryKey: ['firmware', query], queryFn: () => getFirmware(query), placeholderData: keepPreviousData });
+export const firmwareQuery = (query: FirmwareQuery) =>
+  queryOptions({ queryKey: ['firmware', query], queryFn: () => getFirmware(query), placeholderData: keepPreviousData });
 
 export const useFirmware = (query: FirmwareQuery) => useQuery(firmwareQuery(query));

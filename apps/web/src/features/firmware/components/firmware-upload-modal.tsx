@@ -40,13 +40,17 @@ export function FirmwareUploadModal({ open, onClose }: { open: boolean; onClose:
     onClose();
   };
 
-  const required = (field: string): FormRule => ({ required: true, message: t('validation.required', { field: t(field) }) });
+  const required = (field: string): FormRule => ({
+    required: true,
+    message: t('validation.required', { field: t(field) }),
+  });
   const fileRule: FormRule = {
     validator: async (_r, list: UploadFile[] | undefined) => {
       const file = list?.[0];
       if (!file) throw new Error(t('validation.fileRequired'));
       if (!file.size) throw new Error(t('firmware.emptyFile'));
-      if (maxBytes !== undefined && file.size > maxBytes) throw new Error(t('firmware.tooLarge', { max: formatBytes(maxBytes) }));
+      if (maxBytes !== undefined && file.size > maxBytes)
+        throw new Error(t('firmware.tooLarge', { max: formatBytes(maxBytes) }));
     },
   };
 
@@ -58,7 +62,11 @@ export function FirmwareUploadModal({ open, onClose }: { open: boolean; onClose:
     setProgress({ percent: 0 });
     try {
       await upload.mutateAsync({
-        fields: { version: v.version.trim(), deviceType: v.deviceType, description: v.description?.trim() || undefined },
+        fields: {
+          version: v.version.trim(),
+          deviceType: v.deviceType,
+          description: v.description?.trim() || undefined,
+        },
         file,
         signal: controller.signal,
         onProgress: (percent) => setProgress({ percent }),
@@ -88,14 +96,35 @@ export function FirmwareUploadModal({ open, onClose }: { open: boolean; onClose:
       width={560}
       okButtonProps={{ 'data-testid': 'firmware-upload-ok' } as Record<`data-${string}`, string>}
     >
-      <Form<Values> form={form} name="firmware-form" layout="vertical" onFinish={submit} preserve={false} disabled={uploading} data-testid="firmware-form">
-        <Form.Item validateFirst name="version" label={t('firmware.version')} extra={t('firmware.versionHint')} rules={[required('firmware.version'), zodRule(shape.version, 'validation.version')]}>
+      <Form<Values>
+        form={form}
+        name="firmware-form"
+        layout="vertical"
+        onFinish={submit}
+        preserve={false}
+        disabled={uploading}
+        data-testid="firmware-form"
+      >
+        <Form.Item
+          validateFirst
+          name="version"
+          label={t('firmware.version')}
+          extra={t('firmware.versionHint')}
+          rules={[required('firmware.version'), zodRule(shape.version, 'validation.version')]}
+        >
           <Input maxLength={32} placeholder="V2.1.0" data-testid="firmware-form-version" />
         </Form.Item>
         <Form.Item name="deviceType" label={t('firmware.deviceType')} rules={[required('firmware.deviceType')]}>
-          <Select options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`firmware.deviceTypes.${v}`) }))} data-testid="firmware-form-type" />
+          <Select
+            options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`firmware.deviceTypes.${v}`) }))}
+            data-testid="firmware-form-type"
+          />
         </Form.Item>
-        <Form.Item name="description" label={t('firmware.description')} rules={[zodRule(shape.description, 'validation.invalid', { field: t('firmware.description') })]}>
+        <Form.Item
+          name="description"
+          label={t('firmware.description')}
+          rules={[zodRule(shape.description, 'validation.invalid', { field: t('firmware.description') })]}
+        >
           <Input.TextArea rows={3} maxLength={512} showCount data-testid="firmware-form-description" />
         </Form.Item>
         <Form.Item

@@ -12,15 +12,42 @@ vi.setConfig({ testTimeout: 30_000 });
 const find = (text: string | RegExp) => screen.findByText(text, undefined, { timeout: 8000 });
 
 const rows = [
-  { id: 2, version: 'V2.0.0', deviceType: 'inverter', fileName: 'sunwave_v2.bin', size: 50_000, sha256: 'ab'.repeat(32), description: 'MPPT tracking fix', downloadUrl: '/photo_voltaic/firmware/2/file', createdAt: 1795000000000 },
-  { id: 1, version: 'V1.0.0', deviceType: 'battery', fileName: 'bms.bin', size: 2048, sha256: 'cd'.repeat(32), description: null, downloadUrl: '/photo_voltaic/firmware/1/file', createdAt: 1795000000000 },
+  {
+    id: 2,
+    version: 'V2.0.0',
+    deviceType: 'inverter',
+    fileName: 'sunwave_v2.bin',
+    size: 50_000,
+    sha256: 'ab'.repeat(32),
+    description: 'MPPT tracking fix',
+    downloadUrl: '/photo_voltaic/firmware/2/file',
+    createdAt: 1795000000000,
+  },
+  {
+    id: 1,
+    version: 'V1.0.0',
+    deviceType: 'battery',
+    fileName: 'bms.bin',
+    size: 2048,
+    sha256: 'cd'.repeat(32),
+    description: null,
+    downloadUrl: '/photo_voltaic/firmware/1/file',
+    createdAt: 1795000000000,
+  },
 ];
 
 function serve(maxBytes = 1024 * 1024) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
-    const data = url.startsWith('/photo_voltaic/firmware/limits') ? { maxBytes } : method === 'GET' ? { rows, total: 2 } : null;
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+    const data = url.startsWith('/photo_voltaic/firmware/limits')
+      ? { maxBytes }
+      : method === 'GET'
+        ? { rows, total: 2 }
+        : null;
+    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
@@ -33,9 +60,16 @@ const renderPage = () =>
     </MemoryRouter>,
   );
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
-const pick = (file: File) => fireEvent.change(document.querySelector('[data-testid="firmware-form"] input[type=file]')!, { target: { files: [file] } });
+const pick = (file: File) =>
+  fireEvent.change(document.querySelector('[data-testid="firmware-form"] input[type=file]')!, {
+    target: { files: [file] },
+  });
 async function chooseType(label: string) {
-  fireEvent.mouseDown(document.querySelector('[data-testid="firmware-form-type"] .ant-select-selector, [data-testid="firmware-form-type"]')!);
+  fireEvent.mouseDown(
+    document.querySelector(
+      '[data-testid="firmware-form-type"] .ant-select-selector, [data-testid="firmware-form-type"]',
+    )!,
+  );
   fireEvent.click(await screen.findByTitle(label));
 }
 
@@ -66,8 +100,16 @@ describe('firmware versions (/systems/cmd)', () => {
     fireEvent.click(await screen.findByTestId('firmware-delete-V2.0.0', undefined, { timeout: 8000 }));
     const confirm = await find('Delete firmware V2.0.0 for Inverter? Devices can no longer download it.');
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
-    fireEvent.click(within(confirm.closest('.ant-popover') as HTMLElement).getAllByRole('button').at(-1)!);
-    await waitFor(() => expect(fetch.mock.calls.some(([url, init]) => init?.method === 'DELETE' && url === '/photo_voltaic/firmware/2')).toBe(true));
+    fireEvent.click(
+      within(confirm.closest('.ant-popover') as HTMLElement)
+        .getAllByRole('button')
+        .at(-1)!,
+    );
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(([url, init]) => init?.method === 'DELETE' && url === '/photo_voltaic/firmware/2'),
+      ).toBe(true),
+    );
   });
 
   it('refuses a bad version, a missing file and a file over the server limit before sending anything', async () => {

@@ -40,14 +40,30 @@ export default function FirmwarePage() {
   };
 
   const columns = [
-    { title: t('firmware.version'), dataIndex: 'version', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
-    { title: t('firmware.deviceType'), dataIndex: 'deviceType', render: (v: string) => <Tag>{t(`firmware.deviceTypes.${v}`, { defaultValue: v })}</Tag> },
+    {
+      title: t('firmware.version'),
+      dataIndex: 'version',
+      render: (v: string) => <Typography.Text strong>{v}</Typography.Text>,
+    },
+    {
+      title: t('firmware.deviceType'),
+      dataIndex: 'deviceType',
+      render: (v: string) => <Tag>{t(`firmware.deviceTypes.${v}`, { defaultValue: v })}</Tag>,
+    },
     {
       title: t('firmware.fileName'),
       dataIndex: 'fileName',
       render: (v: string, row: FirmwareRow) => (
         <Tooltip title={t('firmware.download')}>
-          <Button type="link" size="small" icon={<DownloadOutlined />} loading={downloading === row.id} onClick={() => void save(row)} style={{ paddingInline: 0 }} data-testid={`firmware-download-${row.version}`}>
+          <Button
+            type="link"
+            size="small"
+            icon={<DownloadOutlined />}
+            loading={downloading === row.id}
+            onClick={() => void save(row)}
+            style={{ paddingInline: 0 }}
+            data-testid={`firmware-download-${row.version}`}
+          >
             {v}
           </Button>
         </Tooltip>
@@ -79,9 +95,21 @@ export default function FirmwarePage() {
       dataIndex: 'description',
       responsive: ['md' as const],
       // long notes stay on one line in a bounded column, whole in the tooltip
-      render: (v: string | null) => (v ? <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 280 }}>{v}</Typography.Text> : '—'),
+      render: (v: string | null) =>
+        v ? (
+          <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 280 }}>
+            {v}
+          </Typography.Text>
+        ) : (
+          '—'
+        ),
     },
-    { title: t('firmware.createdAt'), dataIndex: 'createdAt', render: (v: number) => formatTime(v), responsive: ['lg' as const] },
+    {
+      title: t('firmware.createdAt'),
+      dataIndex: 'createdAt',
+      render: (v: number) => formatTime(v),
+      responsive: ['lg' as const],
+    },
     ...(can('firmware:delete')
       ? [
           {
@@ -90,13 +118,22 @@ export default function FirmwarePage() {
             fixed: 'right' as const,
             render: (_: unknown, row: FirmwareRow) => (
               <ConfirmAction
-                title={t('firmware.confirmDelete', { version: row.version, type: t(`firmware.deviceTypes.${row.deviceType}`, { defaultValue: row.deviceType }) })}
+                title={t('firmware.confirmDelete', {
+                  version: row.version,
+                  type: t(`firmware.deviceTypes.${row.deviceType}`, { defaultValue: row.deviceType }),
+                })}
                 okText={t('common.confirm')}
                 cancelText={t('common.cancel')}
                 okButtonProps={{ danger: true }}
                 run={() => remove.mutateAsync(row.id)}
               >
-                <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`firmware-delete-${row.version}`}>
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  data-testid={`firmware-delete-${row.version}`}
+                >
                   {t('common.delete')}
                 </Button>
               </ConfirmAction>
@@ -121,7 +158,12 @@ export default function FirmwarePage() {
     >
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'space-between', marginBottom: 12 }}>
         <Access perm="firmware:create">
-          <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)} data-testid="firmware-upload">
+          <Button
+            type="primary"
+            icon={<UploadOutlined />}
+            onClick={() => setUploading(true)}
+            data-testid="firmware-upload"
+          >
             {t('firmware.upload')}
           </Button>
         </Access>

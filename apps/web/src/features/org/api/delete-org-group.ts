@@ -7,6 +7,10 @@ export function useDeleteOrgGroup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deleteOrgGroup,
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['orgGroups'] }), qc.invalidateQueries({ queryKey: ['orgGroupOptions'] })]),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ['orgGroups'] }),
+        qc.invalidateQueries({ queryKey: ['orgGroupOptions'] }),
+      ]),
   });
 }

@@ -2,7 +2,8 @@ import type { OrgRow } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 
-export const moveOrg = ({ id, parentId }: { id: number; parentId: number }) => http.put<OrgRow>(`/orgs/${id}/move`, { parentId });
+export const moveOrg = ({ id, parentId }: { id: number; parentId: number }) =>
+  http.put<OrgRow>(`/orgs/${id}/move`, { parentId });
 
 export function useMoveOrg() {
   const qc = useQueryClient();

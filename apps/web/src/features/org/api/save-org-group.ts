@@ -3,12 +3,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 
 /** Creates (no id) or updates an organisation group. */
-export const saveOrgGroup = ({ id, ...body }: OrgGroupBody & { id?: number }) => (id ? http.put<OrgGroupRow>(`/orgGroups/${id}`, body) : http.post<OrgGroupRow>('/orgGroups', body));
+export const saveOrgGroup = ({ id, ...body }: OrgGroupBody & { id?: number }) =>
+  id ? http.put<OrgGroupRow>(`/orgGroups/${id}`, body) : http.post<OrgGroupRow>('/orgGroups', body);
 
 export function useSaveOrgGroup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: saveOrgGroup,
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['orgGroups'] }), qc.invalidateQueries({ queryKey: ['orgGroupOptions'] })]),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ['orgGroups'] }),
+        qc.invalidateQueries({ queryKey: ['orgGroupOptions'] }),
+      ]),
   });
 }

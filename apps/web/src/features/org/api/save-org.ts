@@ -5,7 +5,8 @@ import { http } from '../../../lib/http';
 export type SaveOrg = { id: number; body: OrgUpdateBody } | { id?: undefined; body: OrgBody };
 
 /** Creates an organisation under its parent, or edits one (the parent changes through move). */
-export const saveOrg = (v: SaveOrg) => (v.id ? http.put<OrgRow>(`/orgs/${v.id}`, v.body) : http.post<OrgRow>('/orgs', v.body));
+export const saveOrg = (v: SaveOrg) =>
+  v.id ? http.put<OrgRow>(`/orgs/${v.id}`, v.body) : http.post<OrgRow>('/orgs', v.body);
 
 export function useSaveOrg() {
   const qc = useQueryClient();

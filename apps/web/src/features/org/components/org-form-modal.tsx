@@ -16,7 +16,17 @@ type Values = Omit<OrgBody, 'groupings'> & { groupings?: { name: string; code: s
  * Create an organisation under a parent (`parentId`) or edit one (`org`). Every field checks the
  * contract's rule (§5 name, identifier, code) before anything is sent.
  */
-export function OrgFormModal({ org, parentId, orgs, onClose }: { org?: OrgTreeRow; parentId?: number; orgs: OrgTreeRow[]; onClose: () => void }) {
+export function OrgFormModal({
+  org,
+  parentId,
+  orgs,
+  onClose,
+}: {
+  org?: OrgTreeRow;
+  parentId?: number;
+  orgs: OrgTreeRow[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -24,11 +34,14 @@ export function OrgFormModal({ org, parentId, orgs, onClose }: { org?: OrgTreeRo
   const { data: groups } = useOrgGroupOptions();
   const required = (field: string) => ({ required: true, message: t('validation.required', { field: t(field) }) });
   // the ROOT type belongs to the platform organisation alone
-  const groupOptions = (groups ?? []).filter((g) => g.code !== 'ROOT' || org?.groupCode === 'ROOT').map((g) => ({ value: g.id, label: groupLabel(g.code, g.name) }));
+  const groupOptions = (groups ?? [])
+    .filter((g) => g.code !== 'ROOT' || org?.groupCode === 'ROOT')
+    .map((g) => ({ value: g.id, label: groupLabel(g.code, g.name) }));
 
   // without the sensitive-data grant the phone and address arrive masked: left as they are, they are not sent (kept)
   const masked = (field: 'phone' | 'address') => !!org?.[field]?.includes('****');
-  const unlessMasked = (field: 'phone' | 'address', rule: ReturnType<typeof zodRule>) => keptOr(masked(field) ? (org?.[field] ?? undefined) : undefined, rule);
+  const unlessMasked = (field: 'phone' | 'address', rule: ReturnType<typeof zodRule>) =>
+    keptOr(masked(field) ? (org?.[field] ?? undefined) : undefined, rule);
 
   const submit = async (v: Values) => {
     const body = { ...v, groupings: v.groupings ?? [] };
@@ -47,7 +60,17 @@ export function OrgFormModal({ org, parentId, orgs, onClose }: { org?: OrgTreeRo
   };
 
   const initial: Partial<Values> = org
-    ? { parentId: org.parentId ?? undefined, groupId: org.groupId, name: org.name, code: org.code, number: org.number ?? '', address: org.address ?? '', contact: org.contact ?? '', phone: org.phone ?? '', groupings: org.groupings }
+    ? {
+        parentId: org.parentId ?? undefined,
+        groupId: org.groupId,
+        name: org.name,
+        code: org.code,
+        number: org.number ?? '',
+        address: org.address ?? '',
+        contact: org.contact ?? '',
+        phone: org.phone ?? '',
+        groupings: org.groupings,
+      }
     : { parentId, groupings: [] };
 
   return (
@@ -66,12 +89,22 @@ export function OrgFormModal({ org, parentId, orgs, onClose }: { org?: OrgTreeRo
       <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={submit}>
         {!org && (
           <Form.Item name="parentId" label={t('org.parent')} rules={[required('org.parent')]}>
-            <TreeSelect treeData={toTreeOptions(orgs)} treeDefaultExpandAll showSearch treeNodeFilterProp="title" data-testid="org-parent" />
+            <TreeSelect
+              treeData={toTreeOptions(orgs)}
+              treeDefaultExpandAll
+              showSearch
+              treeNodeFilterProp="title"
+              data-testid="org-parent"
+            />
           </Form.Item>
         )}
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item name="name" label={t('org.name')} rules={[required('org.name'), keptOr(org?.name, zodRule(orgBody.shape.name))]}>
+            <Form.Item
+              name="name"
+              label={t('org.name')}
+              rules={[required('org.name'), keptOr(org?.name, zodRule(orgBody.shape.name))]}
+            >
               <Input maxLength={30} data-testid="org-name" />
             </Form.Item>
           </Col>
@@ -96,12 +129,20 @@ export function OrgFormModal({ org, parentId, orgs, onClose }: { org?: OrgTreeRo
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="phone" label={t('org.phone')} rules={[unlessMasked('phone', zodRule(orgBody.shape.phone))]}>
+            <Form.Item
+              name="phone"
+              label={t('org.phone')}
+              rules={[unlessMasked('phone', zodRule(orgBody.shape.phone))]}
+            >
               <Input maxLength={20} data-testid="org-phone" />
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="address" label={t('org.address')} rules={[unlessMasked('address', zodRule(orgBody.shape.address))]}>
+        <Form.Item
+          name="address"
+          label={t('org.address')}
+          rules={[unlessMasked('address', zodRule(orgBody.shape.address))]}
+        >
           <Input.TextArea maxLength={255} autoSize={{ minRows: 1, maxRows: 3 }} />
         </Form.Item>
         <Form.Item label={t('org.groupings')} extra={t('org.groupingsHint')}>
@@ -120,17 +161,38 @@ export function OrgFormModal({ org, parentId, orgs, onClose }: { org?: OrgTreeRo
               <>
                 {fields.map((field) => (
                   <Space key={field.key} align="baseline" style={{ display: 'flex' }} wrap>
-                    <Form.Item name={[field.name, 'name']} rules={[required('org.groupingName'), zodRule(orgGrouping.shape.name)]}>
-                      <Input placeholder={t('org.groupingName')} maxLength={30} style={{ width: 200 }} data-testid={`org-grouping-name-${field.name}`} />
+                    <Form.Item
+                      name={[field.name, 'name']}
+                      rules={[required('org.groupingName'), zodRule(orgGrouping.shape.name)]}
+                    >
+                      <Input
+                        placeholder={t('org.groupingName')}
+                        maxLength={30}
+                        style={{ width: 200 }}
+                        data-testid={`org-grouping-name-${field.name}`}
+                      />
                     </Form.Item>
-                    <Form.Item name={[field.name, 'code']} rules={[required('org.groupingCode'), zodRule(orgGrouping.shape.code)]}>
-                      <Input placeholder={t('org.groupingCode')} maxLength={60} style={{ width: 200 }} data-testid={`org-grouping-code-${field.name}`} />
+                    <Form.Item
+                      name={[field.name, 'code']}
+                      rules={[required('org.groupingCode'), zodRule(orgGrouping.shape.code)]}
+                    >
+                      <Input
+                        placeholder={t('org.groupingCode')}
+                        maxLength={60}
+                        style={{ width: 200 }}
+                        data-testid={`org-grouping-code-${field.name}`}
+                      />
                     </Form.Item>
                     <MinusCircleOutlined onClick={() => remove(field.name)} aria-label={t('common.delete')} />
                   </Space>
                 ))}
                 {fields.length < ORG_GROUPINGS_MAX && (
-                  <Button type="dashed" onClick={() => add({ name: '', code: '' })} icon={<PlusOutlined />} data-testid="org-grouping-add">
+                  <Button
+                    type="dashed"
+                    onClick={() => add({ name: '', code: '' })}
+                    icon={<PlusOutlined />}
+                    data-testid="org-grouping-add"
+                  >
                     {t('org.addGrouping')}
                   </Button>
                 )}

@@ -7,7 +7,15 @@ import { useSaveOrgGroup } from '../api/save-org-group';
 import { keptOr } from './kept-rule';
 
 /** Create (no group) or edit an organisation group; the rules are the contract's (§5 name and code). */
-export function OrgGroupFormModal({ group, open, onClose }: { group?: OrgGroupRow; open: boolean; onClose: () => void }) {
+export function OrgGroupFormModal({
+  group,
+  open,
+  onClose,
+}: {
+  group?: OrgGroupRow;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<OrgGroupBody>();
@@ -33,11 +41,32 @@ export function OrgGroupFormModal({ group, open, onClose }: { group?: OrgGroupRo
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'org-group-save' } as ButtonProps}
     >
-      <Form<OrgGroupBody> form={form} layout="vertical" initialValues={group ? { name: group.name, code: group.code } : undefined} onFinish={submit} preserve={false}>
-        <Form.Item name="name" label={t('org.group.name')} rules={[{ required: true, message: t('validation.required', { field: t('org.group.name') }) }, keptOr(group?.name, zodRule(orgGroupBody.shape.name))]}>
+      <Form<OrgGroupBody>
+        form={form}
+        layout="vertical"
+        initialValues={group ? { name: group.name, code: group.code } : undefined}
+        onFinish={submit}
+        preserve={false}
+      >
+        <Form.Item
+          name="name"
+          label={t('org.group.name')}
+          rules={[
+            { required: true, message: t('validation.required', { field: t('org.group.name') }) },
+            keptOr(group?.name, zodRule(orgGroupBody.shape.name)),
+          ]}
+        >
           <Input maxLength={30} data-testid="org-group-name" />
         </Form.Item>
-        <Form.Item name="code" label={t('org.group.code')} rules={[{ required: true, message: t('validation.required', { field: t('org.group.code') }) }, zodRule(orgGroupBody.shape.code)]} extra={group?.code === 'ROOT' ? t('org.group.rootHint') : undefined}>
+        <Form.Item
+          name="code"
+          label={t('org.group.code')}
+          rules={[
+            { required: true, message: t('validation.required', { field: t('org.group.code') }) },
+            zodRule(orgGroupBody.shape.code),
+          ]}
+          extra={group?.code === 'ROOT' ? t('org.group.rootHint') : undefined}
+        >
           <Input maxLength={60} disabled={group?.code === 'ROOT'} data-testid="org-group-code" />
         </Form.Item>
       </Form>

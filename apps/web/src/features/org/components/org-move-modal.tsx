@@ -38,8 +38,18 @@ export function OrgMoveModal({ org, orgs, onClose }: { org: OrgTreeRow; orgs: Or
           }
         }}
       >
-        <Form.Item name="parentId" label={t('org.newParent')} rules={[{ required: true, message: t('validation.required', { field: t('org.newParent') }) }]}>
-          <TreeSelect treeData={toTreeOptions(orgs, org)} treeDefaultExpandAll showSearch treeNodeFilterProp="title" data-testid="org-move-parent" />
+        <Form.Item
+          name="parentId"
+          label={t('org.newParent')}
+          rules={[{ required: true, message: t('validation.required', { field: t('org.newParent') }) }]}
+        >
+          <TreeSelect
+            treeData={toTreeOptions(orgs, org)}
+            treeDefaultExpandAll
+            showSearch
+            treeNodeFilterProp="title"
+            data-testid="org-move-parent"
+          />
         </Form.Item>
       </Form>
     </Modal>

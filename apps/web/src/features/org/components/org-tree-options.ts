@@ -12,7 +12,12 @@ export interface TreeOption {
 export function toTreeOptions(orgs: OrgTreeRow[], exclude?: OrgTreeRow): TreeOption[] {
   const map = (n: OrgNode, inside: boolean): TreeOption => {
     const disabled = inside || n.id === exclude?.id;
-    return { value: n.id, title: n.name, disabled: disabled || undefined, children: n.children?.map((c) => map(c, disabled)) };
+    return {
+      value: n.id,
+      title: n.name,
+      disabled: disabled || undefined,
+      children: n.children?.map((c) => map(c, disabled)),
+    };
   };
   return toTree(orgs).map((n) => map(n, false));
 }

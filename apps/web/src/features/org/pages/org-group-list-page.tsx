@@ -25,12 +25,24 @@ export default function OrgGroupListPage() {
   const columns = [
     { title: 'ID', dataIndex: 'id', width: 70 },
     { title: t('org.group.name'), dataIndex: 'name', render: (v: string, row: OrgGroupRow) => groupLabel(row.code, v) },
-    { title: t('org.group.code'), dataIndex: 'code', render: (v: string) => <Tag color={v === 'ROOT' ? 'purple' : undefined}>{v}</Tag> },
+    {
+      title: t('org.group.code'),
+      dataIndex: 'code',
+      render: (v: string) => <Tag color={v === 'ROOT' ? 'purple' : undefined}>{v}</Tag>,
+    },
     { title: t('org.group.orgs'), dataIndex: 'orgs', width: 140 },
-    actionsColumn(t('common.actions'), (row: OrgGroupRow) => (
+    actionsColumn(
+      t('common.actions'),
+      (row: OrgGroupRow) => (
         <>
           <Access perm="orgGroup:update">
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ group: row })} data-testid={`org-group-edit-${row.code}`}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setEditing({ group: row })}
+              data-testid={`org-group-edit-${row.code}`}
+            >
               {t('common.update')}
             </Button>
           </Access>
@@ -42,13 +54,22 @@ export default function OrgGroupListPage() {
               disabled={row.code === 'ROOT'}
               run={() => remove.mutateAsync(row.id)}
             >
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled={row.code === 'ROOT'} data-testid={`org-group-delete-${row.code}`}>
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                disabled={row.code === 'ROOT'}
+                data-testid={`org-group-delete-${row.code}`}
+              >
                 {t('common.delete')}
               </Button>
             </ConfirmAction>
           </Access>
         </>
-      ), { fixed: false, size: 4, wrap: false }),
+      ),
+      { fixed: false, size: 4, wrap: false },
+    ),
   ];
 
   return (
@@ -57,7 +78,9 @@ export default function OrgGroupListPage() {
         <TextFilter name="name" label={t('org.group.name')} />
         <TextFilter name="code" label={t('org.group.code')} />
       </SearchForm>
-      <ListToolbar left={<CreateButton perm="orgGroup:create" testId="org-group-create" onClick={() => setEditing({})} />} />
+      <ListToolbar
+        left={<CreateButton perm="orgGroup:create" testId="org-group-create" onClick={() => setEditing({})} />}
+      />
       <Table<OrgGroupRow> {...list.tableProps(data, isFetching)} columns={columns} />
       {editing && <OrgGroupFormModal open group={editing.group} onClose={() => setEditing(null)} />}
     </Card>

@@ -12,7 +12,8 @@ import { toTree, useOrgs, type OrgNode } from '../api/get-orgs';
 import { OrgFormModal } from '../components/org-form-modal';
 import { OrgMoveModal } from '../components/org-move-modal';
 
-type Dialog = { kind: 'create'; parentId?: number } | { kind: 'edit'; org: OrgTreeRow } | { kind: 'move'; org: OrgTreeRow };
+type Dialog =
+  { kind: 'create'; parentId?: number } | { kind: 'edit'; org: OrgTreeRow } | { kind: 'move'; org: OrgTreeRow };
 
 /** /auth/org: the organisation tree of your data scope; create a child, edit, move, delete. */
 export default function OrgListPage() {
@@ -37,39 +38,92 @@ export default function OrgListPage() {
       ),
     },
     { title: t('org.code'), dataIndex: 'code' },
-    { title: t('org.type'), dataIndex: 'groupCode', render: (code: string, row: OrgNode) => <Tag color={code === 'ROOT' ? 'purple' : 'blue'}>{groupLabel(code, row.groupName)}</Tag> },
-    { title: t('org.number'), dataIndex: 'number', render: (v: string | null) => v ?? t('common.none'), responsive: ['md' as const] },
+    {
+      title: t('org.type'),
+      dataIndex: 'groupCode',
+      render: (code: string, row: OrgNode) => (
+        <Tag color={code === 'ROOT' ? 'purple' : 'blue'}>{groupLabel(code, row.groupName)}</Tag>
+      ),
+    },
+    {
+      title: t('org.number'),
+      dataIndex: 'number',
+      render: (v: string | null) => v ?? t('common.none'),
+      responsive: ['md' as const],
+    },
     {
       title: t('org.groupings'),
       dataIndex: 'groupings',
       responsive: ['lg' as const],
-      render: (g: OrgNode['groupings']) => (g.length ? g.map((x) => <Tag key={x.code}>{`${x.name} · ${x.code}`}</Tag>) : t('common.none')),
+      render: (g: OrgNode['groupings']) =>
+        g.length ? g.map((x) => <Tag key={x.code}>{`${x.name} · ${x.code}`}</Tag>) : t('common.none'),
     },
-    { title: t('org.address'), dataIndex: 'address', render: (v: string | null) => v ?? t('common.none'), responsive: ['xl' as const], ellipsis: true },
+    {
+      title: t('org.address'),
+      dataIndex: 'address',
+      render: (v: string | null) => v ?? t('common.none'),
+      responsive: ['xl' as const],
+      ellipsis: true,
+    },
     {
       title: t('org.load'),
       key: 'load',
       responsive: ['md' as const],
-      render: (_: unknown, row: OrgNode) => <Typography.Text type="secondary">{t('org.loadText', { users: row.users, plants: row.plants, devices: row.devices })}</Typography.Text>,
+      render: (_: unknown, row: OrgNode) => (
+        <Typography.Text type="secondary">
+          {t('org.loadText', { users: row.users, plants: row.plants, devices: row.devices })}
+        </Typography.Text>
+      ),
     },
     actionsColumn(t('common.actions'), (row: OrgNode) => (
-        <>
-          <IconAction perm="org:create" title={t('org.createChild')} icon={<SubnodeOutlined />} onClick={() => setDialog({ kind: 'create', parentId: row.id })} testId={`org-add-child-${row.code}`} />
-          <Access perm="org:update">
-            <IconAction title={t('common.update')} icon={<EditOutlined />} onClick={() => setDialog({ kind: 'edit', org: row })} testId={`org-edit-${row.code}`} />
-            {row.parentId !== null && <IconAction title={t('org.move')} icon={<DragOutlined />} onClick={() => setDialog({ kind: 'move', org: row })} testId={`org-move-${row.code}`} />}
-          </Access>
+      <>
+        <IconAction
+          perm="org:create"
+          title={t('org.createChild')}
+          icon={<SubnodeOutlined />}
+          onClick={() => setDialog({ kind: 'create', parentId: row.id })}
+          testId={`org-add-child-${row.code}`}
+        />
+        <Access perm="org:update">
+          <IconAction
+            title={t('common.update')}
+            icon={<EditOutlined />}
+            onClick={() => setDialog({ kind: 'edit', org: row })}
+            testId={`org-edit-${row.code}`}
+          />
           {row.parentId !== null && (
-            <DeleteAction perm="org:delete" testId={`org-delete-${row.code}`} title={t('org.confirmDelete', { name: row.name })} okText={t('common.confirm')} cancelText={t('common.cancel')} run={() => remove.mutateAsync(row.id)} />
+            <IconAction
+              title={t('org.move')}
+              icon={<DragOutlined />}
+              onClick={() => setDialog({ kind: 'move', org: row })}
+              testId={`org-move-${row.code}`}
+            />
           )}
-        </>
-      )),
+        </Access>
+        {row.parentId !== null && (
+          <DeleteAction
+            perm="org:delete"
+            testId={`org-delete-${row.code}`}
+            title={t('org.confirmDelete', { name: row.name })}
+            okText={t('common.confirm')}
+            cancelText={t('common.cancel')}
+            run={() => remove.mutateAsync(row.id)}
+          />
+        )}
+      </>
+    )),
   ];
 
   return (
     <Card>
       <ListToolbar
-        left={<CreateButton perm="org:create" testId="org-create" onClick={() => setDialog({ kind: 'create', parentId: tree[0]?.id })} />}
+        left={
+          <CreateButton
+            perm="org:create"
+            testId="org-create"
+            onClick={() => setDialog({ kind: 'create', parentId: tree[0]?.id })}
+          />
+        }
         right={
           <Button icon={<ReloadOutlined />} onClick={() => void refetch()} loading={isFetching}>
             {t('org.refresh')}
@@ -96,7 +150,9 @@ export default function OrgListPage() {
             }),
         }}
       />
-      {dialog?.kind === 'create' && <OrgFormModal parentId={dialog.parentId} orgs={orgs} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'create' && (
+        <OrgFormModal parentId={dialog.parentId} orgs={orgs} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'edit' && <OrgFormModal org={dialog.org} orgs={orgs} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'move' && <OrgMoveModal org={dialog.org} orgs={orgs} onClose={() => setDialog(null)} />}
     </Card>

@@ -15,9 +15,28 @@ const groups = [
   { id: 2, code: 'AGENT', name: 'Service provider', orgs: 2 },
 ];
 const org = (id: number, parentId: number | null, code: string, name: string, extra: object = {}) => ({
-  id, parentId, name, code, groupId: parentId === null ? 1 : 2, groupCode: parentId === null ? 'ROOT' : 'AGENT', groupName: 'x', number: null, address: null, contact: null, phone: null, groupings: [], createdAt: 1795000000000, users: 0, plants: 0, devices: 0, ...extra,
+  id,
+  parentId,
+  name,
+  code,
+  groupId: parentId === null ? 1 : 2,
+  groupCode: parentId === null ? 'ROOT' : 'AGENT',
+  groupName: 'x',
+  number: null,
+  address: null,
+  contact: null,
+  phone: null,
+  groupings: [],
+  createdAt: 1795000000000,
+  users: 0,
+  plants: 0,
+  devices: 0,
+  ...extra,
 });
-const orgs = [org(1, null, 'ROOT', 'PV Platform', { users: 3 }), org(2, 1, 'SUNPATH', 'SunPath Services', { users: 4, plants: 2 })];
+const orgs = [
+  org(1, null, 'ROOT', 'PV Platform', { users: 3 }),
+  org(2, 1, 'SUNPATH', 'SunPath Services', { users: 4, plants: 2 }),
+];
 
 type Reply = { status?: number; body: object };
 function serve(route: (method: string, url: string, body: unknown) => Reply | undefined) {
@@ -25,12 +44,16 @@ function serve(route: (method: string, url: string, body: unknown) => Reply | un
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(init.body as string) : undefined;
     const r = route(method, url, body) ?? { body: { code: 200, msg: 'ok', data: null } };
-    return new Response(JSON.stringify(r.body), { status: r.status ?? 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(r.body), {
+      status: r.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
-const sent = (fetch: ReturnType<typeof serve>, method: string) => fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method);
+const sent = (fetch: ReturnType<typeof serve>, method: string) =>
+  fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method);
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 afterEach(() => {
@@ -41,8 +64,13 @@ afterEach(() => {
 describe('organisation groups page', () => {
   const api = () =>
     serve((method, url) => {
-      if (method === 'GET' && url.startsWith('/photo_voltaic/orgGroups')) return { body: { code: 200, msg: 'ok', data: { rows: groups, total: 2 } } };
-      if (method === 'POST') return { status: 409, body: { code: 409, msg: 'An organisation group with the code AGENT already exists', data: null } };
+      if (method === 'GET' && url.startsWith('/photo_voltaic/orgGroups'))
+        return { body: { code: 200, msg: 'ok', data: { rows: groups, total: 2 } } };
+      if (method === 'POST')
+        return {
+          status: 409,
+          body: { code: 409, msg: 'An organisation group with the code AGENT already exists', data: null },
+        };
       return undefined;
     });
 
@@ -85,7 +113,8 @@ describe('organisation tree page', () => {
   const api = (deleteReply?: Reply) =>
     serve((method, url) => {
       if (method === 'GET' && url === '/photo_voltaic/orgs') return { body: { code: 200, msg: 'ok', data: orgs } };
-      if (method === 'GET' && url === '/photo_voltaic/orgs/groups') return { body: { code: 200, msg: 'ok', data: groups.map(({ orgs: _o, ...g }) => g) } };
+      if (method === 'GET' && url === '/photo_voltaic/orgs/groups')
+        return { body: { code: 200, msg: 'ok', data: groups.map(({ orgs: _o, ...g }) => g) } };
       if (method === 'DELETE') return deleteReply;
       if (method === 'POST') return { body: { code: 200, msg: 'Create Successful', data: org(3, 1, 'NEW', 'New') } };
       return undefined;
@@ -108,7 +137,9 @@ describe('organisation tree page', () => {
     type('org-grouping-code-1', 'e1');
     fireEvent.click(screen.getByTestId('org-save'));
     expect(await find('Name must be 1-30 letters, digits or Chinese characters')).toBeTruthy();
-    expect(await find('Identifier must contain letters, digits or hyphens and start with a letter or digit')).toBeTruthy();
+    expect(
+      await find('Identifier must contain letters, digits or hyphens and start with a letter or digit'),
+    ).toBeTruthy();
     expect(await find('Code must be 1-60 letters or digits')).toBeTruthy();
     expect(await find('Two groupings have the same code')).toBeTruthy();
     expect(sent(fetch, 'POST')).toHaveLength(0);
@@ -125,7 +156,14 @@ describe('organisation tree page', () => {
 
   it('asks before deleting and shows the server refusal while users remain', async () => {
     signedInWith('org:delete');
-    const fetch = api({ status: 409, body: { code: 409, msg: 'This organisation still has 4 users, 2 plants and 0 devices: move or delete them first', data: null } });
+    const fetch = api({
+      status: 409,
+      body: {
+        code: 409,
+        msg: 'This organisation still has 4 users, 2 plants and 0 devices: move or delete them first',
+        data: null,
+      },
+    });
     renderWithProviders(<OrgListPage />);
     await screen.findByTestId('org-row-SUNPATH');
     expect(screen.queryByTestId('org-delete-ROOT')).toBeNull();
@@ -135,7 +173,9 @@ describe('organisation tree page', () => {
     fireEvent.click(within(confirm.closest('.ant-popover') as HTMLElement).getByText('OK'));
     await waitFor(() => expect(sent(fetch, 'DELETE')).toHaveLength(1));
     expect(sent(fetch, 'DELETE')[0]![0]).toBe('/photo_voltaic/orgs/2');
-    expect(await find('This organisation still has 4 users, 2 plants and 0 devices: move or delete them first')).toBeTruthy();
+    expect(
+      await find('This organisation still has 4 users, 2 plants and 0 devices: move or delete them first'),
+    ).toBeTruthy();
   });
 
   it('edits a seeded organisation whose name predates the rule, but checks a changed name', async () => {
@@ -149,7 +189,12 @@ describe('organisation tree page', () => {
     await waitFor(() => expect(sent(fetch, 'PUT')).toHaveLength(1), { timeout: 8000 });
     const [url, init] = sent(fetch, 'PUT')[0]!;
     expect(url).toBe('/photo_voltaic/orgs/2');
-    expect(JSON.parse(init!.body as string)).toMatchObject({ name: 'SunPath Services', code: 'SUNPATH', number: 'SP7', groupId: 2 });
+    expect(JSON.parse(init!.body as string)).toMatchObject({
+      name: 'SunPath Services',
+      code: 'SUNPATH',
+      number: 'SP7',
+      groupId: 2,
+    });
 
     fireEvent.click(screen.getByTestId('org-edit-SUNPATH'));
     type('org-name', 'SunPath Renamed');

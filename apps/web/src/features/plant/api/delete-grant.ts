@@ -1,9 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 
-export const deleteGrant = (plantId: number, grantId: number) => http.delete<null>(`/plants/${plantId}/grants/${grantId}`);
+export const deleteGrant = (plantId: number, grantId: number) =>
+  http.delete<null>(`/plants/${plantId}/grants/${grantId}`);
 
 export function useDeleteGrant(plantId: number) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: (grantId: number) => deleteGrant(plantId, grantId), onSuccess: () => qc.invalidateQueries({ queryKey: ['plants', 'grants', plantId] }) });
+  return useMutation({
+    mutationFn: (grantId: number) => deleteGrant(plantId, grantId),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['plants', 'grants', plantId] }),
+  });
 }

@@ -4,6 +4,7 @@ import { http } from '../../../lib/http';
 
 export const getGrants = (plantId: number) => http.get<GrantRow[]>(`/plants/${plantId}/grants`);
 
-export const grantsQuery = (plantId: number) => queryOptions({ queryKey: ['plants', 'grants', plantId], queryFn: () => getGrants(plantId) });
+export const grantsQuery = (plantId: number) =>
+  queryOptions({ queryKey: ['plants', 'grants', plantId], queryFn: () => getGrants(plantId) });
 
 export const useGrants = (plantId: number, enabled = true) => useQuery({ ...grantsQuery(plantId), enabled });

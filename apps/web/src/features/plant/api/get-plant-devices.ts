@@ -3,10 +3,15 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { useLiveQuery } from '../../../lib/live';
 
-export const getPlantDevices = (id: number, pageNum: number, pageSize: number) => http.get<Page<PlantDeviceRow>>(`/plants/${id}/devices`, { query: { pageNum, pageSize } });
+export const getPlantDevices = (id: number, pageNum: number, pageSize: number) =>
+  http.get<Page<PlantDeviceRow>>(`/plants/${id}/devices`, { query: { pageNum, pageSize } });
 
 export const plantDevicesQuery = (id: number, pageNum: number, pageSize: number) =>
-  queryOptions({ queryKey: ['plants', 'devices', id, pageNum, pageSize], queryFn: () => getPlantDevices(id, pageNum, pageSize), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['plants', 'devices', id, pageNum, pageSize],
+    queryFn: () => getPlantDevices(id, pageNum, pageSize),
+    placeholderData: keepPreviousData,
+  });
 
 /** Refreshed by live events naming the plant; polls only while the stream is not open. */
 export function usePlantDevices(id: number, pageNum: number, pageSize: number) {

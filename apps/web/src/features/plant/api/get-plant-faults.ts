@@ -3,10 +3,15 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { useLiveQuery } from '../../../lib/live';
 
-export const getPlantFaults = (id: number, pageNum: number, pageSize: number) => http.get<Page<FaultRow>>(`/plants/${id}/faults`, { query: { pageNum, pageSize } });
+export const getPlantFaults = (id: number, pageNum: number, pageSize: number) =>
+  http.get<Page<FaultRow>>(`/plants/${id}/faults`, { query: { pageNum, pageSize } });
 
 export const plantFaultsQuery = (id: number, pageNum: number, pageSize: number) =>
-  queryOptions({ queryKey: ['plants', 'faults', id, pageNum, pageSize], queryFn: () => getPlantFaults(id, pageNum, pageSize), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['plants', 'faults', id, pageNum, pageSize],
+    queryFn: () => getPlantFaults(id, pageNum, pageSize),
+    placeholderData: keepPreviousData,
+  });
 
 /** Refreshed by live events naming the plant; polls only while the stream is not open. */
 export function usePlantFaults(id: number, pageNum: number, pageSize: number) {

@@ -5,7 +5,8 @@ import { useLiveQuery } from '../../../lib/live';
 
 export const getPlant = (id: number) => http.get<PlantDetail>(`/plants/${id}`);
 
-export const plantQuery = (id: number) => queryOptions({ queryKey: ['plants', 'detail', id], queryFn: () => getPlant(id), enabled: id > 0 });
+export const plantQuery = (id: number) =>
+  queryOptions({ queryKey: ['plants', 'detail', id], queryFn: () => getPlant(id), enabled: id > 0 });
 
 /** Refreshed by live events naming the plant (the detail page); polls only while the stream is not open. */
 export function usePlant(id: number) {

@@ -5,7 +5,12 @@ import { useLiveQuery } from '../../../lib/live';
 
 export const getPlants = (query: PlantListQuery) => http.get<PlantPage>('/plants', { query: { ...query } });
 
-export const plantsQuery = (query: PlantListQuery) => queryOptions({ queryKey: ['plants', 'list', query], queryFn: () => getPlants(query), placeholderData: keepPreviousData });
+export const plantsQuery = (query: PlantListQuery) =>
+  queryOptions({
+    queryKey: ['plants', 'list', query],
+    queryFn: () => getPlants(query),
+    placeholderData: keepPreviousData,
+  });
 
 /** Refreshed by live events (the list page's useLiveInvalidate); polls only while the stream is not open. */
 export function usePlants(query: PlantListQuery) {

@@ -5,11 +5,30 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPower } from './format';
 
-function Part({ icon, title, value, note, testId }: { icon: ReactNode; title: string; value: number | null; note?: ReactNode; testId: string }) {
+function Part({
+  icon,
+  title,
+  value,
+  note,
+  testId,
+}: {
+  icon: ReactNode;
+  title: string;
+  value: number | null;
+  note?: ReactNode;
+  testId: string;
+}) {
   return (
     <Col xs={12} md={6}>
       <Card size="small" data-testid={testId} style={{ height: '100%' }}>
-        <Statistic title={<span>{icon} {title}</span>} value={formatPower(value === null ? null : Math.abs(value))} />
+        <Statistic
+          title={
+            <span>
+              {icon} {title}
+            </span>
+          }
+          value={formatPower(value === null ? null : Math.abs(value))}
+        />
         {note && <div style={{ color: 'rgba(0,0,0,0.55)', fontSize: 12, marginTop: 4 }}>{note}</div>}
       </Card>
     </Col>
@@ -20,7 +39,17 @@ function Part({ icon, title, value, note, testId }: { icon: ReactNode; title: st
 export function EnergyFlow({ flow }: { flow: PlantDetail['energyFlow'] }) {
   const { t } = useTranslation();
   const parts: ReactNode[] = [];
-  if (flow.pv !== null) parts.push(<Part key="pv" testId="flow-pv" icon={<SunOutlined />} title={t('plant.flow.pv')} value={flow.pv} note={flow.pv > 0 ? t('plant.flow.producing') : t('plant.flow.idle')} />);
+  if (flow.pv !== null)
+    parts.push(
+      <Part
+        key="pv"
+        testId="flow-pv"
+        icon={<SunOutlined />}
+        title={t('plant.flow.pv')}
+        value={flow.pv}
+        note={flow.pv > 0 ? t('plant.flow.producing') : t('plant.flow.idle')}
+      />,
+    );
   if (flow.battery !== null)
     parts.push(
       <Part
@@ -31,7 +60,11 @@ export function EnergyFlow({ flow }: { flow: PlantDetail['energyFlow'] }) {
         value={flow.battery}
         note={
           <>
-            {flow.battery > 0 ? t('plant.flow.discharging') : flow.battery < 0 ? t('plant.flow.charging') : t('plant.flow.idle')}
+            {flow.battery > 0
+              ? t('plant.flow.discharging')
+              : flow.battery < 0
+                ? t('plant.flow.charging')
+                : t('plant.flow.idle')}
             {flow.batterySoc !== null && ` · SOC ${flow.batterySoc}%`}
           </>
         }
@@ -45,10 +78,22 @@ export function EnergyFlow({ flow }: { flow: PlantDetail['energyFlow'] }) {
         icon={flow.grid > 0 ? <ArrowDownOutlined /> : <ArrowUpOutlined />}
         title={t('plant.flow.grid')}
         value={flow.grid}
-        note={flow.grid > 0 ? t('plant.flow.importing') : flow.grid < 0 ? t('plant.flow.exporting') : t('plant.flow.idle')}
+        note={
+          flow.grid > 0 ? t('plant.flow.importing') : flow.grid < 0 ? t('plant.flow.exporting') : t('plant.flow.idle')
+        }
       />,
     );
-  if (flow.load !== null) parts.push(<Part key="load" testId="flow-load" icon={<HomeOutlined />} title={t('plant.flow.load')} value={flow.load} note={flow.load > 0 ? t('plant.flow.consuming') : t('plant.flow.idle')} />);
+  if (flow.load !== null)
+    parts.push(
+      <Part
+        key="load"
+        testId="flow-load"
+        icon={<HomeOutlined />}
+        title={t('plant.flow.load')}
+        value={flow.load}
+        note={flow.load > 0 ? t('plant.flow.consuming') : t('plant.flow.idle')}
+      />,
+    );
   if (!parts.length) return <Empty description={t('plant.noDevices')} />;
   return <Row gutter={[12, 12]}>{parts}</Row>;
 }

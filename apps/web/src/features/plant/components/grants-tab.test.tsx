@@ -7,20 +7,47 @@ import { GrantsTab } from './grants-tab';
 
 initI18n('en');
 
-const delta: GrantRow = { id: 1, userId: 9, loginName: 'delta', nickname: 'Delta Agent', email: 'ops@delta.example', perms: ['view'], grantedBy: 'SunPath Agent', createdAt: Date.UTC(2026, 10, 1, 8) };
+const delta: GrantRow = {
+  id: 1,
+  userId: 9,
+  loginName: 'delta',
+  nickname: 'Delta Agent',
+  email: 'ops@delta.example',
+  perms: ['view'],
+  grantedBy: 'SunPath Agent',
+  createdAt: Date.UTC(2026, 10, 1, 8),
+};
 
 let grants: GrantRow[];
 function serve() {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
-    const data = method !== 'GET' ? null : url === '/photo_voltaic/profile' ? { email: 'Agent@SunPath.example' } : url === '/photo_voltaic/plants/7/grants' ? grants : null;
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+    const data =
+      method !== 'GET'
+        ? null
+        : url === '/photo_voltaic/profile'
+          ? { email: 'Agent@SunPath.example' }
+          : url === '/photo_voltaic/plants/7/grants'
+            ? grants
+            : null;
+    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
-const writes = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET').map(([url, init]) => [`${init!.method} ${String(url)}`, init!.body ? JSON.parse(init!.body as string) : undefined]);
-const reads = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.filter(([u, init]) => (init?.method ?? 'GET') === 'GET' && u === '/photo_voltaic/plants/7/grants').length;
+const writes = (fetch: ReturnType<typeof serve>) =>
+  fetch.mock.calls
+    .filter(([, init]) => init?.method && init.method !== 'GET')
+    .map(([url, init]) => [
+      `${init!.method} ${String(url)}`,
+      init!.body ? JSON.parse(init!.body as string) : undefined,
+    ]);
+const reads = (fetch: ReturnType<typeof serve>) =>
+  fetch.mock.calls.filter(([u, init]) => (init?.method ?? 'GET') === 'GET' && u === '/photo_voltaic/plants/7/grants')
+    .length;
 const dialog = () => screen.getByRole('dialog');
 const emails = (value: string) => fireEvent.change(screen.getByTestId('grant-emails'), { target: { value } });
 const save = () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));
@@ -46,7 +73,19 @@ describe('authorised users of a plant', { timeout: 30_000 }, () => {
   });
 
   it('lists the authorised users with their permissions and who authorised them', async () => {
-    grants = [delta, { ...delta, id: 2, userId: 10, loginName: 'ops', nickname: 'Ops', email: null, perms: ['view', 'control'], grantedBy: null }];
+    grants = [
+      delta,
+      {
+        ...delta,
+        id: 2,
+        userId: 10,
+        loginName: 'ops',
+        nickname: 'Ops',
+        email: null,
+        perms: ['view', 'control'],
+        grantedBy: null,
+      },
+    ];
     signedInWith('plant:authorize');
     serve();
     renderWithProviders(<GrantsTab plantId={7} />);
@@ -86,13 +125,20 @@ describe('authorised users of a plant', { timeout: 30_000 }, () => {
     fireEvent.click(checkbox('Control devices'));
     grants = [delta];
     save();
-    await waitFor(() => expect(writes(fetch)).toEqual([['POST /photo_voltaic/plants/7/grants', { emails: 'ops@delta.example, it@sunpath.example', perms: ['view', 'control'] }]]));
+    await waitFor(() =>
+      expect(writes(fetch)).toEqual([
+        [
+          'POST /photo_voltaic/plants/7/grants',
+          { emails: 'ops@delta.example, it@sunpath.example', perms: ['view', 'control'] },
+        ],
+      ]),
+    );
     expect(await screen.findByText('Authorization Successful')).toBeTruthy();
     expect(await screen.findByText('Delta Agent (delta)')).toBeTruthy();
     expect(reads(fetch)).toBe(2);
   });
 
-  it('modifies an authorised user\'s permissions (the e-mail stays), and deletes one only after the confirmation', async () => {
+  it("modifies an authorised user's permissions (the e-mail stays), and deletes one only after the confirmation", async () => {
     grants = [delta];
     signedInWith('plant:authorize');
     const fetch = serve();
@@ -104,7 +150,9 @@ describe('authorised users of a plant', { timeout: 30_000 }, () => {
     expect(input.disabled).toBe(true);
     fireEvent.click(checkbox('Control devices'));
     save();
-    await waitFor(() => expect(writes(fetch)).toEqual([['PUT /photo_voltaic/plants/7/grants/1', { perms: ['view', 'control'] }]]));
+    await waitFor(() =>
+      expect(writes(fetch)).toEqual([['PUT /photo_voltaic/plants/7/grants/1', { perms: ['view', 'control'] }]]),
+    );
     expect(await screen.findByText('Update Successful')).toBeTruthy();
 
     fireEvent.click(screen.getByTestId('grant-delete-delta'));
@@ -114,7 +162,9 @@ describe('authorised users of a plant', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Cancelled')).toBeTruthy();
     expect(writes(fetch)).toHaveLength(1);
     fireEvent.click(screen.getByTestId('grant-delete-delta'));
-    const again = (await screen.findAllByText('Delete the authorised user Delta Agent?')).at(-1)!.closest('.ant-popover') as HTMLElement;
+    const again = (await screen.findAllByText('Delete the authorised user Delta Agent?'))
+      .at(-1)!
+      .closest('.ant-popover') as HTMLElement;
     fireEvent.click(within(again).getAllByRole('button').at(-1)!);
     await waitFor(() => expect(writes(fetch).at(-1)).toEqual(['DELETE /photo_voltaic/plants/7/grants/1', undefined]));
     expect(await screen.findByText('Deleted Success')).toBeTruthy();

@@ -24,7 +24,9 @@ export function GrantsTab({ plantId }: { plantId: number }) {
 
   const open = (grant?: GrantRow) => {
     form.resetFields();
-    form.setFieldsValue(grant ? { emails: grant.email ?? grant.loginName, perms: grant.perms } : { emails: '', perms: ['view'] });
+    form.setFieldsValue(
+      grant ? { emails: grant.email ?? grant.loginName, perms: grant.perms } : { emails: '', perms: ['view'] },
+    );
     setEditing({ grant });
   };
 
@@ -40,7 +42,13 @@ export function GrantsTab({ plantId }: { plantId: number }) {
 
   return (
     <div>
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => open()} style={{ marginBottom: 12 }} data-testid="grant-add">
+      <Button
+        type="primary"
+        icon={<PlusOutlined />}
+        onClick={() => open()}
+        style={{ marginBottom: 12 }}
+        data-testid="grant-add"
+      >
         {t('plant.grant.add')}
       </Button>
       <Table<GrantRow>
@@ -53,12 +61,24 @@ export function GrantsTab({ plantId }: { plantId: number }) {
         columns={[
           { title: t('plant.grant.user'), key: 'user', render: (_: unknown, g) => `${g.nickname} (${g.loginName})` },
           { title: t('plant.grant.email'), dataIndex: 'email', render: (v: string | null) => v ?? '—' },
-          { title: t('plant.grant.perms'), dataIndex: 'perms', render: (perms: GrantPerm[]) => perms.map((p) => <Tag key={p}>{t(`plant.grant.perm.${p}`)}</Tag>) },
+          {
+            title: t('plant.grant.perms'),
+            dataIndex: 'perms',
+            render: (perms: GrantPerm[]) => perms.map((p) => <Tag key={p}>{t(`plant.grant.perm.${p}`)}</Tag>),
+          },
           { title: t('plant.grant.grantedBy'), dataIndex: 'grantedBy', render: (v: string | null) => v ?? '—' },
           { title: t('plant.grant.createdAt'), dataIndex: 'createdAt', render: (v: number) => formatTime(v) },
-          actionsColumn(t('common.actions'), (g: GrantRow) => (
+          actionsColumn(
+            t('common.actions'),
+            (g: GrantRow) => (
               <>
-                <Button type="link" size="small" icon={<EditOutlined />} onClick={() => open(g)} data-testid={`grant-edit-${g.loginName}`}>
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<EditOutlined />}
+                  onClick={() => open(g)}
+                  data-testid={`grant-edit-${g.loginName}`}
+                >
                   {t('common.update')}
                 </Button>
                 <ConfirmAction
@@ -67,12 +87,20 @@ export function GrantsTab({ plantId }: { plantId: number }) {
                   run={() => remove.mutateAsync(g.id)}
                   onCancel={() => void message.info(t('plant.deleteCancelled'))}
                 >
-                  <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`grant-delete-${g.loginName}`}>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    data-testid={`grant-delete-${g.loginName}`}
+                  >
                     {t('common.delete')}
                   </Button>
                 </ConfirmAction>
               </>
-            ), { fixed: false, wrap: false }),
+            ),
+            { fixed: false, wrap: false },
+          ),
         ]}
       />
       <Modal
@@ -101,9 +129,18 @@ export function GrantsTab({ plantId }: { plantId: number }) {
               },
             ]}
           >
-            <Input.TextArea rows={2} disabled={!!editing?.grant} placeholder="user@example.com, other@example.com" data-testid="grant-emails" />
+            <Input.TextArea
+              rows={2}
+              disabled={!!editing?.grant}
+              placeholder="user@example.com, other@example.com"
+              data-testid="grant-emails"
+            />
           </Form.Item>
-          <Form.Item name="perms" label={t('plant.grant.perms')} rules={[{ type: 'array', min: 1, message: t('validation.grantPerms') }]}>
+          <Form.Item
+            name="perms"
+            label={t('plant.grant.perms')}
+            rules={[{ type: 'array', min: 1, message: t('validation.grantPerms') }]}
+          >
             <Checkbox.Group options={GRANT_PERMS.map((p) => ({ value: p, label: t(`plant.grant.perm.${p}`) }))} />
           </Form.Item>
         </Form>

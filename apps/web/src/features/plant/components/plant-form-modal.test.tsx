@@ -38,18 +38,32 @@ const plant: PlantRow = {
   longitude: 13.4,
   createdAt: 1795000000000,
 };
-const options = { owners: [{ id: 3, name: 'Chen Jing', nickname: 'chen', email: 'chen@example.com', orgId: 2 }], orgs: [{ id: 2, name: 'SunPath' }] };
+const options = {
+  owners: [{ id: 3, name: 'Chen Jing', nickname: 'chen', email: 'chen@example.com', orgId: 2 }],
+  orgs: [{ id: 2, name: 'SunPath' }],
+};
 
 function serve() {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
-    const data = method === 'POST' ? { id: 9 } : method !== 'GET' ? null : url.startsWith('/photo_voltaic/plants/options') ? options : null;
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+    const data =
+      method === 'POST'
+        ? { id: 9 }
+        : method !== 'GET'
+          ? null
+          : url.startsWith('/photo_voltaic/plants/options')
+            ? options
+            : null;
+    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
-const writes = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET');
+const writes = (fetch: ReturnType<typeof serve>) =>
+  fetch.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET');
 const field = (name: string) => document.querySelector<HTMLInputElement>(`#plantForm_${name}`)!;
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
 const save = () => fireEvent.click(screen.getByTestId('plant-form-ok'));
@@ -146,7 +160,20 @@ describe('plant form', { timeout: 30_000 }, () => {
     const [url, init] = writes(fetch)[0]!;
     expect(url).toBe('/photo_voltaic/plants/4');
     expect(init!.method).toBe('PUT');
-    expect(JSON.parse(init!.body as string)).toMatchObject({ name: 'Berlin9', capacityKw: 9.5, country: 'DE', timeZone: 'Europe/Berlin', address: 'Hauptstr. 1', ownerId: 3, orgId: 2, installPosition: 'roof', installCapacityWp: 8000, latitude: 52.5, longitude: 13.4, installedAt: null });
+    expect(JSON.parse(init!.body as string)).toMatchObject({
+      name: 'Berlin9',
+      capacityKw: 9.5,
+      country: 'DE',
+      timeZone: 'Europe/Berlin',
+      address: 'Hauptstr. 1',
+      ownerId: 3,
+      orgId: 2,
+      installPosition: 'roof',
+      installCapacityWp: 8000,
+      latitude: 52.5,
+      longitude: 13.4,
+      installedAt: null,
+    });
     expect(await screen.findByText('Update Successful')).toBeTruthy();
   });
 });

@@ -10,8 +10,39 @@ import { optionalRule } from './rules';
 
 type Values = Omit<PlantBody, 'installedAt'> & { installedAt?: Dayjs | null };
 
-const COUNTRIES = ['CN', 'JP', 'KR', 'IN', 'AU', 'NZ', 'DE', 'FR', 'ES', 'IT', 'NL', 'GB', 'PL', 'ZA', 'US', 'CA', 'MX', 'BR', 'CL', 'AE', 'SA', 'TH', 'VN', 'ID', 'PH', 'MY', 'SG'];
-const ZONES: string[] = typeof Intl.supportedValuesOf === 'function' ? [...Intl.supportedValuesOf('timeZone'), 'UTC'] : ['Asia/Shanghai', 'UTC'];
+const COUNTRIES = [
+  'CN',
+  'JP',
+  'KR',
+  'IN',
+  'AU',
+  'NZ',
+  'DE',
+  'FR',
+  'ES',
+  'IT',
+  'NL',
+  'GB',
+  'PL',
+  'ZA',
+  'US',
+  'CA',
+  'MX',
+  'BR',
+  'CL',
+  'AE',
+  'SA',
+  'TH',
+  'VN',
+  'ID',
+  'PH',
+  'MY',
+  'SG',
+];
+const ZONES: string[] =
+  typeof Intl.supportedValuesOf === 'function'
+    ? [...Intl.supportedValuesOf('timeZone'), 'UTC']
+    : ['Asia/Shanghai', 'UTC'];
 
 /** Create (no plant) or edit a plant: every field checked by the contract's rules, as on the server. */
 export function PlantFormModal({ open, plant, onClose }: { open: boolean; plant?: PlantRow; onClose: () => void }) {
@@ -50,7 +81,11 @@ export function PlantFormModal({ open, plant, onClose }: { open: boolean; plant?
   }, [open, plant, form]);
 
   const submit = async (v: Values) => {
-    const body: PlantBody = { ...v, installedAt: v.installedAt ? v.installedAt.valueOf() : null, address: v.address || null };
+    const body: PlantBody = {
+      ...v,
+      installedAt: v.installedAt ? v.installedAt.valueOf() : null,
+      address: v.address || null,
+    };
     try {
       await save.mutateAsync({ id: plant?.id, body });
       void message.success(t(plant ? 'success.update' : 'success.create'));
@@ -77,22 +112,47 @@ export function PlantFormModal({ open, plant, onClose }: { open: boolean; plant?
       <Form<Values> form={form} name="plantForm" layout="vertical" onFinish={submit} data-testid="plant-form">
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="name" label={t('plant.name')} rules={[{ required: true, message: t('validation.required', { field: t('plant.name') }) }, zodRule(s.name)]}>
+            <Form.Item
+              name="name"
+              label={t('plant.name')}
+              rules={[
+                { required: true, message: t('validation.required', { field: t('plant.name') }) },
+                zodRule(s.name),
+              ]}
+            >
               <Input maxLength={30} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="capacityKw" label={t('plant.capacityKw')} rules={[{ required: true, message: t('validation.required', { field: t('plant.capacityKw') }) }, optionalRule(s.capacityKw, 'validation.capacity')]}>
+            <Form.Item
+              name="capacityKw"
+              label={t('plant.capacityKw')}
+              rules={[
+                { required: true, message: t('validation.required', { field: t('plant.capacityKw') }) },
+                optionalRule(s.capacityKw, 'validation.capacity'),
+              ]}
+            >
               <InputNumber style={{ width: '100%' }} min={0} step={0.1} suffix="kWp" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="country" label={t('plant.country')} rules={[optionalRule(s.country, 'validation.country')]}>
+            <Form.Item
+              name="country"
+              label={t('plant.country')}
+              rules={[optionalRule(s.country, 'validation.country')]}
+            >
               <Select allowClear showSearch optionFilterProp="label" options={countryNames} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="timeZone" label={t('plant.timeZone')} rules={[{ required: true, message: t('validation.required', { field: t('plant.timeZone') }) }, zodRule(s.timeZone, 'validation.timeZone')]}>
+            <Form.Item
+              name="timeZone"
+              label={t('plant.timeZone')}
+              rules={[
+                { required: true, message: t('validation.required', { field: t('plant.timeZone') }) },
+                zodRule(s.timeZone, 'validation.timeZone'),
+              ]}
+            >
               <Select showSearch options={ZONES.map((z) => ({ value: z, label: z }))} />
             </Form.Item>
           </Col>
@@ -108,36 +168,71 @@ export function PlantFormModal({ open, plant, onClose }: { open: boolean; plant?
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="ownerId" label={t('plant.owner')}>
-              <Select allowClear showSearch optionFilterProp="label" options={(options?.owners ?? []).map((o) => ({ value: o.id, label: o.email ? `${o.name} (${o.email})` : o.name }))} data-testid="plant-owner" />
+              <Select
+                allowClear
+                showSearch
+                optionFilterProp="label"
+                options={(options?.owners ?? []).map((o) => ({
+                  value: o.id,
+                  label: o.email ? `${o.name} (${o.email})` : o.name,
+                }))}
+                data-testid="plant-owner"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="installerOrgId" label={t('plant.installer')}>
-              <Select allowClear showSearch optionFilterProp="label" options={(options?.orgs ?? []).map((o) => ({ value: o.id, label: o.name }))} />
+              <Select
+                allowClear
+                showSearch
+                optionFilterProp="label"
+                options={(options?.orgs ?? []).map((o) => ({ value: o.id, label: o.name }))}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="orgId" label={t('plant.organisation')}>
-              <Select allowClear showSearch optionFilterProp="label" placeholder={t('plant.ownOrganisation')} options={(options?.orgs ?? []).map((o) => ({ value: o.id, label: o.name }))} />
+              <Select
+                allowClear
+                showSearch
+                optionFilterProp="label"
+                placeholder={t('plant.ownOrganisation')}
+                options={(options?.orgs ?? []).map((o) => ({ value: o.id, label: o.name }))}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="installPosition" label={t('plant.installPosition')}>
-              <Select allowClear options={INSTALL_POSITIONS.map((p) => ({ value: p, label: t(`plant.position.${p}`) }))} />
+              <Select
+                allowClear
+                options={INSTALL_POSITIONS.map((p) => ({ value: p, label: t(`plant.position.${p}`) }))}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="installCapacityWp" label={t('plant.installCapacityWp')} rules={[optionalRule(s.installCapacityWp, 'validation.installCapacity')]}>
+            <Form.Item
+              name="installCapacityWp"
+              label={t('plant.installCapacityWp')}
+              rules={[optionalRule(s.installCapacityWp, 'validation.installCapacity')]}
+            >
               <InputNumber style={{ width: '100%' }} step={100} suffix="Wp" />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="latitude" label={t('plant.latitude')} rules={[optionalRule(s.latitude, 'validation.latitude')]}>
+            <Form.Item
+              name="latitude"
+              label={t('plant.latitude')}
+              rules={[optionalRule(s.latitude, 'validation.latitude')]}
+            >
               <InputNumber style={{ width: '100%' }} step={0.0001} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="longitude" label={t('plant.longitude')} rules={[optionalRule(s.longitude, 'validation.longitude')]}>
+            <Form.Item
+              name="longitude"
+              label={t('plant.longitude')}
+              rules={[optionalRule(s.longitude, 'validation.longitude')]}
+            >
               <InputNumber style={{ width: '100%' }} step={0.0001} />
             </Form.Item>
           </Col>

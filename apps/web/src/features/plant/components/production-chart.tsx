@@ -18,16 +18,40 @@ const CHART_THROTTLE_MS = 60_000;
 function optionOf(chart: PlantChart, range: ChartRange, t: (k: string) => string, now: number): ChartOption {
   const power = chart.kind === 'power';
   const dayStart = dayjs(now).tz(chart.timeZone).startOf('day');
-  const span = range === 'realtime' ? { min: dayStart.valueOf(), max: dayStart.add(1, 'day').valueOf() } : { min: now - 86_400_000, max: now };
+  const span =
+    range === 'realtime'
+      ? { min: dayStart.valueOf(), max: dayStart.add(1, 'day').valueOf() }
+      : { min: now - 86_400_000, max: now };
   return {
     grid: { left: 56, right: 16, top: 32, bottom: 32 },
-    tooltip: { trigger: 'axis', valueFormatter: (v) => (power ? `${(Number(v) / 1000).toFixed(2)} kW` : `${Number(v).toFixed(2)} kWh`) },
+    tooltip: {
+      trigger: 'axis',
+      valueFormatter: (v) => (power ? `${(Number(v) / 1000).toFixed(2)} kW` : `${Number(v).toFixed(2)} kWh`),
+    },
     xAxis: power
-      ? { type: 'time', ...span, splitNumber: 6, axisLabel: { formatter: (v: number) => formatTime(v, 'HH:mm', chart.timeZone), hideOverlap: true } }
+      ? {
+          type: 'time',
+          ...span,
+          splitNumber: 6,
+          axisLabel: { formatter: (v: number) => formatTime(v, 'HH:mm', chart.timeZone), hideOverlap: true },
+        }
       : { type: 'category', data: chart.points.map((p) => String(p[0]).slice(5)) },
-    yAxis: { type: 'value', name: power ? 'kW' : 'kWh', axisLabel: { formatter: (v: number) => (power ? String(v / 1000) : String(v)) } },
+    yAxis: {
+      type: 'value',
+      name: power ? 'kW' : 'kWh',
+      axisLabel: { formatter: (v: number) => (power ? String(v / 1000) : String(v)) },
+    },
     series: power
-      ? [{ name: t('plant.power'), type: 'line', showSymbol: chart.points.length < 3, smooth: true, areaStyle: { opacity: 0.15 }, data: chart.points as [number, number][] }]
+      ? [
+          {
+            name: t('plant.power'),
+            type: 'line',
+            showSymbol: chart.points.length < 3,
+            smooth: true,
+            areaStyle: { opacity: 0.15 },
+            data: chart.points as [number, number][],
+          },
+        ]
       : [{ name: t('plant.energy'), type: 'bar', barMaxWidth: 24, data: chart.points.map((p) => Number(p[1])) }],
   };
 }
@@ -37,7 +61,10 @@ export function ProductionChart({ plantId }: { plantId: number }) {
   const { t } = useTranslation();
   const [range, setRange] = useState<ChartRange>('realtime');
   const { data, isLoading } = usePlantChart(plantId, range);
-  useLivePlants([plantId], ['plants', 'chart', plantId, range], { throttleMs: CHART_THROTTLE_MS, enabled: isLiveRange(range) });
+  useLivePlants([plantId], ['plants', 'chart', plantId, range], {
+    throttleMs: CHART_THROTTLE_MS,
+    enabled: isLiveRange(range),
+  });
   const option = useMemo(() => (data ? optionOf(data, range, t, Date.now()) : undefined), [data, range, t]);
 
   const empty = data && data.points.every((p) => p[1] === 0);
@@ -57,8 +84,17 @@ export function ProductionChart({ plantId }: { plantId: number }) {
       />
       <Spin spinning={isLoading}>
         <div style={{ position: 'relative' }}>
-          {option ? <Chart option={option} height={300} label={t('plant.production')} data-testid="plant-chart" /> : <div style={{ height: 300 }} data-testid="plant-chart" />}
-          {empty && <Empty style={{ position: 'absolute', inset: 0, margin: 'auto', height: 100 }} description={t('plant.noData')} />}
+          {option ? (
+            <Chart option={option} height={300} label={t('plant.production')} data-testid="plant-chart" />
+          ) : (
+            <div style={{ height: 300 }} data-testid="plant-chart" />
+          )}
+          {empty && (
+            <Empty
+              style={{ position: 'absolute', inset: 0, margin: 'auto', height: 100 }}
+              description={t('plant.noData')}
+            />
+          )}
         </div>
       </Spin>
     </div>

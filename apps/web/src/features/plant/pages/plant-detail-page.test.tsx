@@ -48,31 +48,108 @@ const detail: PlantDetail = {
   performanceRatioNote: null,
   access: 'org',
 };
-const devices = { rows: [{ id: 41, sn: 'INV-041', name: 'Roof inverter', type: 'inverter', parentSn: null, onlineState: 'online', runState: 'run', lastOnlineAt: Date.UTC(2026, 10, 23, 10, 14), power: 3250 }, { id: 42, sn: 'BAT-042', name: 'Battery', type: 'battery', parentSn: 'COL-1', onlineState: 'offline', runState: 'failure', lastOnlineAt: null, power: null }], total: 2 };
-const faults = { rows: [{ id: 5, deviceId: 42, sn: 'BAT-042', deviceName: 'Battery', plantName: 'Berlin1', code: 'F07', message: 'Cell over temperature', state: 'unrepaired', openedAt: Date.UTC(2026, 10, 22, 8), fixedAt: null }], total: 1 };
-const grants = [{ id: 1, userId: 9, loginName: 'delta', nickname: 'Delta Agent', email: 'ops@delta.example', perms: ['view'], grantedBy: 'SunPath Agent', createdAt: Date.UTC(2026, 10, 1) }];
+const devices = {
+  rows: [
+    {
+      id: 41,
+      sn: 'INV-041',
+      name: 'Roof inverter',
+      type: 'inverter',
+      parentSn: null,
+      onlineState: 'online',
+      runState: 'run',
+      lastOnlineAt: Date.UTC(2026, 10, 23, 10, 14),
+      power: 3250,
+    },
+    {
+      id: 42,
+      sn: 'BAT-042',
+      name: 'Battery',
+      type: 'battery',
+      parentSn: 'COL-1',
+      onlineState: 'offline',
+      runState: 'failure',
+      lastOnlineAt: null,
+      power: null,
+    },
+  ],
+  total: 2,
+};
+const faults = {
+  rows: [
+    {
+      id: 5,
+      deviceId: 42,
+      sn: 'BAT-042',
+      deviceName: 'Battery',
+      plantName: 'Berlin1',
+      code: 'F07',
+      message: 'Cell over temperature',
+      state: 'unrepaired',
+      openedAt: Date.UTC(2026, 10, 22, 8),
+      fixedAt: null,
+    },
+  ],
+  total: 1,
+};
+const grants = [
+  {
+    id: 1,
+    userId: 9,
+    loginName: 'delta',
+    nickname: 'Delta Agent',
+    email: 'ops@delta.example',
+    perms: ['view'],
+    grantedBy: 'SunPath Agent',
+    createdAt: Date.UTC(2026, 10, 1),
+  },
+];
 
 let plant: PlantDetail | null;
 function serve() {
   const fetch = vi.fn(async (url: string) => {
     const path = url.replace('/photo_voltaic', '').split('?')[0]!;
     const data =
-      path === '/plants/7/devices' ? devices : path === '/plants/7/faults' ? faults : path === '/plants/7/chart' ? { kind: 'power', timeZone: 'Europe/Berlin', points: [] } : path === '/plants/7/grants' ? grants : path === '/profile' ? { email: 'agent@sunpath.example' } : path === '/plants/7' ? plant : undefined;
-    if (data === undefined || data === null) return new Response(JSON.stringify({ code: 404, msg: 'Not found', data: null }), { status: 404, headers: { 'content-type': 'application/json' } });
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+      path === '/plants/7/devices'
+        ? devices
+        : path === '/plants/7/faults'
+          ? faults
+          : path === '/plants/7/chart'
+            ? { kind: 'power', timeZone: 'Europe/Berlin', points: [] }
+            : path === '/plants/7/grants'
+              ? grants
+              : path === '/profile'
+                ? { email: 'agent@sunpath.example' }
+                : path === '/plants/7'
+                  ? plant
+                  : undefined;
+    if (data === undefined || data === null)
+      return new Response(JSON.stringify({ code: 404, msg: 'Not found', data: null }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
+    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
 /** How many times each path was asked for. */
-const asked = (fetch: ReturnType<typeof serve>, path: string) => fetch.mock.calls.filter(([u]) => String(u).split('?')[0] === `/photo_voltaic${path}`).length;
+const asked = (fetch: ReturnType<typeof serve>, path: string) =>
+  fetch.mock.calls.filter(([u]) => String(u).split('?')[0] === `/photo_voltaic${path}`).length;
 const renderPage = (id = 7) =>
   renderWithProviders(
     <MemoryRouter initialEntries={[`/power_station/power_station_detail?id=${id}`]}>
       <PlantDetailPage />
     </MemoryRouter>,
   );
-const item = (label: string) => screen.getByText(label, { selector: '.ant-descriptions-item-label' }).closest('.ant-descriptions-item')!.querySelector('.ant-descriptions-item-content')!.textContent;
+const item = (label: string) =>
+  screen
+    .getByText(label, { selector: '.ant-descriptions-item-label' })
+    .closest('.ant-descriptions-item')!
+    .querySelector('.ant-descriptions-item-content')!.textContent;
 /** The value of the statistic titled `title` (a table header may carry the same words). */
 const statistic = (title: string, root: HTMLElement = document.body) =>
   within(root)
@@ -171,10 +248,12 @@ describe('plant detail', { timeout: 30_000 }, () => {
     plant = null;
     serve();
     renderPage();
-    expect(await screen.findByText('This plant does not exist or is not in your scope', {}, { timeout: 8000 })).toBeTruthy();
+    expect(
+      await screen.findByText('This plant does not exist or is not in your scope', {}, { timeout: 8000 }),
+    ).toBeTruthy();
   });
 
-  it('reads the plant, its devices, faults and today\'s chart again when a live event names it, and not for another plant', async () => {
+  it("reads the plant, its devices, faults and today's chart again when a live event names it, and not for another plant", async () => {
     signedInWith('plant:list');
     const fetch = serve();
     renderPage();
@@ -182,15 +261,23 @@ describe('plant detail', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Faults' }));
     await screen.findByText('Cell over temperature');
     await waitFor(() => expect(asked(fetch, '/plants/7/chart')).toBe(1));
-    const before = ['/plants/7', '/plants/7/devices', '/plants/7/faults', '/plants/7/chart'].map((p) => asked(fetch, p));
+    const before = ['/plants/7', '/plants/7/devices', '/plants/7/faults', '/plants/7/chart'].map((p) =>
+      asked(fetch, p),
+    );
     expect(before).toEqual([1, 1, 1, 1]);
     sendLive({ type: 'stats', at: 1, orgIds: [2], plantIds: [8, 9], faultIds: [3] });
     sendLive({ type: 'devices', at: 2, deviceIds: [7, 41] });
     await act(() => new Promise((r) => setTimeout(r, 50)));
-    expect(['/plants/7', '/plants/7/devices', '/plants/7/faults', '/plants/7/chart'].map((p) => asked(fetch, p))).toEqual([1, 1, 1, 1]);
+    expect(
+      ['/plants/7', '/plants/7/devices', '/plants/7/faults', '/plants/7/chart'].map((p) => asked(fetch, p)),
+    ).toEqual([1, 1, 1, 1]);
     plant = { ...detail, power: 4100 };
     sendLive({ type: 'stats', at: 3, orgIds: [], plantIds: [8, 7], faultIds: [] });
-    await waitFor(() => expect(['/plants/7', '/plants/7/devices', '/plants/7/faults', '/plants/7/chart'].map((p) => asked(fetch, p))).toEqual([2, 2, 2, 2]));
+    await waitFor(() =>
+      expect(
+        ['/plants/7', '/plants/7/devices', '/plants/7/faults', '/plants/7/chart'].map((p) => asked(fetch, p)),
+      ).toEqual([2, 2, 2, 2]),
+    );
     await waitFor(() => expect(statistic('Production power')).toBe('4.10 kW'));
   });
 });

@@ -1,6 +1,20 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import type { FaultRow, PlantDeviceRow } from '@pv/contract';
-import { Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Statistic, Table, Tabs, Tag, Tooltip } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Result,
+  Row,
+  Skeleton,
+  Space,
+  Statistic,
+  Table,
+  Tabs,
+  Tag,
+  Tooltip,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -18,7 +32,15 @@ import { PlantFormModal } from '../components/plant-form-modal';
 import { PlantStatusTag } from '../components/plant-status';
 import { ProductionChart } from '../components/production-chart';
 
-const DEVICE_STATE_COLOR: Record<string, string> = { online: 'green', offline: 'default', inactive: 'default', failure: 'red', run: 'blue', normal: 'default', stop: 'orange' };
+const DEVICE_STATE_COLOR: Record<string, string> = {
+  online: 'green',
+  offline: 'default',
+  inactive: 'default',
+  failure: 'red',
+  run: 'blue',
+  normal: 'default',
+  stop: 'orange',
+};
 
 function DevicesTable({ plantId, timeZone }: { plantId: number; timeZone: string }) {
   const { t } = useTranslation();
@@ -31,14 +53,34 @@ function DevicesTable({ plantId, timeZone }: { plantId: number; timeZone: string
       {...tableProps(data, isLoading)}
       size="small"
       columns={[
-        { title: t('plant.device.sn'), dataIndex: 'sn', render: (sn: string, d) => <a onClick={() => void navigate(`/devices/devices_detail?id=${d.id}`)} data-testid={`plant-device-${sn}`}>{sn}</a> },
+        {
+          title: t('plant.device.sn'),
+          dataIndex: 'sn',
+          render: (sn: string, d) => (
+            <a onClick={() => void navigate(`/devices/devices_detail?id=${d.id}`)} data-testid={`plant-device-${sn}`}>
+              {sn}
+            </a>
+          ),
+        },
         { title: t('plant.device.name'), dataIndex: 'name' },
         { title: t('plant.device.type'), dataIndex: 'type', render: (v: string) => t(`plant.device.types.${v}`) },
         { title: t('plant.device.parentSn'), dataIndex: 'parentSn', render: (v: string | null) => v ?? '—' },
-        { title: t('plant.device.onlineState'), dataIndex: 'onlineState', render: (v: string) => <Tag color={DEVICE_STATE_COLOR[v]}>{t(`plant.device.states.${v}`)}</Tag> },
-        { title: t('plant.device.runState'), dataIndex: 'runState', render: (v: string) => <Tag color={DEVICE_STATE_COLOR[v]}>{t(`plant.device.states.${v}`)}</Tag> },
+        {
+          title: t('plant.device.onlineState'),
+          dataIndex: 'onlineState',
+          render: (v: string) => <Tag color={DEVICE_STATE_COLOR[v]}>{t(`plant.device.states.${v}`)}</Tag>,
+        },
+        {
+          title: t('plant.device.runState'),
+          dataIndex: 'runState',
+          render: (v: string) => <Tag color={DEVICE_STATE_COLOR[v]}>{t(`plant.device.states.${v}`)}</Tag>,
+        },
         { title: t('plant.power'), dataIndex: 'power', render: (v: number | null) => formatPower(v) },
-        { title: t('plant.device.lastOnlineAt'), dataIndex: 'lastOnlineAt', render: (v: number | null) => (v ? formatTime(v, undefined, timeZone) : '—') },
+        {
+          title: t('plant.device.lastOnlineAt'),
+          dataIndex: 'lastOnlineAt',
+          render: (v: number | null) => (v ? formatTime(v, undefined, timeZone) : '—'),
+        },
       ]}
     />
   );
@@ -57,9 +99,21 @@ function FaultsTable({ plantId, timeZone }: { plantId: number; timeZone: string 
         { title: t('plant.fault.code'), dataIndex: 'code' },
         { title: t('plant.device.sn'), dataIndex: 'sn' },
         { title: t('plant.fault.message'), dataIndex: 'message', render: (v: string | null) => v ?? '—' },
-        { title: t('plant.fault.state'), dataIndex: 'state', render: (v: string) => <Tag color={v === 'fixed' ? 'green' : 'red'}>{t(`plant.fault.states.${v}`)}</Tag> },
-        { title: t('plant.fault.openedAt'), dataIndex: 'openedAt', render: (v: number) => formatTime(v, undefined, timeZone) },
-        { title: t('plant.fault.fixedAt'), dataIndex: 'fixedAt', render: (v: number | null) => (v ? formatTime(v, undefined, timeZone) : '—') },
+        {
+          title: t('plant.fault.state'),
+          dataIndex: 'state',
+          render: (v: string) => <Tag color={v === 'fixed' ? 'green' : 'red'}>{t(`plant.fault.states.${v}`)}</Tag>,
+        },
+        {
+          title: t('plant.fault.openedAt'),
+          dataIndex: 'openedAt',
+          render: (v: number) => formatTime(v, undefined, timeZone),
+        },
+        {
+          title: t('plant.fault.fixedAt'),
+          dataIndex: 'fixedAt',
+          render: (v: number | null) => (v ? formatTime(v, undefined, timeZone) : '—'),
+        },
       ]}
     />
   );
@@ -85,7 +139,13 @@ export default function PlantDetailPage() {
   if (!id || isError)
     return (
       <Card>
-        <Result status="404" title={t('plant.notFound')} extra={<Button onClick={() => void navigate('/power_station/power_station_list')}>{t('plant.backToList')}</Button>} />
+        <Result
+          status="404"
+          title={t('plant.notFound')}
+          extra={
+            <Button onClick={() => void navigate('/power_station/power_station_list')}>{t('plant.backToList')}</Button>
+          }
+        />
       </Card>
     );
   if (isLoading || !p)
@@ -99,7 +159,15 @@ export default function PlantDetailPage() {
   const tabs = [
     { key: 'devices', label: t('plant.tabs.devices'), children: <DevicesTable plantId={p.id} timeZone={p.timeZone} /> },
     { key: 'faults', label: t('plant.tabs.faults'), children: <FaultsTable plantId={p.id} timeZone={p.timeZone} /> },
-    ...(can('plant:authorize') && p.access === 'org' ? [{ key: 'grants', label: <span data-testid="plant-tab-grants">{t('plant.tabs.grants')}</span>, children: <GrantsTab plantId={p.id} /> }] : []),
+    ...(can('plant:authorize') && p.access === 'org'
+      ? [
+          {
+            key: 'grants',
+            label: <span data-testid="plant-tab-grants">{t('plant.tabs.grants')}</span>,
+            children: <GrantsTab plantId={p.id} />,
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -107,7 +175,12 @@ export default function PlantDetailPage() {
       <Card
         title={
           <Space wrap>
-            <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => void navigate('/power_station/power_station_list')} aria-label={t('plant.backToList')} />
+            <Button
+              type="text"
+              icon={<ArrowLeftOutlined />}
+              onClick={() => void navigate('/power_station/power_station_list')}
+              aria-label={t('plant.backToList')}
+            />
             <span data-testid="plant-detail-name">{p.name}</span>
             <PlantStatusTag status={p.status} />
             {p.access === 'grant' && <Tag color="purple">{t('plant.grantedToYou')}</Tag>}
@@ -125,14 +198,30 @@ export default function PlantDetailPage() {
       >
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
           <Descriptions.Item label={t('plant.capacity')}>{`${p.capacityKw} kWp`}</Descriptions.Item>
-          <Descriptions.Item label={t('plant.installCapacityWp')}>{p.installCapacityWp ? `${p.installCapacityWp} Wp` : '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('plant.countryTimeZone')}>{`${p.country ? `${p.country} / ` : ''}${p.timeZone}`}</Descriptions.Item>
+          <Descriptions.Item label={t('plant.installCapacityWp')}>
+            {p.installCapacityWp ? `${p.installCapacityWp} Wp` : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item
+            label={t('plant.countryTimeZone')}
+          >{`${p.country ? `${p.country} / ` : ''}${p.timeZone}`}</Descriptions.Item>
           <Descriptions.Item label={t('plant.address')}>{p.address ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('plant.coordinates')}>{p.latitude !== null && p.longitude !== null ? `${p.latitude}, ${p.longitude}` : '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('plant.installPosition')}>{p.installPosition ? t(`plant.position.${p.installPosition}`) : '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('plant.installedAt')}>{p.installedAt ? formatTime(p.installedAt, 'YYYY-MM-DD', p.timeZone) : '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('plant.dataUpdatedAt')}>{p.dataUpdatedAt ? formatTime(p.dataUpdatedAt, undefined, p.timeZone) : '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('plant.owner')}>{p.owner ? `${p.owner.name}${p.owner.phone ? ` · ${p.owner.phone}` : ''}${p.owner.email ? ` · ${p.owner.email}` : ''}` : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('plant.coordinates')}>
+            {p.latitude !== null && p.longitude !== null ? `${p.latitude}, ${p.longitude}` : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('plant.installPosition')}>
+            {p.installPosition ? t(`plant.position.${p.installPosition}`) : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('plant.installedAt')}>
+            {p.installedAt ? formatTime(p.installedAt, 'YYYY-MM-DD', p.timeZone) : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('plant.dataUpdatedAt')}>
+            {p.dataUpdatedAt ? formatTime(p.dataUpdatedAt, undefined, p.timeZone) : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('plant.owner')}>
+            {p.owner
+              ? `${p.owner.name}${p.owner.phone ? ` · ${p.owner.phone}` : ''}${p.owner.email ? ` · ${p.owner.email}` : ''}`
+              : '—'}
+          </Descriptions.Item>
           <Descriptions.Item label={t('plant.installer')}>{p.installerName ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('plant.organisation')}>{p.orgName}</Descriptions.Item>
           <Descriptions.Item label={t('plant.devicesOnline')}>{`${p.devicesOnline} / ${p.devices}`}</Descriptions.Item>
@@ -181,10 +270,15 @@ export default function PlantDetailPage() {
             <Card title={t('plant.performance')} size="small">
               <Row gutter={[8, 8]}>
                 <Col span={12}>
-                  <Statistic title={t('plant.specificYield')} value={p.specificYield === null ? '—' : `${p.specificYield.toFixed(2)} kWh/kWp`} />
+                  <Statistic
+                    title={t('plant.specificYield')}
+                    value={p.specificYield === null ? '—' : `${p.specificYield.toFixed(2)} kWh/kWp`}
+                  />
                 </Col>
                 <Col span={12}>
-                  <Tooltip title={p.performanceRatioNote ? t(`plant.prNote.${p.performanceRatioNote}`) : t('plant.prHelp')}>
+                  <Tooltip
+                    title={p.performanceRatioNote ? t(`plant.prNote.${p.performanceRatioNote}`) : t('plant.prHelp')}
+                  >
                     <Statistic title={t('plant.performanceRatio')} value={prText} />
                   </Tooltip>
                 </Col>

@@ -9,15 +9,62 @@ import PlantListPage from './plant-list-page';
 
 initI18n('en');
 
-const base = { country: 'DE', address: 'Hauptstr. 1', installedAt: 1795000000000, dataUpdatedAt: 1795000000000, ownerId: 1, installerOrgId: 2, installerName: 'Green Roof', orgId: 2, orgName: 'SunPath', energyMonth: 100, energyYear: 1000, energyTotal: 5000, devicesOnline: 2, openFaults: 0, installPosition: 'roof', installCapacityWp: 8000, latitude: 52, longitude: 13, createdAt: 1795000000000 };
+const base = {
+  country: 'DE',
+  address: 'Hauptstr. 1',
+  installedAt: 1795000000000,
+  dataUpdatedAt: 1795000000000,
+  ownerId: 1,
+  installerOrgId: 2,
+  installerName: 'Green Roof',
+  orgId: 2,
+  orgName: 'SunPath',
+  energyMonth: 100,
+  energyYear: 1000,
+  energyTotal: 5000,
+  devicesOnline: 2,
+  openFaults: 0,
+  installPosition: 'roof',
+  installCapacityWp: 8000,
+  latitude: 52,
+  longitude: 13,
+  createdAt: 1795000000000,
+};
 const rows = [
-  { ...base, id: 1, name: 'Berlin1', capacityKw: 8, timeZone: 'Europe/Berlin', ownerName: 'Chen Jing', power: 3200, energyToday: 12.5, status: 'online', devices: 3, favourite: false },
-  { ...base, id: 2, name: 'Madrid1', capacityKw: 5, timeZone: 'Europe/Madrid', ownerName: 'Maria Lopez', power: 0, energyToday: 0, status: 'fault', devices: 4, favourite: true },
+  {
+    ...base,
+    id: 1,
+    name: 'Berlin1',
+    capacityKw: 8,
+    timeZone: 'Europe/Berlin',
+    ownerName: 'Chen Jing',
+    power: 3200,
+    energyToday: 12.5,
+    status: 'online',
+    devices: 3,
+    favourite: false,
+  },
+  {
+    ...base,
+    id: 2,
+    name: 'Madrid1',
+    capacityKw: 5,
+    timeZone: 'Europe/Madrid',
+    ownerName: 'Maria Lopez',
+    power: 0,
+    energyToday: 0,
+    status: 'fault',
+    devices: 4,
+    favourite: true,
+  },
 ];
 
 function serve() {
   const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
-    const body = init?.method && init.method !== 'GET' ? { code: 200, msg: 'ok', data: init.method === 'DELETE' ? { unboundDevices: 3 } : null } : { code: 200, msg: 'ok', data: { rows, total: 2, counts: { all: 2, online: 1, offline: 0, fault: 1 } } };
+    const body =
+      init?.method && init.method !== 'GET'
+        ? { code: 200, msg: 'ok', data: init.method === 'DELETE' ? { unboundDevices: 3 } : null }
+        : { code: 200, msg: 'ok', data: { rows, total: 2, counts: { all: 2, online: 1, offline: 0, fault: 1 } } };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetch);
@@ -57,13 +104,15 @@ describe('plant list', { timeout: 30_000 }, () => {
     serve();
     renderPage();
     await screen.findByText('Berlin1', {}, { timeout: 8000 });
-    for (const id of ['plant-create', 'plant-export', 'plant-edit-1', 'plant-delete-1']) expect(screen.queryByTestId(id)).toBeNull();
+    for (const id of ['plant-create', 'plant-export', 'plant-edit-1', 'plant-delete-1'])
+      expect(screen.queryByTestId(id)).toBeNull();
     cleanup();
     signedInWith('plant:list,plant:create,plant:update,plant:delete,plant:export');
     serve();
     renderPage();
     await screen.findByText('Berlin1', {}, { timeout: 8000 });
-    for (const id of ['plant-create', 'plant-export', 'plant-edit-1', 'plant-delete-1']) expect(screen.getByTestId(id)).toBeTruthy();
+    for (const id of ['plant-create', 'plant-export', 'plant-edit-1', 'plant-delete-1'])
+      expect(screen.getByTestId(id)).toBeTruthy();
   });
 
   it('asks the server for a status tab, favourites only and a sorted column', async () => {
@@ -74,7 +123,9 @@ describe('plant list', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('plant-tab-fault'));
     await waitFor(() => expect(urls(fetch)).toContain('/photo_voltaic/plants?pageNum=1&pageSize=20&status=fault'));
     fireEvent.click(screen.getByTestId('plant-favourites-only'));
-    await waitFor(() => expect(urls(fetch)).toContain('/photo_voltaic/plants?pageNum=1&pageSize=20&status=fault&favourite=1'));
+    await waitFor(() =>
+      expect(urls(fetch)).toContain('/photo_voltaic/plants?pageNum=1&pageSize=20&status=fault&favourite=1'),
+    );
     fireEvent.click(screen.getAllByText('Production power')[0]!.closest('th')!);
     await waitFor(() => expect(urls(fetch).some((u) => u.includes('sortField=power&sortOrder=ascend'))).toBe(true));
   });
@@ -84,14 +135,26 @@ describe('plant list', { timeout: 30_000 }, () => {
     const fetch = serve();
     renderPage();
     fireEvent.click(await screen.findByTestId('plant-star-1', {}, { timeout: 8000 }));
-    await waitFor(() => expect(fetch.mock.calls.some(([u, i]) => i?.method === 'PUT' && u === '/photo_voltaic/plants/1/favourite')).toBe(true));
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([u, i]) => i?.method === 'PUT' && u === '/photo_voltaic/plants/1/favourite')).toBe(
+        true,
+      ),
+    );
     const put = fetch.mock.calls.find(([, i]) => i?.method === 'PUT')!;
     expect(JSON.parse(put[1]!.body as string)).toEqual({ favourite: true });
     fireEvent.click(screen.getByTestId('plant-delete-2'));
-    const text = await screen.findByText('Its 4 devices are unbound and keep all their data; favourites and authorised users of the plant are removed.');
+    const text = await screen.findByText(
+      'Its 4 devices are unbound and keep all their data; favourites and authorised users of the plant are removed.',
+    );
     expect(fetch.mock.calls.some(([, i]) => i?.method === 'DELETE')).toBe(false);
-    fireEvent.click(within(text.closest('.ant-popover') as HTMLElement).getAllByRole('button').at(-1)!);
-    await waitFor(() => expect(fetch.mock.calls.some(([u, i]) => i?.method === 'DELETE' && u === '/photo_voltaic/plants/2')).toBe(true));
+    fireEvent.click(
+      within(text.closest('.ant-popover') as HTMLElement)
+        .getAllByRole('button')
+        .at(-1)!,
+    );
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([u, i]) => i?.method === 'DELETE' && u === '/photo_voltaic/plants/2')).toBe(true),
+    );
   });
 
   it('reads the page again when a live event names one of its plants, not for plants elsewhere', async () => {

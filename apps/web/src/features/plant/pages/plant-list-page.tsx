@@ -45,8 +45,13 @@ export default function PlantListPage() {
   const favourite = useSetFavourite();
   const remove = useDeletePlant();
   const [editing, setEditing] = useState<{ plant?: PlantRow } | null>(null);
-  const sortOrderOf = (field: NonNullable<PlantListQuery['sortField']>) => (query.sortField === field ? (query.sortOrder ?? null) : null);
-  const sortable = (field: NonNullable<PlantListQuery['sortField']>) => ({ sorter: true, sortOrder: sortOrderOf(field), key: field });
+  const sortOrderOf = (field: NonNullable<PlantListQuery['sortField']>) =>
+    query.sortField === field ? (query.sortOrder ?? null) : null;
+  const sortable = (field: NonNullable<PlantListQuery['sortField']>) => ({
+    sorter: true,
+    sortOrder: sortOrderOf(field),
+    key: field,
+  });
   const dash = (v: string | null | undefined) => v || '—';
 
   const columns: TableProps<PlantRow>['columns'] = [
@@ -77,11 +82,30 @@ export default function PlantListPage() {
         </a>
       ),
     },
-    { title: t('plant.capacity'), dataIndex: 'capacityKw', ...sortable('capacity'), render: (v: number) => `${formatNumber(v, 2)} kWp` },
-    { title: t('plant.countryTimeZone'), key: 'tz', render: (_: unknown, row) => `${row.country ? `${row.country} / ` : ''}${row.timeZone}` },
+    {
+      title: t('plant.capacity'),
+      dataIndex: 'capacityKw',
+      ...sortable('capacity'),
+      render: (v: number) => `${formatNumber(v, 2)} kWp`,
+    },
+    {
+      title: t('plant.countryTimeZone'),
+      key: 'tz',
+      render: (_: unknown, row) => `${row.country ? `${row.country} / ` : ''}${row.timeZone}`,
+    },
     { title: t('plant.address'), dataIndex: 'address', render: dash, ellipsis: true, width: 180 },
-    { title: t('plant.installedAt'), dataIndex: 'installedAt', ...sortable('installedAt'), render: (v: number | null, row) => (v ? formatTime(v, 'YYYY-MM-DD', row.timeZone) : '—') },
-    { title: t('plant.dataUpdatedAt'), dataIndex: 'dataUpdatedAt', ...sortable('dataUpdatedAt'), render: (v: number | null, row) => (v ? formatTime(v, undefined, row.timeZone) : '—') },
+    {
+      title: t('plant.installedAt'),
+      dataIndex: 'installedAt',
+      ...sortable('installedAt'),
+      render: (v: number | null, row) => (v ? formatTime(v, 'YYYY-MM-DD', row.timeZone) : '—'),
+    },
+    {
+      title: t('plant.dataUpdatedAt'),
+      dataIndex: 'dataUpdatedAt',
+      ...sortable('dataUpdatedAt'),
+      render: (v: number | null, row) => (v ? formatTime(v, undefined, row.timeZone) : '—'),
+    },
     { title: t('plant.owner'), dataIndex: 'ownerName', render: dash },
     { title: t('plant.installer'), dataIndex: 'installerName', render: dash },
     { title: t('plant.power'), dataIndex: 'power', ...sortable('power'), render: (v: number) => formatPower(v) },
@@ -89,23 +113,40 @@ export default function PlantListPage() {
     { title: t('plant.energyMonth'), dataIndex: 'energyMonth', ...sortable('energyMonth'), render: formatEnergy },
     { title: t('plant.energyYear'), dataIndex: 'energyYear', ...sortable('energyYear'), render: formatEnergy },
     { title: t('plant.energyTotal'), dataIndex: 'energyTotal', ...sortable('energyTotal'), render: formatEnergy },
-    { title: t('plant.statusLabel'), dataIndex: 'status', ...sortable('status'), render: (s: PlantStatus) => <PlantStatusTag status={s} /> },
+    {
+      title: t('plant.statusLabel'),
+      dataIndex: 'status',
+      ...sortable('status'),
+      render: (s: PlantStatus) => <PlantStatusTag status={s} />,
+    },
   ];
   if (can('plant:update') || can('plant:delete'))
-    columns.push(actionsColumn(t('common.actions'), (row: PlantRow) => (
-        <>
-          <IconAction perm="plant:update" title={t('common.update')} icon={<EditOutlined />} onClick={() => setEditing({ plant: row })} testId={`plant-edit-${row.id}`} />
-          <DeleteAction
-            perm="plant:delete"
-            testId={`plant-delete-${row.id}`}
-            title={t('plant.confirmDelete', { name: row.name })}
-            description={t('plant.confirmDeleteDevices', { count: row.devices })}
-            okButtonProps={{ danger: true }}
-            run={() => remove.mutateAsync(row.id)}
-            onCancel={() => void message.info(t('plant.deleteCancelled'))}
-          />
-        </>
-      ), { wrap: false }));
+    columns.push(
+      actionsColumn(
+        t('common.actions'),
+        (row: PlantRow) => (
+          <>
+            <IconAction
+              perm="plant:update"
+              title={t('common.update')}
+              icon={<EditOutlined />}
+              onClick={() => setEditing({ plant: row })}
+              testId={`plant-edit-${row.id}`}
+            />
+            <DeleteAction
+              perm="plant:delete"
+              testId={`plant-delete-${row.id}`}
+              title={t('plant.confirmDelete', { name: row.name })}
+              description={t('plant.confirmDeleteDevices', { count: row.devices })}
+              okButtonProps={{ danger: true }}
+              run={() => remove.mutateAsync(row.id)}
+              onCancel={() => void message.info(t('plant.deleteCancelled'))}
+            />
+          </>
+        ),
+        { wrap: false },
+      ),
+    );
 
   const counts = data?.counts;
   const tab: Tab = query.status ?? 'all';
@@ -124,16 +165,33 @@ export default function PlantListPage() {
           <Tabs
             activeKey={tab}
             onChange={(k) => list.filter({ status: k === 'all' ? undefined : (k as PlantStatus) })}
-            items={(['all', 'online', 'offline', 'fault'] as const).map((k) => ({ key: k, label: <span data-testid={`plant-tab-${k}`}>{`${t(k === 'all' ? 'plant.all' : `plant.status.${k}`)} (${counts?.[k] ?? 0})`}</span> }))}
+            items={(['all', 'online', 'offline', 'fault'] as const).map((k) => ({
+              key: k,
+              label: (
+                <span
+                  data-testid={`plant-tab-${k}`}
+                >{`${t(k === 'all' ? 'plant.all' : `plant.status.${k}`)} (${counts?.[k] ?? 0})`}</span>
+              ),
+            }))}
             style={{ marginBottom: 0 }}
           />
         }
         right={
           <>
-            <Checkbox checked={query.favourite === 1} onChange={(e) => list.filter({ favourite: e.target.checked ? 1 : undefined })} data-testid="plant-favourites-only">
+            <Checkbox
+              checked={query.favourite === 1}
+              onChange={(e) => list.filter({ favourite: e.target.checked ? 1 : undefined })}
+              data-testid="plant-favourites-only"
+            >
               {t('plant.favouritesOnly')}
             </Checkbox>
-            <ExportButton path="/plants/export" query={query} perm="plant:export" testId="plant-export" doneKey="plant.exported" />
+            <ExportButton
+              path="/plants/export"
+              query={query}
+              perm="plant:export"
+              testId="plant-export"
+              doneKey="plant.exported"
+            />
             <CreateButton perm="plant:create" testId="plant-create" onClick={() => setEditing({})} />
           </>
         }

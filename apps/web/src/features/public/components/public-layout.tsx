@@ -6,7 +6,15 @@ import { LanguageSwitch } from '../../../components/language-switch';
 import './public-layout.css';
 
 /** The frame of the pages that need no sign-in: brand, help links, the language switch. */
-export function PublicLayout({ titleKey, children, center = false }: { titleKey: string; children: ReactNode; center?: boolean }) {
+export function PublicLayout({
+  titleKey,
+  children,
+  center = false,
+}: {
+  titleKey: string;
+  children: ReactNode;
+  center?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   useDocumentTitle(titleKey);
   return (

@@ -11,7 +11,10 @@ export default function GuidePage() {
         <Typography.Paragraph>{t('public.guide.intro')}</Typography.Paragraph>
         <Steps
           direction="vertical"
-          items={[1, 2, 3, 4].map((n) => ({ title: t(`public.guide.step${n}`), description: t(`public.guide.step${n}Text`) }))}
+          items={[1, 2, 3, 4].map((n) => ({
+            title: t(`public.guide.step${n}`),
+            description: t(`public.guide.step${n}Text`),
+          }))}
         />
       </Card>
     </PublicLayout>

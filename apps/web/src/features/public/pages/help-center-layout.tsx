@@ -9,7 +9,11 @@ export default function HelpCenterLayout() {
   const { pathname } = useLocation();
   return (
     <PublicLayout titleKey={pathname === '/product' ? 'public.title.product' : 'public.title.introduction'}>
-      <Card className="pvf-public-card" style={{ maxWidth: 1080 }} styles={{ body: { display: 'flex', gap: 24, flexWrap: 'wrap' } }}>
+      <Card
+        className="pvf-public-card"
+        style={{ maxWidth: 1080 }}
+        styles={{ body: { display: 'flex', gap: 24, flexWrap: 'wrap' } }}
+      >
         <Menu
           style={{ width: 200, borderInlineEnd: 'none' }}
           selectedKeys={[pathname]}

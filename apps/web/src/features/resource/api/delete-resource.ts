@@ -5,5 +5,8 @@ export const deleteResource = (id: number) => http.delete<null>(`/resources/${id
 
 export function useDeleteResource() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteResource, onSuccess: () => qc.invalidateQueries({ queryKey: ['resources'] }) });
+  return useMutation({
+    mutationFn: deleteResource,
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['resources'] }),
+  });
 }

@@ -6,7 +6,22 @@ import { ResourceFormModal } from './resource-form-modal';
 
 initI18n('en');
 
-const menu = { id: 1, parentId: null, kind: 'menu' as const, name: 'auth', nameEn: null, titleKey: 'route.auth', level: 1, routerPath: '/auth', icon: 'lock', perm: null, dataPerm: false, sensitive: false, sort: 1, seeded: true };
+const menu = {
+  id: 1,
+  parentId: null,
+  kind: 'menu' as const,
+  name: 'auth',
+  nameEn: null,
+  titleKey: 'route.auth',
+  level: 1,
+  routerPath: '/auth',
+  icon: 'lock',
+  perm: null,
+  dataPerm: false,
+  sensitive: false,
+  sort: 1,
+  seeded: true,
+};
 
 describe('resource form', () => {
   afterEach(() => {
@@ -15,13 +30,21 @@ describe('resource form', () => {
   }, 30_000);
 
   it('asks a menu for a router path and a button for a permission code, like the server', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'ok', data: { id: 2 } }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ code: 200, msg: 'ok', data: { id: 2 } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     vi.stubGlobal('fetch', fetch);
     renderWithProviders(<ResourceFormModal target={{ parentId: 1 }} resources={[menu]} onClose={() => undefined} />);
     fireEvent.change(screen.getByTestId('resource-form-name'), { target: { value: 'audit' } });
     fireEvent.change(screen.getByTestId('resource-form-path'), { target: { value: 'no-slash' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('A menu needs a router path starting with /', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByText('A menu needs a router path starting with /', undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
     fireEvent.click(screen.getByText('Button'));
     fireEvent.change(screen.getByTestId('resource-form-perm'), { target: { value: 'not a code' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -32,6 +55,14 @@ describe('resource form', () => {
     await waitFor(() => expect(fetch).toHaveBeenCalled());
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/photo_voltaic/resources');
-    expect(JSON.parse(init.body as string)).toMatchObject({ parentId: 1, kind: 'button', name: 'audit', perm: 'user:audit', dataPerm: false, sensitive: false, sort: 0 });
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      parentId: 1,
+      kind: 'button',
+      name: 'audit',
+      perm: 'user:audit',
+      dataPerm: false,
+      sensitive: false,
+      sort: 0,
+    });
   }, 30_000);
 });

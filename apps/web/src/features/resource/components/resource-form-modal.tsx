@@ -31,7 +31,18 @@ export function ResourceFormModal({ target, resources, onClose }: Props) {
     const r = target.resource;
     form.setFieldsValue(
       r
-        ? { parentId: r.parentId, kind: r.kind, name: r.name, nameEn: r.nameEn ?? '', routerPath: r.routerPath ?? '', icon: r.icon ?? '', perm: r.perm ?? '', dataPerm: r.dataPerm, sensitive: r.sensitive, sort: r.sort }
+        ? {
+            parentId: r.parentId,
+            kind: r.kind,
+            name: r.name,
+            nameEn: r.nameEn ?? '',
+            routerPath: r.routerPath ?? '',
+            icon: r.icon ?? '',
+            perm: r.perm ?? '',
+            dataPerm: r.dataPerm,
+            sensitive: r.sensitive,
+            sort: r.sort,
+          }
         : { parentId: target.parentId, kind: 'menu', dataPerm: false, sensitive: false, sort: 0 },
     );
   }, [target, form]);
@@ -39,11 +50,24 @@ export function ResourceFormModal({ target, resources, onClose }: Props) {
   // parents: menus only, never the resource itself
   const menus = resources.filter((r) => r.kind === 'menu' && r.id !== editing?.id);
   type Node = { value: number; title: string; children?: Node[] };
-  const toNode = (r: TreeRow<ResourceRow>): Node => ({ value: r.id, title: label(r), children: r.children?.map(toNode) });
+  const toNode = (r: TreeRow<ResourceRow>): Node => ({
+    value: r.id,
+    title: label(r),
+    children: r.children?.map(toNode),
+  });
 
   const submit = async (v: ResourceBody) => {
     try {
-      await save.mutateAsync({ body: { ...v, parentId: v.parentId ?? null, dataPerm: !!v.dataPerm, sensitive: !!v.sensitive, sort: v.sort ?? 0 }, id: editing?.id });
+      await save.mutateAsync({
+        body: {
+          ...v,
+          parentId: v.parentId ?? null,
+          dataPerm: !!v.dataPerm,
+          sensitive: !!v.sensitive,
+          sort: v.sort ?? 0,
+        },
+        id: editing?.id,
+      });
       void message.success(t(editing ? 'success.update' : 'success.create'));
       onClose();
     } catch {
@@ -52,22 +76,65 @@ export function ResourceFormModal({ target, resources, onClose }: Props) {
   };
 
   return (
-    <Modal open={!!target} title={t(editing ? 'resource.editTitle' : 'resource.createTitle')} onCancel={onClose} onOk={() => form.submit()} okText={t('common.save')} cancelText={t('common.cancel')} confirmLoading={save.isPending} maskClosable={false} width={560}>
-      <Form<ResourceBody> form={form} name="resource-form" layout="vertical" onFinish={submit} data-testid="resource-form">
+    <Modal
+      open={!!target}
+      title={t(editing ? 'resource.editTitle' : 'resource.createTitle')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={save.isPending}
+      maskClosable={false}
+      width={560}
+    >
+      <Form<ResourceBody>
+        form={form}
+        name="resource-form"
+        layout="vertical"
+        onFinish={submit}
+        data-testid="resource-form"
+      >
         <Form.Item validateFirst name="parentId" label={t('resource.parent')}>
-          <TreeSelect allowClear treeData={buildTree(menus).map(toNode)} treeDefaultExpandAll showSearch treeNodeFilterProp="title" placeholder={t('resource.topLevel')} />
+          <TreeSelect
+            allowClear
+            treeData={buildTree(menus).map(toNode)}
+            treeDefaultExpandAll
+            showSearch
+            treeNodeFilterProp="title"
+            placeholder={t('resource.topLevel')}
+          />
         </Form.Item>
         <Form.Item validateFirst name="kind" label={t('resource.kind')}>
-          <Radio.Group options={RESOURCE_KINDS.map((k) => ({ value: k, label: t(`resource.${k}`) }))} optionType="button" data-testid="resource-form-kind" />
+          <Radio.Group
+            options={RESOURCE_KINDS.map((k) => ({ value: k, label: t(`resource.${k}`) }))}
+            optionType="button"
+            data-testid="resource-form-kind"
+          />
         </Form.Item>
-        <Form.Item validateFirst name="name" label={t('resource.name')} rules={[{ required: true, message: t('validation.required', { field: t('resource.name') }) }, zodRule(shape.name)]}>
+        <Form.Item
+          validateFirst
+          name="name"
+          label={t('resource.name')}
+          rules={[
+            { required: true, message: t('validation.required', { field: t('resource.name') }) },
+            zodRule(shape.name),
+          ]}
+        >
           <Input maxLength={64} data-testid="resource-form-name" />
         </Form.Item>
         <Form.Item validateFirst name="nameEn" label={t('resource.nameEn')} rules={[zodRule(shape.nameEn)]}>
           <Input maxLength={64} data-testid="resource-form-name-en" />
         </Form.Item>
         {kind !== 'button' && (
-          <Form.Item validateFirst name="routerPath" label={t('resource.routerPath')} rules={[{ required: true, message: t('validation.adminRouterPath') }, zodRule(shape.routerPath, 'validation.adminRouterPath')]}>
+          <Form.Item
+            validateFirst
+            name="routerPath"
+            label={t('resource.routerPath')}
+            rules={[
+              { required: true, message: t('validation.adminRouterPath') },
+              zodRule(shape.routerPath, 'validation.adminRouterPath'),
+            ]}
+          >
             <Input placeholder="/auth/user" data-testid="resource-form-path" />
           </Form.Item>
         )}
@@ -76,7 +143,15 @@ export function ResourceFormModal({ target, resources, onClose }: Props) {
             <Input maxLength={64} />
           </Form.Item>
         )}
-        <Form.Item validateFirst name="perm" label={t('resource.perm')} rules={[...(kind === 'button' ? [{ required: true, message: t('validation.adminPermRequired') }] : []), zodRule(shape.perm, 'validation.adminPerm')]}>
+        <Form.Item
+          validateFirst
+          name="perm"
+          label={t('resource.perm')}
+          rules={[
+            ...(kind === 'button' ? [{ required: true, message: t('validation.adminPermRequired') }] : []),
+            zodRule(shape.perm, 'validation.adminPerm'),
+          ]}
+        >
           <Input placeholder="user:create" data-testid="resource-form-perm" />
         </Form.Item>
         <Form.Item validateFirst name="sort" label={t('resource.sort')}>

@@ -4,6 +4,7 @@ import { http } from '../../../lib/http';
 
 export const getRoles = (query: RoleListQuery) => http.get<Page<RoleRow>>('/roles', { query: { ...query } });
 
-export const rolesQuery = (query: RoleListQuery) => queryOptions({ queryKey: ['roles', query], queryFn: () => getRoles(query), placeholderData: keepPreviousData });
+export const rolesQuery = (query: RoleListQuery) =>
+  queryOptions({ queryKey: ['roles', query], queryFn: () => getRoles(query), placeholderData: keepPreviousData });
 
 export const useRoles = (query: RoleListQuery) => useQuery(rolesQuery(query));

@@ -3,11 +3,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 
 /** The resource tree, what the role holds and which nodes you may toggle. */
-export const useRoleGrants = (id: number | undefined) => useQuery({ queryKey: ['roles', id, 'resources'], queryFn: () => http.get<RoleGrants>(`/roles/${id}/resources`), enabled: id !== undefined });
+export const useRoleGrants = (id: number | undefined) =>
+  useQuery({
+    queryKey: ['roles', id, 'resources'],
+    queryFn: () => http.get<RoleGrants>(`/roles/${id}/resources`),
+    enabled: id !== undefined,
+  });
 
-export const grantResources = (id: number, resourceIds: number[]) => http.put<{ granted: number[] }>(`/roles/${id}/resources`, { resourceIds });
+export const grantResources = (id: number, resourceIds: number[]) =>
+  http.put<{ granted: number[] }>(`/roles/${id}/resources`, { resourceIds });
 
 export function useGrantResources() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: ({ id, resourceIds }: { id: number; resourceIds: number[] }) => grantResources(id, resourceIds), onSuccess: (_d, v) => qc.invalidateQueries({ queryKey: ['roles', v.id, 'resources'] }) });
+  return useMutation({
+    mutationFn: ({ id, resourceIds }: { id: number; resourceIds: number[] }) => grantResources(id, resourceIds),
+    onSuccess: (_d, v) => qc.invalidateQueries({ queryKey: ['roles', v.id, 'resources'] }),
+  });
 }

@@ -3,9 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 
 /** Creates (no id) or edits a role. */
-export const saveRole = (body: RoleBody, id?: number) => (id ? http.put<RoleRow>(`/roles/${id}`, body) : http.post<RoleRow>('/roles', body));
+export const saveRole = (body: RoleBody, id?: number) =>
+  id ? http.put<RoleRow>(`/roles/${id}`, body) : http.post<RoleRow>('/roles', body);
 
 export function useSaveRole() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: ({ body, id }: { body: RoleBody; id?: number }) => saveRole(body, id), onSuccess: () => qc.invalidateQueries({ queryKey: ['roles'] }) });
+  return useMutation({
+    mutationFn: ({ body, id }: { body: RoleBody; id?: number }) => saveRole(body, id),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['roles'] }),
+  });
 }

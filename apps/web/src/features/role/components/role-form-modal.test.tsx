@@ -8,8 +8,15 @@ initI18n('en');
 
 function serve(options: { dataScopes: string[]; sensitive: boolean }) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const data = url.includes('/roles/options') ? { orgs: [{ id: 2, parentId: null, name: 'SunPath' }], ...options } : init?.method === 'POST' ? { id: 1 } : null;
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+    const data = url.includes('/roles/options')
+      ? { orgs: [{ id: 2, parentId: null, name: 'SunPath' }], ...options }
+      : init?.method === 'POST'
+        ? { id: 1 }
+        : null;
+    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
@@ -27,7 +34,13 @@ describe('role form', () => {
     fireEvent.change(screen.getByTestId('role-form-code'), { target: { value: '-agent' } });
     fireEvent.change(screen.getByTestId('role-form-name'), { target: { value: 'Bad name!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Identifier must contain letters, digits or hyphens and start with a letter or digit', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Identifier must contain letters, digits or hyphens and start with a letter or digit',
+        undefined,
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Name must be 1-30 letters, digits or Chinese characters')).toBeTruthy();
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   }, 30_000);
@@ -36,7 +49,9 @@ describe('role form', () => {
     serve({ dataScopes: ['orgAndChildren', 'org', 'self'], sensitive: false });
     renderWithProviders(<RoleFormModal open onClose={() => undefined} />);
     await waitFor(() => expect((screen.getByTestId('role-form-sensitive') as HTMLButtonElement).disabled).toBe(true));
-    fireEvent.mouseDown(document.querySelector('[data-testid="role-form-scope"] .ant-select-selector, [data-testid="role-form-scope"]')!);
+    fireEvent.mouseDown(
+      document.querySelector('[data-testid="role-form-scope"] .ant-select-selector, [data-testid="role-form-scope"]')!,
+    );
     expect(await screen.findByTitle('Own organisation and below')).toBeTruthy();
     expect(screen.queryByTitle('All data')).toBeNull();
   }, 30_000);

@@ -20,12 +20,20 @@ export function RoleFormModal({ open, role, onClose }: { open: boolean; role?: R
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue(role ? { code: role.code, name: role.name, orgId: role.orgId, dataScope: role.dataScope, sensitive: role.sensitive } : { dataScope: 'org', sensitive: false });
+    form.setFieldsValue(
+      role
+        ? { code: role.code, name: role.name, orgId: role.orgId, dataScope: role.dataScope, sensitive: role.sensitive }
+        : { dataScope: 'org', sensitive: false },
+    );
   }, [open, role, form]);
 
   const scopes = options.data?.dataScopes ?? [];
   // a role already wider than what you may give keeps its value visible (the server refuses a change to it)
-  const scopeChoices = [...new Set([...scopes, ...(role ? [role.dataScope] : [])])].map((s) => ({ value: s, label: t(`role.scope.${s}`), disabled: !scopes.includes(s) }));
+  const scopeChoices = [...new Set([...scopes, ...(role ? [role.dataScope] : [])])].map((s) => ({
+    value: s,
+    label: t(`role.scope.${s}`),
+    disabled: !scopes.includes(s),
+  }));
 
   const submit = async (v: RoleBody) => {
     try {
@@ -38,21 +46,66 @@ export function RoleFormModal({ open, role, onClose }: { open: boolean; role?: R
   };
 
   return (
-    <Modal open={open} title={t(role ? 'role.editTitle' : 'role.createTitle')} onCancel={onClose} onOk={() => form.submit()} okText={t('common.save')} cancelText={t('common.cancel')} confirmLoading={save.isPending} maskClosable={false} width={520}>
+    <Modal
+      open={open}
+      title={t(role ? 'role.editTitle' : 'role.createTitle')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={save.isPending}
+      maskClosable={false}
+      width={520}
+    >
       <Form<RoleBody> form={form} name="role-form" layout="vertical" onFinish={submit} data-testid="role-form">
-        <Form.Item validateFirst name="code" label={t('role.code')} extra={t('role.codeHint')} rules={[{ required: true, message: t('validation.required', { field: t('role.code') }) }, zodRule(shape.code)]}>
+        <Form.Item
+          validateFirst
+          name="code"
+          label={t('role.code')}
+          extra={t('role.codeHint')}
+          rules={[
+            { required: true, message: t('validation.required', { field: t('role.code') }) },
+            zodRule(shape.code),
+          ]}
+        >
           <Input maxLength={64} data-testid="role-form-code" />
         </Form.Item>
-        <Form.Item validateFirst name="name" label={t('role.name')} rules={[{ required: true, message: t('validation.required', { field: t('role.name') }) }, zodRule(shape.name)]}>
+        <Form.Item
+          validateFirst
+          name="name"
+          label={t('role.name')}
+          rules={[
+            { required: true, message: t('validation.required', { field: t('role.name') }) },
+            zodRule(shape.name),
+          ]}
+        >
           <Input maxLength={30} showCount data-testid="role-form-name" />
         </Form.Item>
-        <Form.Item validateFirst name="orgId" label={t('role.organisation')} rules={[{ required: true, message: t('validation.required', { field: t('role.organisation') }) }]}>
-          <TreeSelect treeData={orgTree(options.data?.orgs ?? [])} treeDefaultExpandAll showSearch treeNodeFilterProp="title" loading={options.isLoading} data-testid="role-form-org" />
+        <Form.Item
+          validateFirst
+          name="orgId"
+          label={t('role.organisation')}
+          rules={[{ required: true, message: t('validation.required', { field: t('role.organisation') }) }]}
+        >
+          <TreeSelect
+            treeData={orgTree(options.data?.orgs ?? [])}
+            treeDefaultExpandAll
+            showSearch
+            treeNodeFilterProp="title"
+            loading={options.isLoading}
+            data-testid="role-form-org"
+          />
         </Form.Item>
         <Form.Item validateFirst name="dataScope" label={t('role.dataScope')} rules={[{ required: true }]}>
           <Select options={scopeChoices} data-testid="role-form-scope" />
         </Form.Item>
-        <Form.Item validateFirst name="sensitive" label={t('role.sensitive')} valuePropName="checked" extra={t('role.sensitiveHint')}>
+        <Form.Item
+          validateFirst
+          name="sensitive"
+          label={t('role.sensitive')}
+          valuePropName="checked"
+          extra={t('role.sensitiveHint')}
+        >
           <Switch disabled={!options.data?.sensitive && !role?.sensitive} data-testid="role-form-sensitive" />
         </Form.Item>
       </Form>

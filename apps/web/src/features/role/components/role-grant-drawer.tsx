@@ -61,7 +61,13 @@ export function RoleGrantDrawer({ role, onClose }: { role: RoleRow | null; onClo
       extra={
         <Space>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" onClick={submit} loading={save.isPending} disabled={!grants.data} data-testid="grant-save">
+          <Button
+            type="primary"
+            onClick={submit}
+            loading={save.isPending}
+            disabled={!grants.data}
+            data-testid="grant-save"
+          >
             {t('common.save')}
           </Button>
         </Space>

@@ -30,15 +30,45 @@ export default function RoleListPage() {
     { title: t('role.name'), dataIndex: 'name' },
     { title: t('role.organisation'), dataIndex: 'orgName', responsive: ['md' as const] },
     { title: t('role.dataScope'), dataIndex: 'dataScope', render: (s: RoleRow['dataScope']) => t(`role.scope.${s}`) },
-    { title: t('role.sensitive'), dataIndex: 'sensitive', render: (v: boolean) => <Tag color={v ? 'orange' : 'default'}>{t(v ? 'role.yes' : 'role.no')}</Tag>, responsive: ['lg' as const] },
+    {
+      title: t('role.sensitive'),
+      dataIndex: 'sensitive',
+      render: (v: boolean) => <Tag color={v ? 'orange' : 'default'}>{t(v ? 'role.yes' : 'role.no')}</Tag>,
+      responsive: ['lg' as const],
+    },
     { title: t('role.users'), dataIndex: 'users', responsive: ['lg' as const] },
-    ...(['role:update', 'role:grant', 'role:delete'].some(can) ? [actionsColumn(t('common.actions'), (row: RoleRow) => (
-        <>
-          <IconAction perm="role:update" type="text" title={t('common.update')} icon={<EditOutlined />} onClick={() => setEditing({ role: row })} testId={`role-update-${row.code}`} />
-          <IconAction perm="role:grant" type="text" title={t('button.grant')} icon={<SafetyOutlined />} onClick={() => setGranting(row)} testId={`role-grant-${row.code}`} />
-          <DeleteAction perm="role:delete" type="text" testId={`role-delete-${row.code}`} title={t('role.confirmDelete', { name: row.name })} okButtonProps={{ danger: true }} run={() => remove.mutateAsync(row.id)} />
-        </>
-      ))] : []),
+    ...(['role:update', 'role:grant', 'role:delete'].some(can)
+      ? [
+          actionsColumn(t('common.actions'), (row: RoleRow) => (
+            <>
+              <IconAction
+                perm="role:update"
+                type="text"
+                title={t('common.update')}
+                icon={<EditOutlined />}
+                onClick={() => setEditing({ role: row })}
+                testId={`role-update-${row.code}`}
+              />
+              <IconAction
+                perm="role:grant"
+                type="text"
+                title={t('button.grant')}
+                icon={<SafetyOutlined />}
+                onClick={() => setGranting(row)}
+                testId={`role-grant-${row.code}`}
+              />
+              <DeleteAction
+                perm="role:delete"
+                type="text"
+                testId={`role-delete-${row.code}`}
+                title={t('role.confirmDelete', { name: row.name })}
+                okButtonProps={{ danger: true }}
+                run={() => remove.mutateAsync(row.id)}
+              />
+            </>
+          )),
+        ]
+      : []),
   ];
 
   return (

@@ -5,5 +5,8 @@ export const deleteMqttConfig = (id: number) => http.delete<null>(`/mqtt-configs
 
 export function useDeleteMqttConfig() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteMqttConfig, onSuccess: () => qc.invalidateQueries({ queryKey: ['mqtt-configs'] }) });
+  return useMutation({
+    mutationFn: deleteMqttConfig,
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['mqtt-configs'] }),
+  });
 }

@@ -10,7 +10,8 @@ export const updateMqttConfig = (id: number, body: MqttConfigUpdateBody) => http
 export function useSaveMqttConfig() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: number; body: MqttConfigUpdateBody } | { id?: undefined; body: MqttConfigBody }) => (v.id === undefined ? createMqttConfig(v.body) : updateMqttConfig(v.id, v.body)),
+    mutationFn: (v: { id: number; body: MqttConfigUpdateBody } | { id?: undefined; body: MqttConfigBody }) =>
+      v.id === undefined ? createMqttConfig(v.body) : updateMqttConfig(v.id, v.body),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['mqtt-configs'] }),
   });
 }

@@ -6,5 +6,8 @@ export const updateArchiveConfig = (body: ArchiveConfigBody) => http.put<null>('
 
 export function useUpdateArchiveConfig() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: updateArchiveConfig, onSuccess: () => qc.invalidateQueries({ queryKey: ['archive-config'] }) });
+  return useMutation({
+    mutationFn: updateArchiveConfig,
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['archive-config'] }),
+  });
 }

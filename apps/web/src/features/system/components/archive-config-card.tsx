@@ -24,10 +24,18 @@ export function ArchiveConfigCard() {
   const update = useUpdateArchiveConfig();
 
   useEffect(() => {
-    if (data) form.setFieldsValue({ filingRate: data.filingRate, storageMedium: data.storageMedium, retentionDays: data.retentionDays });
+    if (data)
+      form.setFieldsValue({
+        filingRate: data.filingRate,
+        storageMedium: data.storageMedium,
+        retentionDays: data.retentionDays,
+      });
   }, [data, form]);
 
-  const required = (field: string): FormRule => ({ required: true, message: t('validation.required', { field: t(field) }) });
+  const required = (field: string): FormRule => ({
+    required: true,
+    message: t('validation.required', { field: t(field) }),
+  });
 
   const submit = async (v: ArchiveConfigBody) => {
     try {
@@ -46,30 +54,71 @@ export function ArchiveConfigCard() {
         <>
           <Descriptions size="small" column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
             <Descriptions.Item label={t('system.archive.lastFiledAt')}>
-              <span data-testid="archive-last-filed">{data.lastFiledAt ? formatTime(data.lastFiledAt) : t('system.archive.never')}</span>
+              <span data-testid="archive-last-filed">
+                {data.lastFiledAt ? formatTime(data.lastFiledAt) : t('system.archive.never')}
+              </span>
             </Descriptions.Item>
-            <Descriptions.Item label={t('system.archive.lastPruned')}>{t('system.archive.samples', { count: data.lastPruned })}</Descriptions.Item>
+            <Descriptions.Item label={t('system.archive.lastPruned')}>
+              {t('system.archive.samples', { count: data.lastPruned })}
+            </Descriptions.Item>
           </Descriptions>
-          <Form<ArchiveConfigBody> form={form} name="archive-form" layout="vertical" onFinish={submit} disabled={!canEdit} data-testid="archive-form">
-            <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', columnGap: 16 }}>
-              <Form.Item name="filingRate" label={t('system.archive.filingRate')} rules={[required('system.archive.filingRate')]}>
-                <Select options={FILING_RATES.map((v) => ({ value: v, label: t(`system.archive.rates.${v}`) }))} data-testid="archive-rate" />
+          <Form<ArchiveConfigBody>
+            form={form}
+            name="archive-form"
+            layout="vertical"
+            onFinish={submit}
+            disabled={!canEdit}
+            data-testid="archive-form"
+          >
+            <div
+              style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', columnGap: 16 }}
+            >
+              <Form.Item
+                name="filingRate"
+                label={t('system.archive.filingRate')}
+                rules={[required('system.archive.filingRate')]}
+              >
+                <Select
+                  options={FILING_RATES.map((v) => ({ value: v, label: t(`system.archive.rates.${v}`) }))}
+                  data-testid="archive-rate"
+                />
               </Form.Item>
-              <Form.Item name="storageMedium" label={t('system.archive.storageMedium')} rules={[required('system.archive.storageMedium')]}>
-                <Select options={ARCHIVE_MEDIA.map((v) => ({ value: v, label: t(`system.archive.media.${v}`) }))} data-testid="archive-medium" />
+              <Form.Item
+                name="storageMedium"
+                label={t('system.archive.storageMedium')}
+                rules={[required('system.archive.storageMedium')]}
+              >
+                <Select
+                  options={ARCHIVE_MEDIA.map((v) => ({ value: v, label: t(`system.archive.media.${v}`) }))}
+                  data-testid="archive-medium"
+                />
               </Form.Item>
               <Form.Item
                 validateFirst
                 name="retentionDays"
                 label={t('system.archive.retentionDays')}
                 extra={t('system.archive.retentionHint')}
-                rules={[required('system.archive.retentionDays'), filledRule(shape.retentionDays, 'validation.retention')]}
+                rules={[
+                  required('system.archive.retentionDays'),
+                  filledRule(shape.retentionDays, 'validation.retention'),
+                ]}
               >
-                <InputNumber precision={0} style={{ width: '100%' }} suffix={t('system.archive.days')} data-testid="archive-retention" />
+                <InputNumber
+                  precision={0}
+                  style={{ width: '100%' }}
+                  suffix={t('system.archive.days')}
+                  data-testid="archive-retention"
+                />
               </Form.Item>
             </div>
             {canEdit && (
-              <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={update.isPending} data-testid="archive-save">
+              <Button
+                type="primary"
+                htmlType="submit"
+                icon={<SaveOutlined />}
+                loading={update.isPending}
+                data-testid="archive-save"
+              >
                 {t('common.save')}
               </Button>
             )}

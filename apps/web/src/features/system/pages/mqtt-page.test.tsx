@@ -9,7 +9,18 @@ initI18n('en');
 vi.setConfig({ testTimeout: 30_000 });
 const find = (text: string | RegExp) => screen.findByText(text, undefined, { timeout: 8000 });
 
-const rows = [{ id: 7, serviceAddress: 'mqtt://eu.pv.example:1883', username: 'eu-devices', userKey: 'secret-eu-key', httpPort: 8443, country: 'Germany', topic: 'pv/{sn}/up/telemetry', createdAt: 1795000000000 }];
+const rows = [
+  {
+    id: 7,
+    serviceAddress: 'mqtt://eu.pv.example:1883',
+    username: 'eu-devices',
+    userKey: 'secret-eu-key',
+    httpPort: 8443,
+    country: 'Germany',
+    topic: 'pv/{sn}/up/telemetry',
+    createdAt: 1795000000000,
+  },
+];
 const archive = { filingRate: 'daily', storageMedium: 'database', retentionDays: 90, lastFiledAt: null, lastPruned: 0 };
 
 type Reply = { status?: number; body: object };
@@ -18,17 +29,23 @@ function serve(route: (method: string, url: string, body: unknown) => Reply | un
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(init.body as string) : undefined;
     const fallback = (): Reply => {
-      if (method === 'GET' && url.startsWith('/photo_voltaic/mqtt-configs')) return { body: { code: 200, msg: 'ok', data: { rows, total: 1 } } };
-      if (method === 'GET' && url.startsWith('/photo_voltaic/archive-config')) return { body: { code: 200, msg: 'ok', data: archive } };
+      if (method === 'GET' && url.startsWith('/photo_voltaic/mqtt-configs'))
+        return { body: { code: 200, msg: 'ok', data: { rows, total: 1 } } };
+      if (method === 'GET' && url.startsWith('/photo_voltaic/archive-config'))
+        return { body: { code: 200, msg: 'ok', data: archive } };
       return { body: { code: 200, msg: 'ok', data: method === 'POST' ? { id: 8 } : null } };
     };
     const r = route(method, url, body) ?? fallback();
-    return new Response(JSON.stringify(r.body), { status: r.status ?? 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(r.body), {
+      status: r.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
-const sent = (fetch: ReturnType<typeof serve>, method: string) => fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method);
+const sent = (fetch: ReturnType<typeof serve>, method: string) =>
+  fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method);
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 afterEach(() => {
@@ -42,7 +59,9 @@ describe('MQTT/HTTP endpoints (/systems/mqtt)', () => {
     const fetch = serve();
     renderWithProviders(<MqttPage />);
     expect(await find('Germany')).toBeTruthy();
-    expect(String(fetch.mock.calls.find(([u]) => String(u).includes('mqtt-configs'))![0])).toBe('/photo_voltaic/mqtt-configs?pageNum=1&pageSize=20');
+    expect(String(fetch.mock.calls.find(([u]) => String(u).includes('mqtt-configs'))![0])).toBe(
+      '/photo_voltaic/mqtt-configs?pageNum=1&pageSize=20',
+    );
     expect(screen.getByTestId('mqtt-key').textContent).toBe('se••••••');
     expect(screen.queryByText('secret-eu-key')).toBeNull();
     expect(screen.queryByTestId('mqtt-create')).toBeNull();
@@ -79,7 +98,14 @@ describe('MQTT/HTTP endpoints (/systems/mqtt)', () => {
     fireEvent.click(screen.getByTestId('mqtt-form-ok'));
     await waitFor(() => expect(sent(fetch, 'POST')).toHaveLength(1));
     expect(String(sent(fetch, 'POST')[0]![0])).toBe('/photo_voltaic/mqtt-configs');
-    expect(JSON.parse(sent(fetch, 'POST')[0]![1]!.body as string)).toEqual({ serviceAddress: 'mqtts://asia.pv.example:8883', username: 'asia-devices', userKey: 'k3y', httpPort: 443, country: 'Japan', topic: 'pv/{sn}/up/#' });
+    expect(JSON.parse(sent(fetch, 'POST')[0]![1]!.body as string)).toEqual({
+      serviceAddress: 'mqtts://asia.pv.example:8883',
+      username: 'asia-devices',
+      userKey: 'k3y',
+      httpPort: 443,
+      country: 'Japan',
+      topic: 'pv/{sn}/up/#',
+    });
     expect(await find('Create Successful')).toBeTruthy();
   });
 
@@ -94,20 +120,34 @@ describe('MQTT/HTTP endpoints (/systems/mqtt)', () => {
     fireEvent.click(screen.getByTestId('mqtt-form-ok'));
     await waitFor(() => expect(sent(fetch, 'PUT')).toHaveLength(1));
     expect(String(sent(fetch, 'PUT')[0]![0])).toBe('/photo_voltaic/mqtt-configs/7');
-    expect(JSON.parse(sent(fetch, 'PUT')[0]![1]!.body as string)).toEqual({ serviceAddress: 'mqtt://eu.pv.example:1883', username: 'eu-devices', httpPort: 8443, country: 'Austria', topic: 'pv/{sn}/up/telemetry' });
+    expect(JSON.parse(sent(fetch, 'PUT')[0]![1]!.body as string)).toEqual({
+      serviceAddress: 'mqtt://eu.pv.example:1883',
+      username: 'eu-devices',
+      httpPort: 8443,
+      country: 'Austria',
+      topic: 'pv/{sn}/up/telemetry',
+    });
 
     fireEvent.click(screen.getByTestId('mqtt-delete-7'));
     const confirm = await find('Delete the endpoint mqtt://eu.pv.example:1883 for Germany?');
     expect(sent(fetch, 'DELETE')).toHaveLength(0);
-    fireEvent.click(within(confirm.closest('.ant-popover') as HTMLElement).getAllByRole('button').at(-1)!);
-    await waitFor(() => expect(sent(fetch, 'DELETE').map(([u]) => String(u))).toEqual(['/photo_voltaic/mqtt-configs/7']));
+    fireEvent.click(
+      within(confirm.closest('.ant-popover') as HTMLElement)
+        .getAllByRole('button')
+        .at(-1)!,
+    );
+    await waitFor(() =>
+      expect(sent(fetch, 'DELETE').map(([u]) => String(u))).toEqual(['/photo_voltaic/mqtt-configs/7']),
+    );
   });
 
   it('checks the retention in the archive form, and saves the configuration', async () => {
     signedInWith('mqtt:update');
     const fetch = serve();
     renderWithProviders(<MqttPage />);
-    const retention = (await screen.findByTestId('archive-retention', undefined, { timeout: 8000 })) as HTMLInputElement;
+    const retention = (await screen.findByTestId('archive-retention', undefined, {
+      timeout: 8000,
+    })) as HTMLInputElement;
     await waitFor(() => expect(retention.value).toBe('90'));
     expect(screen.getByTestId('archive-last-filed').textContent).toBe('Not filed yet');
     fireEvent.change(retention, { target: { value: '5000' } });
@@ -118,7 +158,11 @@ describe('MQTT/HTTP endpoints (/systems/mqtt)', () => {
     fireEvent.click(screen.getByTestId('archive-save'));
     await waitFor(() => expect(sent(fetch, 'PUT')).toHaveLength(1));
     expect(String(sent(fetch, 'PUT')[0]![0])).toBe('/photo_voltaic/archive-config');
-    expect(JSON.parse(sent(fetch, 'PUT')[0]![1]!.body as string)).toEqual({ filingRate: 'daily', storageMedium: 'database', retentionDays: 30 });
+    expect(JSON.parse(sent(fetch, 'PUT')[0]![1]!.body as string)).toEqual({
+      filingRate: 'daily',
+      storageMedium: 'database',
+      retentionDays: 30,
+    });
     expect(await find('Setting Is Successful')).toBeTruthy();
   });
 });

@@ -31,12 +31,30 @@ export default function MqttPage() {
 
   const columns = [
     { title: t('system.mqtt.country'), dataIndex: 'country' },
-    { title: t('system.mqtt.serviceAddress'), dataIndex: 'serviceAddress', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+    {
+      title: t('system.mqtt.serviceAddress'),
+      dataIndex: 'serviceAddress',
+      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+    },
     { title: t('system.mqtt.httpPort'), dataIndex: 'httpPort', align: 'right' as const },
     { title: t('system.mqtt.username'), dataIndex: 'username' },
-    { title: t('system.mqtt.userKey'), dataIndex: 'userKey', render: (v: string) => <span data-testid="mqtt-key">{maskKey(v)}</span> },
-    { title: t('system.mqtt.topic'), dataIndex: 'topic', render: (v: string) => <Typography.Text code>{v}</Typography.Text>, responsive: ['md' as const] },
-    { title: t('system.mqtt.createdAt'), dataIndex: 'createdAt', render: (v: number) => formatTime(v), responsive: ['xl' as const] },
+    {
+      title: t('system.mqtt.userKey'),
+      dataIndex: 'userKey',
+      render: (v: string) => <span data-testid="mqtt-key">{maskKey(v)}</span>,
+    },
+    {
+      title: t('system.mqtt.topic'),
+      dataIndex: 'topic',
+      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+      responsive: ['md' as const],
+    },
+    {
+      title: t('system.mqtt.createdAt'),
+      dataIndex: 'createdAt',
+      render: (v: number) => formatTime(v),
+      responsive: ['xl' as const],
+    },
     ...(['mqtt:update', 'mqtt:delete'].some(can)
       ? [
           {
@@ -46,7 +64,13 @@ export default function MqttPage() {
             render: (_: unknown, row: MqttConfigRow) => (
               <Space size={4}>
                 <Access perm="mqtt:update">
-                  <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ record: row })} data-testid={`mqtt-edit-${row.id}`}>
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<EditOutlined />}
+                    onClick={() => setEditing({ record: row })}
+                    data-testid={`mqtt-edit-${row.id}`}
+                  >
                     {t('common.update')}
                   </Button>
                 </Access>
@@ -58,7 +82,13 @@ export default function MqttPage() {
                     okButtonProps={{ danger: true }}
                     run={() => remove.mutateAsync(row.id)}
                   >
-                    <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`mqtt-delete-${row.id}`}>
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      data-testid={`mqtt-delete-${row.id}`}
+                    >
                       {t('common.delete')}
                     </Button>
                   </ConfirmAction>

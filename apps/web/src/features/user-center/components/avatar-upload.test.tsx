@@ -8,7 +8,8 @@ import { AvatarUpload } from './avatar-upload';
 initI18n('en');
 vi.setConfig({ testTimeout: 30_000 });
 
-const pick = (file: File) => fireEvent.change(document.querySelector('input[type=file]')!, { target: { files: [file] } });
+const pick = (file: File) =>
+  fireEvent.change(document.querySelector('input[type=file]')!, { target: { files: [file] } });
 const find = (text: string) => screen.findByText(text, undefined, { timeout: 8000 });
 
 afterEach(() => {
@@ -18,7 +19,12 @@ afterEach(() => {
 
 describe('avatar upload', () => {
   it('refuses another type and more than 2 MB before sending, with the spec messages', async () => {
-    const { sent } = stubXhr({ progress: [50], delayMs: 10, answer: { status: 200, body: { code: 200, msg: 'ok', data: { avatar: '/photo_voltaic/avatars/x.png' } } }, answerDelayMs: 50 });
+    const { sent } = stubXhr({
+      progress: [50],
+      delayMs: 10,
+      answer: { status: 200, body: { code: 200, msg: 'ok', data: { avatar: '/photo_voltaic/avatars/x.png' } } },
+      answerDelayMs: 50,
+    });
     renderWithProviders(<AvatarUpload avatar="" onUploaded={() => undefined} />);
     pick(new File(['GIF89a'], 'me.gif', { type: 'image/gif' }));
     expect(await find('Upload pictures can only be in JPG or PNG format!')).toBeTruthy();
@@ -28,7 +34,12 @@ describe('avatar upload', () => {
   });
 
   it('uploads a PNG with a progress bar and reports the new avatar', async () => {
-    const { sent } = stubXhr({ progress: [50], delayMs: 10, answer: { status: 200, body: { code: 200, msg: 'ok', data: { avatar: '/photo_voltaic/avatars/new.png' } } }, answerDelayMs: 50 });
+    const { sent } = stubXhr({
+      progress: [50],
+      delayMs: 10,
+      answer: { status: 200, body: { code: 200, msg: 'ok', data: { avatar: '/photo_voltaic/avatars/new.png' } } },
+      answerDelayMs: 50,
+    });
     const onUploaded = vi.fn();
     renderWithProviders(<AvatarUpload avatar="" onUploaded={onUploaded} />);
     pick(new File([new Uint8Array(1000)], 'me.png', { type: 'image/png' }));
@@ -40,7 +51,15 @@ describe('avatar upload', () => {
   });
 
   it('says "Picture upload failed" when the server refuses', async () => {
-    stubXhr({ progress: [50], delayMs: 10, answer: { status: 415, body: { code: 415, msg: 'Upload pictures can only be in JPG or PNG format!', data: null } }, answerDelayMs: 50 });
+    stubXhr({
+      progress: [50],
+      delayMs: 10,
+      answer: {
+        status: 415,
+        body: { code: 415, msg: 'Upload pictures can only be in JPG or PNG format!', data: null },
+      },
+      answerDelayMs: 50,
+    });
     const onUploaded = vi.fn();
     renderWithProviders(<AvatarUpload avatar="" onUploaded={onUploaded} />);
     pick(new File([new Uint8Array(10)], 'fake.jpg', { type: 'image/jpeg' }));

@@ -51,7 +51,11 @@ export function AvatarUpload({ avatar, onUploaded }: { avatar: string; onUploade
             {t('userCenter.uploadAvatar')}
           </Button>
         </Upload>
-        {percent !== null ? <Progress percent={percent} size="small" style={{ width: 200 }} data-testid="avatar-progress" /> : <Typography.Text type="secondary">{t('userCenter.avatarHint')}</Typography.Text>}
+        {percent !== null ? (
+          <Progress percent={percent} size="small" style={{ width: 200 }} data-testid="avatar-progress" />
+        ) : (
+          <Typography.Text type="secondary">{t('userCenter.avatarHint')}</Typography.Text>
+        )}
       </Space>
     </Space>
   );

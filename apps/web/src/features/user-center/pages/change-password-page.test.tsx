@@ -57,7 +57,9 @@ describe('change password form', () => {
   it('takes seven characters, sends the three fields, ends the session and goes to the login', async () => {
     Cookies.set('Admin-Token', 'tok');
     useSession.setState({ token: 'tok' });
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ code: 200, msg: 'ok', data: null }), { status: 200 }));
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ code: 200, msg: 'ok', data: null }), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetch);
     renderPage();
     fill('demo123456', 'abc1234', 'abc1234');
@@ -65,7 +67,11 @@ describe('change password form', () => {
     expect(screen.queryByText('Password must be longer than 6 characters')).toBeNull();
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/photo_voltaic/sysOrgUser/changePassword');
-    expect(JSON.parse(init.body as string)).toEqual({ oldPassword: 'demo123456', newPassword: 'abc1234', confirmPassword: 'abc1234' });
+    expect(JSON.parse(init.body as string)).toEqual({
+      oldPassword: 'demo123456',
+      newPassword: 'abc1234',
+      confirmPassword: 'abc1234',
+    });
     expect(Cookies.get('Admin-Token')).toBeUndefined();
     expect(useSession.getState().token).toBeUndefined();
   });
@@ -73,7 +79,10 @@ describe('change password form', () => {
   it('stays on the form when the server refuses the old password', async () => {
     Cookies.set('Admin-Token', 'tok');
     useSession.setState({ token: 'tok' });
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ code: 400, msg: 'The old password is wrong', data: null }), { status: 400 }));
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ code: 400, msg: 'The old password is wrong', data: null }), { status: 400 }),
+    );
     vi.stubGlobal('fetch', fetch);
     renderPage();
     fill('wrong-old', 'abc1234', 'abc1234');

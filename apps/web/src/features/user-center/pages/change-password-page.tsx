@@ -37,14 +37,24 @@ export default function ChangePasswordPage() {
   return (
     <Card title={t('route.changePassword')} style={{ maxWidth: 560 }}>
       <Form<Values> form={form} layout="vertical" onFinish={submit} data-testid="change-password-form">
-        <Form.Item name="oldPassword" label={t('userCenter.oldPassword')} rules={[{ required: true, message: t('validation.passwordRequired') }]}>
+        <Form.Item
+          name="oldPassword"
+          label={t('userCenter.oldPassword')}
+          rules={[{ required: true, message: t('validation.passwordRequired') }]}
+        >
           <Input.Password autoComplete="current-password" data-testid="old-password" />
         </Form.Item>
         <Form.Item
           name="newPassword"
           label={t('userCenter.newPassword')}
           extra={t('userCenter.passwordHint', { count: PASSWORD_MIN_LENGTH - 1 })}
-          rules={[{ required: true, message: t('validation.passwordRequired') }, { validator: (_, v: string) => (!v || isValidPassword(v) ? Promise.resolve() : Promise.reject(new Error(t('validation.password')))) }]}
+          rules={[
+            { required: true, message: t('validation.passwordRequired') },
+            {
+              validator: (_, v: string) =>
+                !v || isValidPassword(v) ? Promise.resolve() : Promise.reject(new Error(t('validation.password'))),
+            },
+          ]}
         >
           <Input.Password autoComplete="new-password" data-testid="new-password" />
         </Form.Item>
@@ -55,7 +65,10 @@ export default function ChangePasswordPage() {
           rules={[
             { required: true, message: t('validation.passwordRequired') },
             ({ getFieldValue }) => ({
-              validator: (_, v: string) => (!v || v === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('validation.passwordsInconsistent')))),
+              validator: (_, v: string) =>
+                !v || v === getFieldValue('newPassword')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('validation.passwordsInconsistent'))),
             }),
           ]}
         >

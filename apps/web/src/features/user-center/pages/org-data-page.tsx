@@ -18,7 +18,9 @@ export default function OrgDataPage() {
         </Descriptions.Item>
         <Descriptions.Item label={t('userCenter.orgNumber')}>{data.number ?? t('common.none')}</Descriptions.Item>
         <Descriptions.Item label={t('userCenter.groupings')}>
-          {data.groupings.length ? data.groupings.map((g) => <Tag key={g.code}>{`${g.name} · ${g.code}`}</Tag>) : t('common.none')}
+          {data.groupings.length
+            ? data.groupings.map((g) => <Tag key={g.code}>{`${g.name} · ${g.code}`}</Tag>)
+            : t('common.none')}
         </Descriptions.Item>
         <Descriptions.Item label={t('userCenter.address')}>{data.address ?? t('common.none')}</Descriptions.Item>
         <Descriptions.Item label={t('userCenter.contact')}>{data.contact ?? t('common.none')}</Descriptions.Item>

@@ -6,7 +6,17 @@ import PersonalDataPage from './personal-data-page';
 
 initI18n('en');
 
-const profile = { id: 1, loginName: 'ada', nickname: 'Ada', mobile: null, email: 'ada@example.com', orgName: 'Platform', roles: ['admin'], avatar: '', createdAt: 1795000000000 };
+const profile = {
+  id: 1,
+  loginName: 'ada',
+  nickname: 'Ada',
+  mobile: null,
+  email: 'ada@example.com',
+  orgName: 'Platform',
+  roles: ['admin'],
+  avatar: '',
+  createdAt: 1795000000000,
+};
 
 function serve(getCode = 200) {
   const fetch = vi.fn(async (_url: string, init?: RequestInit) => {

@@ -26,7 +26,13 @@ export default function PersonalDataPage() {
   return (
     <Card
       title={t('route.personalData')}
-      extra={!editing && <Button onClick={() => setEditing(true)} data-testid="profile-edit">{t('common.update')}</Button>}
+      extra={
+        !editing && (
+          <Button onClick={() => setEditing(true)} data-testid="profile-edit">
+            {t('common.update')}
+          </Button>
+        )
+      }
       style={{ maxWidth: 760 }}
     >
       <div style={{ marginBottom: 16 }}>
@@ -46,7 +52,13 @@ export default function PersonalDataPage() {
             }
           }}
         >
-          <Form.Item name="nickname" label={t('userCenter.nickname')} rules={[zodRule(profileUpdateBody.shape.nickname, 'validation.required', { field: t('userCenter.nickname') })]}>
+          <Form.Item
+            name="nickname"
+            label={t('userCenter.nickname')}
+            rules={[
+              zodRule(profileUpdateBody.shape.nickname, 'validation.required', { field: t('userCenter.nickname') }),
+            ]}
+          >
             <Input maxLength={30} />
           </Form.Item>
           <Form.Item name="email" label={t('userCenter.email')} rules={[zodRule(profileUpdateBody.shape.email)]}>
@@ -69,7 +81,11 @@ export default function PersonalDataPage() {
           <Descriptions.Item label={t('userCenter.email')}>{data.email ?? t('common.none')}</Descriptions.Item>
           <Descriptions.Item label={t('userCenter.mobile')}>{data.mobile ?? t('common.none')}</Descriptions.Item>
           <Descriptions.Item label={t('userCenter.organisation')}>{data.orgName}</Descriptions.Item>
-          <Descriptions.Item label={t('userCenter.roles')}>{data.roles.map((r) => <Tag key={r}>{r}</Tag>)}</Descriptions.Item>
+          <Descriptions.Item label={t('userCenter.roles')}>
+            {data.roles.map((r) => (
+              <Tag key={r}>{r}</Tag>
+            ))}
+          </Descriptions.Item>
           <Descriptions.Item label={t('userCenter.createdAt')}>{formatTime(data.createdAt)}</Descriptions.Item>
         </Descriptions>
       )}

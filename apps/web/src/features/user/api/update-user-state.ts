@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 
-export const updateUserState = (id: number, state: 'enabled' | 'disabled') => http.put<null>(`/users/${id}/state`, { state });
+export const updateUserState = (id: number, state: 'enabled' | 'disabled') =>
+  http.put<null>(`/users/${id}/state`, { state });
 
 export function useUpdateUserState() {
   const qc = useQueryClient();

@@ -6,5 +6,8 @@ export const updateUser = (id: number, body: UserUpdateBody) => http.put<UserRow
 
 export function useUpdateUser() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: ({ id, body }: { id: number; body: UserUpdateBody }) => updateUser(id, body), onSuccess: () => qc.invalidateQueries({ queryKey: ['users'] }) });
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UserUpdateBody }) => updateUser(id, body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['users'] }),
+  });
 }

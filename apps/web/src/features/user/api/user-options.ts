@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 
 /** Organisations of your scope and the roles you may assign (the user form's choices). */
-export const userOptionsQuery = () => queryOptions({ queryKey: ['users', 'options'], queryFn: () => http.get<UserOptions>('/users/options') });
+export const userOptionsQuery = () =>
+  queryOptions({ queryKey: ['users', 'options'], queryFn: () => http.get<UserOptions>('/users/options') });
 
 export const useUserOptions = (enabled = true) => useQuery({ ...userOptionsQuery(), enabled });

@@ -6,12 +6,25 @@ import { UserFormModal } from './user-form-modal';
 
 initI18n('en');
 
-const options = { orgs: [{ id: 1, parentId: null, name: 'Platform' }, { id: 2, parentId: 1, name: 'SunPath' }], roles: [{ id: 3, code: 'agent', name: 'Agent' }] };
+const options = {
+  orgs: [
+    { id: 1, parentId: null, name: 'Platform' },
+    { id: 2, parentId: 1, name: 'SunPath' },
+  ],
+  roles: [{ id: 3, code: 'agent', name: 'Agent' }],
+};
 
 function serve() {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const data = url.includes('/users/options') ? options : init?.method === 'POST' ? { id: 9, password: 'Gen3rated_pw' } : null;
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), { status: 200, headers: { 'content-type': 'application/json' } });
+    const data = url.includes('/users/options')
+      ? options
+      : init?.method === 'POST'
+        ? { id: 9, password: 'Gen3rated_pw' }
+        : null;
+    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
@@ -35,7 +48,13 @@ describe('user form', () => {
     type('user-form-mobile', 'abc');
     type('user-form-password', 'short');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Identifier must contain letters, digits or hyphens and start with a letter or digit', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Identifier must contain letters, digits or hyphens and start with a letter or digit',
+        undefined,
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
     expect(await screen.findByText('A nickname is 1-30 characters')).toBeTruthy();
     expect(screen.getByText('Please enter a correct e-mail address')).toBeTruthy();
     expect(screen.getByText('Please enter a correct phone number')).toBeTruthy();
@@ -56,15 +75,27 @@ describe('user form', () => {
     type('user-form-nickname', 'New Operator');
     type('user-form-email', 'op@sunpath.example');
     // antd selects: open and pick
-    fireEvent.mouseDown(document.querySelector('[data-testid="user-form-org"] .ant-select-selector, [data-testid="user-form-org"]')!);
+    fireEvent.mouseDown(
+      document.querySelector('[data-testid="user-form-org"] .ant-select-selector, [data-testid="user-form-org"]')!,
+    );
     fireEvent.click(await screen.findByTitle('SunPath'));
-    fireEvent.mouseDown(document.querySelector('[data-testid="user-form-roles"] .ant-select-selector, [data-testid="user-form-roles"]')!);
+    fireEvent.mouseDown(
+      document.querySelector('[data-testid="user-form-roles"] .ant-select-selector, [data-testid="user-form-roles"]')!,
+    );
     fireEvent.click(await screen.findByTitle('Agent'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith('new-op', 'Gen3rated_pw'));
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(String(post[0])).toBe('/photo_voltaic/users');
-    expect(JSON.parse(post[1]!.body as string)).toEqual({ loginName: 'new-op', nickname: 'New Operator', email: 'op@sunpath.example', mobile: '', orgId: 2, roleIds: [3], password: '' });
+    expect(JSON.parse(post[1]!.body as string)).toEqual({
+      loginName: 'new-op',
+      nickname: 'New Operator',
+      email: 'op@sunpath.example',
+      mobile: '',
+      orgId: 2,
+      roleIds: [3],
+      password: '',
+    });
     expect(onClose).toHaveBeenCalled();
   }, 30_000);
 });

@@ -35,7 +35,15 @@ export function UserFormModal({ open, user, onClose, onCreated }: Props) {
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (user) form.setFieldsValue({ loginName: user.loginName, nickname: user.nickname, mobile: user.mobile ?? '', email: user.email ?? '', orgId: user.orgId, roleIds: user.roleIds });
+    if (user)
+      form.setFieldsValue({
+        loginName: user.loginName,
+        nickname: user.nickname,
+        mobile: user.mobile ?? '',
+        email: user.email ?? '',
+        orgId: user.orgId,
+        roleIds: user.roleIds,
+      });
   }, [open, user, form]);
 
   const submit = async (v: UserCreateBody) => {
@@ -44,8 +52,14 @@ export function UserFormModal({ open, user, onClose, onCreated }: Props) {
       if (user) {
         const { password: _p, ...rest } = body;
         // unchanged mobile / e-mail are not sent: without the sensitive grant they are shown masked
-        const unchanged = { mobile: rest.mobile === (user.mobile ?? '') ? undefined : rest.mobile, email: rest.email === (user.email ?? '') ? undefined : rest.email };
-        await update.mutateAsync({ id: user.id, body: { ...rest, ...unchanged, roleIds: showRoles ? rest.roleIds : undefined } });
+        const unchanged = {
+          mobile: rest.mobile === (user.mobile ?? '') ? undefined : rest.mobile,
+          email: rest.email === (user.email ?? '') ? undefined : rest.email,
+        };
+        await update.mutateAsync({
+          id: user.id,
+          body: { ...rest, ...unchanged, roleIds: showRoles ? rest.roleIds : undefined },
+        });
         void message.success(t('success.update'));
       } else {
         const res = await create.mutateAsync({ ...body, password: body.password ?? '' });
@@ -61,7 +75,9 @@ export function UserFormModal({ open, user, onClose, onCreated }: Props) {
   // roles of the user the caller may not assign still show, by name, as fixed choices
   const roleOptions = [
     ...(options.data?.roles ?? []).map((r) => ({ value: r.id, label: r.name })),
-    ...(user?.roleIds ?? []).filter((id) => !options.data?.roles.some((r) => r.id === id)).map((id) => ({ value: id, label: user!.roles[user!.roleIds.indexOf(id)] ?? String(id), disabled: true })),
+    ...(user?.roleIds ?? [])
+      .filter((id) => !options.data?.roles.some((r) => r.id === id))
+      .map((id) => ({ value: id, label: user!.roles[user!.roleIds.indexOf(id)] ?? String(id), disabled: true })),
   ];
 
   return (
@@ -76,11 +92,35 @@ export function UserFormModal({ open, user, onClose, onCreated }: Props) {
       maskClosable={false}
       width={560}
     >
-      <Form<UserCreateBody> form={form} name="user-form" layout="vertical" onFinish={submit} data-testid="user-form" preserve={false}>
-        <Form.Item validateFirst name="loginName" label={t('user.loginName')} extra={t('user.loginNameHint')} rules={[{ required: true, message: t('validation.required', { field: t('user.loginName') }) }, zodRule(shape.loginName)]}>
+      <Form<UserCreateBody>
+        form={form}
+        name="user-form"
+        layout="vertical"
+        onFinish={submit}
+        data-testid="user-form"
+        preserve={false}
+      >
+        <Form.Item
+          validateFirst
+          name="loginName"
+          label={t('user.loginName')}
+          extra={t('user.loginNameHint')}
+          rules={[
+            { required: true, message: t('validation.required', { field: t('user.loginName') }) },
+            zodRule(shape.loginName),
+          ]}
+        >
           <Input autoComplete="off" maxLength={64} data-testid="user-form-login" />
         </Form.Item>
-        <Form.Item validateFirst name="nickname" label={t('user.nickname')} rules={[{ required: true, message: t('validation.required', { field: t('user.nickname') }) }, zodRule(shape.nickname)]}>
+        <Form.Item
+          validateFirst
+          name="nickname"
+          label={t('user.nickname')}
+          rules={[
+            { required: true, message: t('validation.required', { field: t('user.nickname') }) },
+            zodRule(shape.nickname),
+          ]}
+        >
           <Input maxLength={30} showCount data-testid="user-form-nickname" />
         </Form.Item>
         <Form.Item validateFirst name="mobile" label={t('user.mobile')} rules={[zodRule(shape.mobile)]}>
@@ -89,16 +129,45 @@ export function UserFormModal({ open, user, onClose, onCreated }: Props) {
         <Form.Item validateFirst name="email" label={t('user.email')} rules={[zodRule(shape.email)]}>
           <Input data-testid="user-form-email" />
         </Form.Item>
-        <Form.Item validateFirst name="orgId" label={t('user.organisation')} rules={[{ required: true, message: t('validation.required', { field: t('user.organisation') }) }]}>
-          <TreeSelect treeData={orgTree(options.data?.orgs ?? [])} treeDefaultExpandAll loading={options.isLoading} showSearch treeNodeFilterProp="title" data-testid="user-form-org" />
+        <Form.Item
+          validateFirst
+          name="orgId"
+          label={t('user.organisation')}
+          rules={[{ required: true, message: t('validation.required', { field: t('user.organisation') }) }]}
+        >
+          <TreeSelect
+            treeData={orgTree(options.data?.orgs ?? [])}
+            treeDefaultExpandAll
+            loading={options.isLoading}
+            showSearch
+            treeNodeFilterProp="title"
+            data-testid="user-form-org"
+          />
         </Form.Item>
         {showRoles && (
-          <Form.Item validateFirst name="roleIds" label={t('user.roles')} rules={[{ required: true, type: 'array', min: 1, message: t('validation.adminRoles') }]}>
-            <Select mode="multiple" options={roleOptions} loading={options.isLoading} optionFilterProp="label" data-testid="user-form-roles" />
+          <Form.Item
+            validateFirst
+            name="roleIds"
+            label={t('user.roles')}
+            rules={[{ required: true, type: 'array', min: 1, message: t('validation.adminRoles') }]}
+          >
+            <Select
+              mode="multiple"
+              options={roleOptions}
+              loading={options.isLoading}
+              optionFilterProp="label"
+              data-testid="user-form-roles"
+            />
           </Form.Item>
         )}
         {!user && (
-          <Form.Item validateFirst name="password" label={t('user.password')} extra={t('user.passwordHint')} rules={[zodRule(shape.password)]}>
+          <Form.Item
+            validateFirst
+            name="password"
+            label={t('user.password')}
+            extra={t('user.passwordHint')}
+            rules={[zodRule(shape.password)]}
+          >
             <Input.Password autoComplete="new-password" data-testid="user-form-password" />
           </Form.Item>
         )}

@@ -7,13 +7,38 @@ import UserListPage from './user-list-page';
 initI18n('en');
 
 const rows = [
-  { id: 1, loginName: 'ada', nickname: 'Ada', mobile: null, email: 'ada@example.com', state: 'enabled', orgId: 1, orgName: 'Platform', roles: ['admin'], createdAt: 1795000000000 },
-  { id: 2, loginName: 'bob', nickname: 'Bob', mobile: '+49 30 1234', email: null, state: 'disabled', orgId: 1, orgName: 'Platform', roles: ['viewer'], createdAt: 1795000000000 },
+  {
+    id: 1,
+    loginName: 'ada',
+    nickname: 'Ada',
+    mobile: null,
+    email: 'ada@example.com',
+    state: 'enabled',
+    orgId: 1,
+    orgName: 'Platform',
+    roles: ['admin'],
+    createdAt: 1795000000000,
+  },
+  {
+    id: 2,
+    loginName: 'bob',
+    nickname: 'Bob',
+    mobile: '+49 30 1234',
+    email: null,
+    state: 'disabled',
+    orgId: 1,
+    orgName: 'Platform',
+    roles: ['viewer'],
+    createdAt: 1795000000000,
+  },
 ];
 
 function serve() {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const body = init?.method === 'PUT' ? { code: 200, msg: 'ok', data: null } : { code: 200, msg: 'ok', data: { rows, total: 42 } };
+    const body =
+      init?.method === 'PUT'
+        ? { code: 200, msg: 'ok', data: null }
+        : { code: 200, msg: 'ok', data: { rows, total: 42 } };
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetch);
@@ -71,7 +96,11 @@ describe('user list', () => {
     const confirm = await screen.findByText('Disable ada? Their sessions end at once.');
     const popover = confirm.closest('.ant-popover') as HTMLElement;
     fireEvent.click(within(popover).getAllByRole('button').at(-1)!);
-    await waitFor(() => expect(fetch.mock.calls.some(([url, init]) => init?.method === 'PUT' && url === '/photo_voltaic/users/1/state')).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(([url, init]) => init?.method === 'PUT' && url === '/photo_voltaic/users/1/state'),
+      ).toBe(true),
+    );
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(JSON.parse(put[1]!.body as string)).toEqual({ state: 'disabled' });
   });
@@ -84,6 +113,10 @@ describe('user list', () => {
     const input = document.querySelector('#loginName') as HTMLInputElement;
     fireEvent.change(input, { target: { value: 'bo' } });
     fireEvent.click(screen.getByRole('button', { name: /Search/ }));
-    await waitFor(() => expect(fetch.mock.calls.map(([u]) => String(u))).toContain('/photo_voltaic/users?pageNum=1&pageSize=20&loginName=bo'));
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([u]) => String(u))).toContain(
+        '/photo_voltaic/users?pageNum=1&pageSize=20&loginName=bo',
+      ),
+    );
   });
 });

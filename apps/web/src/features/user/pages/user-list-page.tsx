@@ -37,7 +37,12 @@ export default function UserListPage() {
     { title: t('user.mobile'), dataIndex: 'mobile', render: (v: string | null) => v ?? '—' },
     { title: t('user.email'), dataIndex: 'email', render: (v: string | null) => v ?? '—', responsive: ['lg' as const] },
     { title: t('user.organisation'), dataIndex: 'orgName', responsive: ['md' as const] },
-    { title: t('user.roles'), dataIndex: 'roles', render: (roles: string[]) => roles.map((r) => <Tag key={r}>{r}</Tag>), responsive: ['lg' as const] },
+    {
+      title: t('user.roles'),
+      dataIndex: 'roles',
+      render: (roles: string[]) => roles.map((r) => <Tag key={r}>{r}</Tag>),
+      responsive: ['lg' as const],
+    },
     {
       title: t('user.state'),
       dataIndex: 'state',
@@ -48,21 +53,63 @@ export default function UserListPage() {
             run={() => setState.mutateAsync({ id: row.id, state: state === 'enabled' ? 'disabled' : 'enabled' })}
             doneKey={state === 'enabled' ? 'success.disable' : 'success.enable'}
           >
-            <Switch checked={state === 'enabled'} loading={setState.isPending && setState.variables?.id === row.id} size="small" data-testid={`user-state-${row.loginName}`} />
+            <Switch
+              checked={state === 'enabled'}
+              loading={setState.isPending && setState.variables?.id === row.id}
+              size="small"
+              data-testid={`user-state-${row.loginName}`}
+            />
           </ConfirmAction>
         ) : (
           <Tag color={state === 'enabled' ? 'green' : 'default'}>{t(`user.${state}`)}</Tag>
         ),
     },
-    { title: t('user.createdAt'), dataIndex: 'createdAt', render: (v: number) => formatTime(v), responsive: ['xl' as const] },
-    ...(['user:update', 'user:resetPassword', 'user:assign', 'user:delete'].some(can) ? [actionsColumn(t('common.actions'), (row: UserRow) => (
-        <>
-          <IconAction perm="user:update" type="text" title={t('common.update')} icon={<EditOutlined />} onClick={() => setEditing({ user: row })} testId={`user-update-${row.loginName}`} />
-          <IconAction perm="user:resetPassword" type="text" title={t('button.resetPassword')} icon={<KeyOutlined />} onClick={() => setResetting(row)} testId={`user-reset-${row.loginName}`} />
-          <IconAction perm="user:assign" type="text" title={t('user.assignRoles')} icon={<TeamOutlined />} onClick={() => setAssigning(row)} testId={`user-assign-${row.loginName}`} />
-          <DeleteAction perm="user:delete" type="text" testId={`user-delete-${row.loginName}`} title={t('user.confirmDelete', { name: row.loginName })} okButtonProps={{ danger: true }} run={() => remove.mutateAsync(row.id)} />
-        </>
-      ))] : []),
+    {
+      title: t('user.createdAt'),
+      dataIndex: 'createdAt',
+      render: (v: number) => formatTime(v),
+      responsive: ['xl' as const],
+    },
+    ...(['user:update', 'user:resetPassword', 'user:assign', 'user:delete'].some(can)
+      ? [
+          actionsColumn(t('common.actions'), (row: UserRow) => (
+            <>
+              <IconAction
+                perm="user:update"
+                type="text"
+                title={t('common.update')}
+                icon={<EditOutlined />}
+                onClick={() => setEditing({ user: row })}
+                testId={`user-update-${row.loginName}`}
+              />
+              <IconAction
+                perm="user:resetPassword"
+                type="text"
+                title={t('button.resetPassword')}
+                icon={<KeyOutlined />}
+                onClick={() => setResetting(row)}
+                testId={`user-reset-${row.loginName}`}
+              />
+              <IconAction
+                perm="user:assign"
+                type="text"
+                title={t('user.assignRoles')}
+                icon={<TeamOutlined />}
+                onClick={() => setAssigning(row)}
+                testId={`user-assign-${row.loginName}`}
+              />
+              <DeleteAction
+                perm="user:delete"
+                type="text"
+                testId={`user-delete-${row.loginName}`}
+                title={t('user.confirmDelete', { name: row.loginName })}
+                okButtonProps={{ danger: true }}
+                run={() => remove.mutateAsync(row.id)}
+              />
+            </>
+          )),
+        ]
+      : []),
   ];
 
   return (
@@ -71,16 +118,40 @@ export default function UserListPage() {
         <TextFilter name="loginName" label={t('user.loginName')} />
         <TextFilter name="nickname" label={t('user.nickname')} />
         <Form.Item name="state" label={t('user.state')}>
-          <Select allowClear style={{ width: 120 }} options={[{ value: 'enabled', label: t('user.enabled') }, { value: 'disabled', label: t('user.disabled') }]} />
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            options={[
+              { value: 'enabled', label: t('user.enabled') },
+              { value: 'disabled', label: t('user.disabled') },
+            ]}
+          />
         </Form.Item>
       </SearchForm>
       <ListToolbar
         left={<CreateButton perm="user:create" testId="user-create" onClick={() => setEditing({})} />}
-        right={<ExportButton path="/users/export" query={list.query} perm="user:export" testId="user-export" doneKey="user.exported" />}
+        right={
+          <ExportButton
+            path="/users/export"
+            query={list.query}
+            perm="user:export"
+            testId="user-export"
+            doneKey="user.exported"
+          />
+        }
       />
       <Table<UserRow> {...list.tableProps(data, isFetching)} columns={columns} />
-      <UserFormModal open={editing !== null} user={editing?.user} onClose={() => setEditing(null)} onCreated={(loginName, password) => password && setOnce({ loginName, password })} />
-      <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} onGenerated={(loginName, password) => setOnce({ loginName, password })} />
+      <UserFormModal
+        open={editing !== null}
+        user={editing?.user}
+        onClose={() => setEditing(null)}
+        onCreated={(loginName, password) => password && setOnce({ loginName, password })}
+      />
+      <ResetPasswordModal
+        user={resetting}
+        onClose={() => setResetting(null)}
+        onGenerated={(loginName, password) => setOnce({ loginName, password })}
+      />
       <AssignRolesModal user={assigning} onClose={() => setAssigning(null)} />
       <PasswordOnceModal value={once} onClose={() => setOnce(null)} />
     </Card>

@@ -31,7 +31,7 @@ import { deviceRoutes } from './modules/device/device.routes.js';
 import { dataRoutes } from './modules/device/data.routes.js';
 import { commandRoutes, expireCommands } from './modules/device/command.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
-import { productRoutes } from './modules/device/product.routes.js';
+import { productRoutes } from './modules/product/product.routes.js';
 import { faultRoutes } from './modules/fault/fault.routes.js';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import fastifyMultipart from '@fastify/multipart';
@@ -46,6 +46,7 @@ import { plantRoutes } from './modules/plant/plant.routes.js';
 import { refreshPlantStats, stopPlantStats } from './modules/plant/plant-stats.js';
 import { seedDemoCustomers } from './modules/plant/customer.seed.js';
 import { isApiUrl, registerErrorHandling, sendEnvelope } from './plugins/errors.js';
+import { registerReply } from './plugins/reply.js';
 import { createBus } from './plugins/bus.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { eventsRoutes } from './modules/dashboard/events.routes.js';
@@ -165,6 +166,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
 
   registerErrorHandling(app);
+  registerReply(app);
   registerAccess(app);
   // a console write in any process (a device deleted, rebound, a plant's time zone changed) makes
   // every process's ingest read its device facts again
@@ -227,26 +229,30 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       }
     },
   );
-  await app.register(authRoutes);
-  await app.register(profileRoutes);
-  await app.register(userRoutes);
-  await app.register(roleRoutes);
-  await app.register(resourceRoutes);
-  await app.register(orgRoutes);
-  await app.register(deviceRoutes);
-  await app.register(commandRoutes);
-  await app.register(dataRoutes);
-  await app.register(systemRoutes);
-  await app.register(productRoutes);
-  await app.register(faultRoutes);
   await app.register(fastifyMultipart, { limits: { fileSize: config.firmwareMaxBytes, files: 1, fields: 10 } });
-  await app.register(firmwareRoutes);
-  await app.register(plantRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(eventsRoutes, { heartbeatMs: options.liveHeartbeatMs });
-  await app.register(orgGroupRoutes);
-  await app.register(auditRoutes);
-  await app.register(avatarRoutes);
+  // every module's routes under the one API base path
+  const modules = [
+    authRoutes,
+    profileRoutes,
+    userRoutes,
+    roleRoutes,
+    resourceRoutes,
+    orgRoutes,
+    deviceRoutes,
+    commandRoutes,
+    dataRoutes,
+    systemRoutes,
+    productRoutes,
+    faultRoutes,
+    firmwareRoutes,
+    plantRoutes,
+    dashboardRoutes,
+    orgGroupRoutes,
+    auditRoutes,
+    avatarRoutes,
+  ];
+  for (const routes of modules) await app.register(routes, { prefix: API_BASE });
+  await app.register(eventsRoutes, { prefix: API_BASE, heartbeatMs: options.liveHeartbeatMs });
 
   let link: DeviceLink;
   if (config.mqttUrl)

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashDeviceKey } from '../src/ingest/broker.js';
+import { hashDeviceKey } from '../src/ingest/index.js';
 import { buildTestApp, login, multipart, newDevice, type TestApp } from './helper.js';
 
 let t: TestApp;

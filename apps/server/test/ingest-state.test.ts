@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, createDb } from '../src/db/dialect.js';
-import { hashDeviceKey } from '../src/ingest/broker.js';
+import { hashDeviceKey } from '../src/ingest/index.js';
 import { buildTestApp, login, newDevice, type TestApp } from './helper.js';
 
 /** Points that are not numbers, the run state a device reports, and late samples against the device's latest state. */

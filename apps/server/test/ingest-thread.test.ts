@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteHandle } from '../src/db/dialect.js';
-import { hashDeviceKey } from '../src/ingest/broker.js';
+import { hashDeviceKey } from '../src/ingest/index.js';
 import { IngestThread } from '../src/ingest/ingest-thread.js';
 import { IngestRejected } from '../src/ingest/pipeline.js';
 import { buildTestApp, newDevice, type TestApp } from './helper.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashDeviceKey } from '../src/ingest/broker.js';
+import { hashDeviceKey } from '../src/ingest/index.js';
 import { bucketOf, mergeBucket } from '../src/ingest/rollup.js';
 import { pruneSamples } from '../src/modules/system/archive.js';
 import { buildTestApp, newDevice, type TestApp } from './helper.js';

@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import mqtt from 'mqtt';
 import { afterAll, expect, it } from 'vitest';
 import { topics } from '@pv/contract';
-import { hashDeviceKey } from '../src/ingest/broker.js';
+import { hashDeviceKey } from '../src/ingest/index.js';
 import { startOnFreePorts, stopServer } from './server-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pv-kill-'));

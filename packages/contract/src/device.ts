@@ -145,10 +145,12 @@ export const productRow = productBody.extend({
   devices: z.number(),
   createdAt: z.number(),
 });
+export type ProductRow = z.infer<typeof productRow>;
 export const productQuery = pageQuery.extend({
   name: z.string().trim().max(64).optional(),
   type: z.enum(DEVICE_TYPES).optional(),
 });
+export type ProductQuery = z.infer<typeof productQuery>;
 
 /** A point name as devices send it (also the JSON path the history reads, so kept plain). */
 export const pointName = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, { message: 'validation.point' });

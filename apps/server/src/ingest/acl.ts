@@ -1,7 +1,7 @@
 import { INGEST_SHARED_SUBSCRIPTION } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { mosquittoHash } from './broker.js';
+import { mosquittoHash } from './device-keys.js';
 
 /**
  * A Mosquitto ACL file (`acl_file`) from the device registry, with the same topic rules the

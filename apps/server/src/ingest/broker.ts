@@ -1,4 +1,4 @@
-import { createHash, pbkdf2Sync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
@@ -9,18 +9,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { IngestRejected, type Ingest, type UpKind } from './pipeline.js';
 import { SharedSubscriber } from './shared-subscriber.js';
+import { hashDeviceKey } from './device-keys.js';
 
 const UP = /^pv\/([A-Za-z0-9][A-Za-z0-9-]{0,63})\/up\/(telemetry|event|ack)$/;
-
-export const hashDeviceKey = (key: string) => createHash('sha256').update(key).digest('hex');
-
-/** Mosquitto's password-file hash of a key (what `mosquitto_passwd` writes: PBKDF2-SHA512, 101 rounds, 12-byte salt). */
-export function mosquittoHash(key: string, salt: Buffer = randomBytes(12)): string {
-  return `$7$101$${salt.toString('base64')}$${pbkdf2Sync(key, salt, 101, 64, 'sha512').toString('base64')}`;
-}
-
-/** The columns that keep a device key: its hash for our own checks and its Mosquitto form. */
-export const deviceKeyColumns = (key: string) => ({ secret_hash: hashDeviceKey(key), broker_hash: mosquittoHash(key) });
 
 export interface BrokerStats {
   refusedLogins: number;

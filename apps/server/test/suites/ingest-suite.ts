@@ -3,7 +3,7 @@ import { topics } from '@pv/contract';
 import { createFleet, startFleet } from '@pv/simulator';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashDeviceKey } from '../../src/ingest/broker.js';
+import { hashDeviceKey } from '../../src/ingest/index.js';
 import { markOffline } from '../../src/ingest/state.js';
 import { expireCommands } from '../../src/modules/device/command.routes.js';
 import { login, multipart, newDevice, type TestApp } from '../helper.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createFleet, type SimPlant } from '@pv/simulator';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
-import { deviceKeyColumns } from '../../ingest/broker.js';
+import { deviceKeyColumns, newDeviceKey } from '../../ingest/index.js';
 import { backfillDemoHistory, resumeCounters } from './history.js';
 
 const PRODUCTS = [
@@ -13,8 +13,6 @@ const PRODUCTS = [
 ] as const;
 
 const ORG_ROTATION = ['SUNPATH', 'GREENROOF', 'DELTA', 'ROOT', 'SUNPATH', 'ROOT'];
-
-export const newDeviceKey = () => randomBytes(18).toString('base64url');
 
 export interface DemoFleet {
   plants: SimPlant[];

@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import {
-  API_BASE,
   auditListQuery,
   auditRow,
   envelope,
@@ -89,7 +88,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
   app.get(
-    `${API_BASE}/audit`,
+    '/audit',
     {
       config: { access: { perm: 'audit:list' } },
       schema: {
@@ -125,7 +124,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/audit/entities`,
+    '/audit/entities',
     {
       config: { access: { perm: 'audit:list' } },
       schema: {
@@ -142,7 +141,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/audit/export`,
+    '/audit/export',
     {
       config: { access: { perm: 'audit:export' } },
       schema: {

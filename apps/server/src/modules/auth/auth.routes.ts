@@ -1,12 +1,4 @@
-import {
-  API_BASE,
-  changePasswordBody,
-  currentInfoResponse,
-  envelope,
-  loginBody,
-  loginData,
-  translate,
-} from '@pv/contract';
+import { changePasswordBody, currentInfoResponse, envelope, loginBody, loginData, translate } from '@pv/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, badRequest, unauthorized } from '../../lib/errors.js';
@@ -22,7 +14,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
   app.post(
-    `${API_BASE}/login`,
+    '/login',
     {
       config: { access: 'public' },
       schema: {
@@ -94,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/sysOrgUser/currentInfo`,
+    '/sysOrgUser/currentInfo',
     {
       config: { access: 'session' },
       schema: {
@@ -163,7 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/sysLogout`,
+    '/sysLogout',
     {
       config: { access: 'session' },
       schema: { tags: ['auth'], summary: 'Sign out: revokes the session', response: { 200: envelope(z.null()) } },
@@ -188,7 +180,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${API_BASE}/sysOrgUser/changePassword`,
+    '/sysOrgUser/changePassword',
     {
       config: { access: 'session', audit: { action: 'update', entity: 'password' } },
       schema: {
@@ -219,7 +211,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/sysOrgUser/roles`,
+    '/sysOrgUser/roles',
     {
       config: { access: 'session' },
       schema: {
@@ -257,7 +249,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Spec §4 role change: a new session acting as one of your roles (null: all of them); the
   // old session ends, the console refetches the user, rebuilds its routes and closes all tabs.
   app.post(
-    `${API_BASE}/sysOrgUser/switchRole`,
+    '/sysOrgUser/switchRole',
     {
       config: { access: 'session', audit: { action: 'update', entity: 'session' } },
       schema: {

@@ -1,4 +1,4 @@
-import { API_BASE, dashboardData, dashboardQuery, envelope, translate } from '@pv/contract';
+import { dashboardData, dashboardQuery, envelope, translate } from '@pv/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../../lib/types.js';
 import { dashboardFor } from './dashboard.repository.js';
@@ -6,7 +6,7 @@ import { dashboardFor } from './dashboard.repository.js';
 /** The dashboard (home of ROOT users): KPI cards and charts of the caller's data scope. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    `${API_BASE}/dashboard`,
+    '/dashboard',
     {
       config: { access: { perm: 'dashboard:view' } },
       schema: {

@@ -1,4 +1,4 @@
-import { API_BASE, LIVE_HEARTBEAT_MS, LIVE_WATCH_MAX, type DevicesEvent, type StatsEvent } from '@pv/contract';
+import { LIVE_HEARTBEAT_MS, LIVE_WATCH_MAX, type DevicesEvent, type StatsEvent } from '@pv/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -124,7 +124,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ heartbeatMs?: number }> = asy
   });
 
   app.get(
-    `${API_BASE}/events`,
+    '/events',
     {
       config: { access: 'session' },
       schema: {

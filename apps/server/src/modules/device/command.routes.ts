@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { API_BASE, commandRow, envelope, idParam, page, pageQuery, pushCommandBody, translate } from '@pv/contract';
+import { commandRow, envelope, idParam, page, pageQuery, pushCommandBody, translate } from '@pv/contract';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely, Selectable } from 'kysely';
@@ -98,7 +98,7 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
   app.post(
-    `${API_BASE}/devices/:id/commands`,
+    '/devices/:id/commands',
     {
       config: { access: { perm: 'device:control' } },
       schema: {
@@ -121,7 +121,7 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/devices/:id/commands`,
+    '/devices/:id/commands',
     {
       config: { access: { perm: 'device:list' } },
       schema: {

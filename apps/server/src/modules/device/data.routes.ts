@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import {
-  API_BASE,
   devicePointsData,
   envelope,
   historyData,
@@ -102,7 +101,7 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
   const dialect = app.dialect;
 
   app.get(
-    `${API_BASE}/devices/:id/points`,
+    '/devices/:id/points',
     {
       config: { access: { perm: 'device:list' } },
       schema: {
@@ -138,7 +137,7 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/devices/:id/history`,
+    '/devices/:id/history',
     {
       config: { access: { perm: 'device:list' } },
       schema: {
@@ -160,7 +159,7 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/data/samples`,
+    '/data/samples',
     {
       config: { access: { perm: 'data:list' } },
       schema: {
@@ -199,7 +198,7 @@ export const dataRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/data/samples/export`,
+    '/data/samples/export',
     {
       config: { access: { perm: 'data:export' } },
       schema: {

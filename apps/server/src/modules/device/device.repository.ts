@@ -77,17 +77,6 @@ export async function deviceToControl(db: Kysely<Database>, me: SessionUser, id:
   return { visible: true as const, controllable: Boolean(Number(controllable)), device };
 }
 
-/** A plant only when it belongs to the caller's data scope. */
-export function plantInScope(db: Kysely<Database>, me: SessionUser, id: number) {
-  return db
-    .selectFrom('plants as p')
-    .innerJoin('orgs as o', 'o.id', 'p.org_id')
-    .select(['p.id', 'p.org_id'])
-    .where('p.id', '=', id)
-    .where(inScope(me, 'o'))
-    .executeTakeFirst();
-}
-
 /**
  * A device's production (kWh) today, this month, this year and in total, on the calendar of its
  * plant's time zone (Asia/Shanghai unbound): sums of its daily rollups (device_daily), which the

@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import {
-  API_BASE,
   deviceBindBody,
   deviceCreateBody,
   deviceCreatedData,
@@ -22,18 +21,16 @@ import {
   type PointValue,
 } from '@pv/contract';
 import ExcelJS from 'exceljs';
-import { newDeviceKey } from '../../db/seed/fleet.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
-import { deviceKeyColumns, hashDeviceKey } from '../../ingest/broker.js';
-import { IngestRejected } from '../../ingest/pipeline.js';
+import { deviceKeyColumns, hashDeviceKey, IngestRejected, newDeviceKey } from '../../ingest/index.js';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { inScope } from '../../lib/scope.js';
 import { deletePlantRows, refreshPlantsSoon } from '../plant/plant-changes.js';
-import { plantInOrgScope } from '../plant/plant.repository.js';
-import { deviceEnergy, deviceInScope, deviceVisibleWhere, parentInScope, plantInScope } from './device.repository.js';
+import { plantInScope } from '../plant/plant.repository.js';
+import { deviceEnergy, deviceInScope, deviceVisibleWhere, parentInScope } from './device.repository.js';
 import type { SessionUser } from '../../lib/types.js';
 import { userOf } from '../../lib/types.js';
 
@@ -157,7 +154,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
   app.get(
-    `${API_BASE}/devices`,
+    '/devices',
     {
       config: { access: { perm: 'device:list' } },
       schema: {
@@ -194,7 +191,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/devices/export`,
+    '/devices/export',
     {
       config: { access: { perm: 'device:export' } },
       schema: {
@@ -272,7 +269,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/devices/:id`,
+    '/devices/:id',
     {
       config: { access: { perm: 'device:list' } },
       schema: {
@@ -299,7 +296,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Devices without MQTT post the same JSON over HTTP with their SN and key (the device protocol).
   app.post(
-    `${API_BASE}/devices/:sn/:kind`,
+    '/devices/:sn/:kind',
     {
       config: { access: 'public' },
       schema: {
@@ -359,7 +356,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
           .executeTakeFirst();
 
   app.post(
-    `${API_BASE}/devices`,
+    '/devices',
     {
       config: { access: { perm: 'device:create' } },
       schema: {
@@ -415,7 +412,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/devices/:id`,
+    '/devices/:id',
     {
       config: { access: { perm: 'device:update' } },
       schema: {
@@ -486,7 +483,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${API_BASE}/devices/:id/key`,
+    '/devices/:id/key',
     {
       config: { access: { perm: 'device:update' } },
       schema: {
@@ -512,7 +509,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/devices/:id/bind`,
+    '/devices/:id/bind',
     {
       config: { access: { perm: 'device:bind' } },
       schema: {
@@ -542,7 +539,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/devices/:id/unbind`,
+    '/devices/:id/unbind',
     {
       config: { access: { perm: 'device:unbind' } },
       schema: {
@@ -569,7 +566,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    `${API_BASE}/devices/:id`,
+    '/devices/:id',
     {
       config: { access: { perm: 'device:delete' } },
       schema: {
@@ -594,7 +591,7 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
         // a sub device is bound through its collector: its plant goes with the collector only
         const parent = await parentOf(device);
         if (parent) throw badRequest('error.subDevicePlantDelete', { sn: parent.sn });
-        plant = await plantInOrgScope(db, me, device.plant_id);
+        plant = await plantInScope(db, me, device.plant_id);
         if (!plant) throw new ApiError(403, 'error.boundPlantOutOfScope', { sn: device.sn });
       }
       await db.transaction().execute(async (trx) => {

@@ -1,4 +1,4 @@
-import { API_BASE, envelope, faultQuery, faultRow, idParam, page, translate } from '@pv/contract';
+import { envelope, faultQuery, faultRow, idParam, page, translate } from '@pv/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -24,7 +24,7 @@ export const faultRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
   app.get(
-    `${API_BASE}/faults`,
+    '/faults',
     {
       config: { access: { perm: 'fault:list' } },
       schema: {
@@ -86,7 +86,7 @@ export const faultRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/faults/:id/repair`,
+    '/faults/:id/repair',
     {
       config: { access: { perm: 'fault:repair' } },
       schema: {

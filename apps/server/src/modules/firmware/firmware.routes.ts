@@ -26,7 +26,7 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/database.js';
 import { jsonField } from '../../db/dialect.js';
-import { hashDeviceKey } from '../../ingest/broker.js';
+import { hashDeviceKey } from '../../ingest/index.js';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { userOf } from '../../lib/types.js';
 import { tokenOf } from '../../plugins/access.js';
@@ -52,7 +52,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
   const dir = join(app.config.dataDir, 'files', 'firmware');
 
   app.post(
-    `${API_BASE}/firmware`,
+    '/firmware',
     {
       config: { access: { perm: 'firmware:create' } },
       schema: {
@@ -126,7 +126,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/firmware/limits`,
+    '/firmware/limits',
     {
       config: { access: { perm: 'cmd:list' } },
       schema: {
@@ -141,7 +141,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/firmware`,
+    '/firmware',
     {
       config: { access: { perm: 'cmd:list' } },
       schema: {
@@ -173,7 +173,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    `${API_BASE}/firmware/:id`,
+    '/firmware/:id',
     {
       config: { access: { perm: 'firmware:delete' } },
       schema: {
@@ -199,7 +199,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Devices download with their SN and key (X-Device-Sn, X-Device-Key); console users with a session.
   app.get(
-    `${API_BASE}/firmware/:id/file`,
+    '/firmware/:id/file',
     {
       config: { access: 'public' },
       schema: {
@@ -232,7 +232,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${API_BASE}/ota`,
+    '/ota',
     {
       config: { access: { perm: 'device:ota' } },
       schema: {
@@ -283,7 +283,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/devices/:id/update-log`,
+    '/devices/:id/update-log',
     {
       config: { access: { perm: 'device:list' } },
       schema: {

@@ -1,5 +1,4 @@
 import {
-  API_BASE,
   envelope,
   idParam,
   isValidName,
@@ -41,7 +40,7 @@ export const orgGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
   app.get(
-    `${API_BASE}/orgGroups`,
+    '/orgGroups',
     {
       config: { access: { perm: 'orgGroup:list' } },
       schema: {
@@ -81,7 +80,7 @@ export const orgGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${API_BASE}/orgGroups`,
+    '/orgGroups',
     {
       config: { access: { perm: 'orgGroup:create' } },
       schema: {
@@ -109,7 +108,7 @@ export const orgGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/orgGroups/:id`,
+    '/orgGroups/:id',
     {
       config: { access: { perm: 'orgGroup:update' } },
       schema: {
@@ -155,7 +154,7 @@ export const orgGroupRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    `${API_BASE}/orgGroups/:id`,
+    '/orgGroups/:id',
     {
       config: { access: { perm: 'orgGroup:delete' } },
       schema: {

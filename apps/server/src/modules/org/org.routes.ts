@@ -1,5 +1,4 @@
 import {
-  API_BASE,
   envelope,
   idParam,
   isValidName,
@@ -39,7 +38,7 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get(
-    `${API_BASE}/orgs`,
+    '/orgs',
     {
       config: { access: { perm: 'org:list' } },
       schema: {
@@ -56,7 +55,7 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/orgs/groups`,
+    '/orgs/groups',
     {
       config: { access: { perm: 'org:list' } },
       schema: {
@@ -73,7 +72,7 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/orgs/:id`,
+    '/orgs/:id',
     {
       config: { access: { perm: 'org:list' } },
       schema: {
@@ -92,7 +91,7 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${API_BASE}/orgs`,
+    '/orgs',
     {
       config: { access: { perm: 'org:create' } },
       schema: {
@@ -151,7 +150,7 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/orgs/:id`,
+    '/orgs/:id',
     {
       config: { access: { perm: 'org:update' } },
       schema: {
@@ -210,7 +209,7 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/orgs/:id/move`,
+    '/orgs/:id/move',
     {
       config: { access: { perm: 'org:update' } },
       schema: {
@@ -246,7 +245,7 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    `${API_BASE}/orgs/:id`,
+    '/orgs/:id',
     {
       config: { access: { perm: 'org:delete' } },
       schema: {

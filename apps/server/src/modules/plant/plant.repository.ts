@@ -8,7 +8,7 @@ type Filters = Omit<PlantListQuery, 'pageNum' | 'pageSize' | 'sortField' | 'sort
 
 /**
  * The plants a user may see: those of their data scope, plus the plants granted to them
- * (plant_grants). A grant only opens reading: writes use `plantInOrgScope`.
+ * (plant_grants). A grant only opens reading: writes use `plantInScope`.
  */
 export function plantScope(me: SessionUser, plantCol = 'p.id', orgAlias = 'o') {
   if (me.dataScope === 'all') return sql<SqlBool>`1 = 1`;
@@ -250,13 +250,16 @@ export async function findPlant(db: Kysely<Database>, me: SessionUser, id: numbe
   return row ? toPlantRow(row) : undefined;
 }
 
-/** A plant the user may change: in their organisation scope (a grant is not enough). */
-export function plantInOrgScope(db: Kysely<Database>, me: SessionUser, id: number) {
+/**
+ * A plant in the caller's scope, or undefined (→ 404): `change` (the default) is their data scope,
+ * what every write needs; `see` adds the plants granted to them (plant_grants), which they may read.
+ */
+export function plantInScope(db: Kysely<Database>, me: SessionUser, id: number, mode: 'change' | 'see' = 'change') {
   return db
     .selectFrom('plants as p')
     .innerJoin('orgs as o', 'o.id', 'p.org_id')
     .select(['p.id', 'p.org_id', 'p.name'])
     .where('p.id', '=', id)
-    .where(inScope(me, 'o'))
+    .where(mode === 'see' ? plantScope(me) : inScope(me, 'o'))
     .executeTakeFirst();
 }

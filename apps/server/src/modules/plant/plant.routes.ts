@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import {
-  API_BASE,
   envelope,
   faultRow,
   favouriteBody,
@@ -48,7 +47,7 @@ import {
   findPlant,
   iteratePlants,
   listPlants,
-  plantInOrgScope,
+  plantInScope,
   plantScope,
 } from './plant.repository.js';
 
@@ -145,7 +144,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
   const chartAnswer = envelope(plantChart);
 
   app.get(
-    `${API_BASE}/plants`,
+    '/plants',
     {
       config: { access: { perm: 'plant:list' } },
       schema: {
@@ -160,7 +159,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/plants/export`,
+    '/plants/export',
     {
       config: { access: { perm: 'plant:export' } },
       schema: {
@@ -267,7 +266,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/plants/options`,
+    '/plants/options',
     {
       config: { access: { perm: 'plant:list' } },
       schema: {
@@ -303,7 +302,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/plants/:id`,
+    '/plants/:id',
     {
       config: { access: { perm: 'plant:list' } },
       schema: {
@@ -327,7 +326,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
               .executeTakeFirst()
           : undefined,
         plantLive(db, plant.id),
-        plantInOrgScope(db, me, plant.id),
+        plantInScope(db, me, plant.id),
       ]);
       return ok(req.lang, {
         ...plant,
@@ -347,7 +346,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/plants/:id/chart`,
+    '/plants/:id/chart',
     {
       config: { access: { perm: 'plant:list' } },
       schema: {
@@ -378,7 +377,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // the plant's devices and faults, readable by whoever sees the plant (a grant included)
   app.get(
-    `${API_BASE}/plants/:id/devices`,
+    '/plants/:id/devices',
     {
       config: { access: { perm: 'plant:list' } },
       schema: {
@@ -391,7 +390,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const me = userOf(req);
-      if (!(await findPlantId(db, me, req.params.id))) throw notFound();
+      if (!(await plantInScope(db, me, req.params.id, 'see'))) throw notFound();
       const { pageNum, pageSize } = req.query;
       const base = db
         .selectFrom('devices as d')
@@ -442,7 +441,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/plants/:id/faults`,
+    '/plants/:id/faults',
     {
       config: { access: { perm: 'plant:list' } },
       schema: {
@@ -455,7 +454,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const me = userOf(req);
-      if (!(await findPlantId(db, me, req.params.id))) throw notFound();
+      if (!(await plantInScope(db, me, req.params.id, 'see'))) throw notFound();
       const { pageNum, pageSize, state } = req.query;
       let base = db
         .selectFrom('faults as f')
@@ -503,7 +502,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/plants/:id/favourite`,
+    '/plants/:id/favourite',
     {
       config: { access: { perm: 'plant:list' } },
       schema: {
@@ -516,7 +515,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const me = userOf(req);
-      if (!(await findPlantId(db, me, req.params.id))) throw notFound();
+      if (!(await plantInScope(db, me, req.params.id, 'see'))) throw notFound();
       if (req.body.favourite)
         await db
           .insertInto('plant_favourites')
@@ -535,7 +534,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${API_BASE}/plants`,
+    '/plants',
     {
       config: { access: { perm: 'plant:create' } },
       schema: {
@@ -587,7 +586,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/plants/:id`,
+    '/plants/:id',
     {
       config: { access: { perm: 'plant:update' } },
       schema: {
@@ -600,7 +599,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const me = userOf(req);
-      const plant = await plantInOrgScope(db, me, req.params.id);
+      const plant = await plantInScope(db, me, req.params.id);
       if (!plant) throw notFound();
       const b = req.body;
       await checkRefs(db, me, b);
@@ -619,7 +618,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    `${API_BASE}/plants/:id`,
+    '/plants/:id',
     {
       config: { access: { perm: 'plant:delete' } },
       schema: {
@@ -630,7 +629,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const plant = await plantInOrgScope(db, userOf(req), req.params.id);
+      const plant = await plantInScope(db, userOf(req), req.params.id);
       if (!plant) throw notFound();
       const unbound = await db.transaction().execute((trx) => deletePlantRows(trx, plant.id));
       app.ingest.invalidate();
@@ -641,7 +640,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // authorised users (spec §6): grant users rights on the plant's devices
   app.get(
-    `${API_BASE}/plants/:id/grants`,
+    '/plants/:id/grants',
     {
       config: { access: { perm: 'plant:authorize' } },
       schema: {
@@ -653,7 +652,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const me = userOf(req);
-      if (!(await plantInOrgScope(db, me, req.params.id))) throw notFound();
+      if (!(await plantInScope(db, me, req.params.id))) throw notFound();
       const rows = await db
         .selectFrom('plant_grants as g')
         .innerJoin('users as u', 'u.id', 'g.user_id')
@@ -688,7 +687,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${API_BASE}/plants/:id/grants`,
+    '/plants/:id/grants',
     {
       config: { access: { perm: 'plant:authorize' } },
       schema: {
@@ -701,7 +700,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const me = userOf(req);
-      const plant = await plantInOrgScope(db, me, req.params.id);
+      const plant = await plantInScope(db, me, req.params.id);
       if (!plant) throw notFound();
       const emails = splitEmails(req.body.emails);
       const self = await db.selectFrom('users').select('email').where('id', '=', me.id).executeTakeFirst();
@@ -729,7 +728,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/plants/:id/grants/:grantId`,
+    '/plants/:id/grants/:grantId',
     {
       config: { access: { perm: 'plant:authorize' } },
       schema: {
@@ -741,7 +740,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      if (!(await plantInOrgScope(db, userOf(req), req.params.id))) throw notFound();
+      if (!(await plantInScope(db, userOf(req), req.params.id))) throw notFound();
       const r = await db
         .updateTable('plant_grants')
         .set({ perms: [...new Set(req.body.perms)].join(',') })
@@ -754,7 +753,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    `${API_BASE}/plants/:id/grants/:grantId`,
+    '/plants/:id/grants/:grantId',
     {
       config: { access: { perm: 'plant:authorize' } },
       schema: {
@@ -765,7 +764,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      if (!(await plantInOrgScope(db, userOf(req), req.params.id))) throw notFound();
+      if (!(await plantInScope(db, userOf(req), req.params.id))) throw notFound();
       const r = await db
         .deleteFrom('plant_grants')
         .where('id', '=', req.params.grantId)
@@ -777,13 +776,3 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-function findPlantId(db: Kysely<Database>, me: SessionUser, id: number) {
-  return db
-    .selectFrom('plants as p')
-    .innerJoin('orgs as o', 'o.id', 'p.org_id')
-    .select('p.id')
-    .where('p.id', '=', id)
-    .where(plantScope(me))
-    .executeTakeFirst();
-}

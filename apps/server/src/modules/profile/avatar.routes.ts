@@ -22,7 +22,7 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
   const dir = join(app.config.dataDir, 'files', 'avatars');
 
   app.post(
-    `${API_BASE}/profile/avatar`,
+    '/profile/avatar',
     {
       config: { access: 'session', audit: { action: 'update', entity: 'avatar' } },
       schema: {
@@ -68,7 +68,7 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/avatars/:file`,
+    '/avatars/:file',
     {
       config: { access: 'session' },
       schema: {

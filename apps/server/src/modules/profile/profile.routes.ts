@@ -1,4 +1,4 @@
-import { API_BASE, envelope, orgRow, profile, profileUpdateBody, translate } from '@pv/contract';
+import { envelope, orgRow, profile, profileUpdateBody, translate } from '@pv/contract';
 import { findOwnOrg, toOrgRow } from '../org/org.repository.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -45,7 +45,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
   app.get(
-    `${API_BASE}/profile`,
+    '/profile',
     {
       config: { access: 'session' },
       schema: { tags: ['user center'], summary: 'Your account', response: { 200: envelope(profile) } },
@@ -58,7 +58,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/profile`,
+    '/profile',
     {
       config: { access: 'session' },
       schema: {
@@ -82,7 +82,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // your own organisation, unmasked: it is yours
   app.get(
-    `${API_BASE}/profile/org`,
+    '/profile/org',
     {
       config: { access: 'session' },
       schema: { tags: ['user center'], summary: 'Your organisation', response: { 200: envelope(orgRow) } },

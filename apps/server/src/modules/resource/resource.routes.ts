@@ -1,5 +1,4 @@
 import {
-  API_BASE,
   envelope,
   idParam,
   resourceBody,
@@ -92,7 +91,7 @@ export const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    `${API_BASE}/resources`,
+    '/resources',
     {
       config: { access: { perm: 'res:list' } },
       schema: {
@@ -105,7 +104,7 @@ export const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${API_BASE}/resources`,
+    '/resources',
     {
       config: { access: { perm: 'res:create' } },
       schema: {
@@ -127,7 +126,7 @@ export const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/resources/:id`,
+    '/resources/:id',
     {
       config: { access: { perm: 'res:update' } },
       schema: {
@@ -162,7 +161,7 @@ export const resourceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    `${API_BASE}/resources/:id`,
+    '/resources/:id',
     {
       config: { access: { perm: 'res:delete' } },
       schema: {

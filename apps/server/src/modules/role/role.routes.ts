@@ -1,5 +1,4 @@
 import {
-  API_BASE,
   DATA_SCOPE_ORDER,
   envelope,
   idParam,
@@ -118,7 +117,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get(
-    `${API_BASE}/roles`,
+    '/roles',
     {
       config: { access: { perm: 'role:list' } },
       schema: {
@@ -151,7 +150,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/roles/options`,
+    '/roles/options',
     {
       config: { access: { perm: 'role:list' } },
       schema: {
@@ -181,7 +180,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/roles/:id`,
+    '/roles/:id',
     {
       config: { access: { perm: 'role:list' } },
       schema: {
@@ -199,7 +198,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${API_BASE}/roles`,
+    '/roles',
     {
       config: { access: { perm: 'role:create' } },
       schema: {
@@ -231,7 +230,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/roles/:id`,
+    '/roles/:id',
     {
       config: { access: { perm: 'role:update' } },
       schema: {
@@ -277,7 +276,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    `${API_BASE}/roles/:id`,
+    '/roles/:id',
     {
       config: { access: { perm: 'role:delete' } },
       schema: {
@@ -300,7 +299,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/roles/:id/resources`,
+    '/roles/:id/resources',
     {
       config: { access: { perm: 'role:grant' } },
       schema: {
@@ -333,7 +332,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/roles/:id/resources`,
+    '/roles/:id/resources',
     {
       config: { access: { perm: 'role:grant' } },
       schema: {

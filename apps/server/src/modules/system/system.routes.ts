@@ -1,5 +1,4 @@
 import {
-  API_BASE,
   archiveConfigBody,
   archiveConfigData,
   envelope,
@@ -35,7 +34,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
   app.get(
-    `${API_BASE}/mqtt-configs`,
+    '/mqtt-configs',
     {
       config: { access: { perm: 'mqtt:list' } },
       schema: {
@@ -75,7 +74,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(
-    `${API_BASE}/mqtt-configs`,
+    '/mqtt-configs',
     {
       config: { access: { perm: 'mqtt:create' } },
       schema: {
@@ -96,7 +95,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/mqtt-configs/:id`,
+    '/mqtt-configs/:id',
     {
       config: { access: { perm: 'mqtt:update' } },
       schema: {
@@ -120,7 +119,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    `${API_BASE}/mqtt-configs/:id`,
+    '/mqtt-configs/:id',
     {
       config: { access: { perm: 'mqtt:delete' } },
       schema: {
@@ -138,7 +137,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/archive-config`,
+    '/archive-config',
     {
       config: { access: { perm: 'mqtt:list' } },
       schema: { tags: ['system'], summary: 'Archive configuration', response: { 200: envelope(archiveConfigData) } },
@@ -160,7 +159,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/archive-config`,
+    '/archive-config',
     {
       config: { access: { perm: 'mqtt:update' } },
       schema: {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import {
-  API_BASE,
   envelope,
   fieldNamesEn,
   fieldNamesZh,
@@ -38,7 +37,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
 
   app.get(
-    `${API_BASE}/users`,
+    '/users',
     {
       config: { access: { perm: 'user:list' } },
       schema: {
@@ -56,7 +55,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/users/export`,
+    '/users/export',
     {
       config: { access: { perm: 'user:export' } },
       schema: {
@@ -112,7 +111,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE}/users/:id`,
+    '/users/:id',
     {
       config: { access: { perm: 'user:list' } },
       schema: {
@@ -130,7 +129,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/users/:id/state`,
+    '/users/:id/state',
     {
       config: { access: { perm: 'user:enable' } },
       schema: {
@@ -165,7 +164,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Organisations of your scope and the roles you may assign: what the user form offers. */
   app.get(
-    `${API_BASE}/users/options`,
+    '/users/options',
     {
       config: { access: { perm: 'user:list' } },
       schema: {
@@ -250,7 +249,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.post(
-    `${API_BASE}/users`,
+    '/users',
     {
       config: { access: { perm: 'user:create' } },
       schema: {
@@ -301,7 +300,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/users/:id`,
+    '/users/:id',
     {
       config: { access: { perm: 'user:update' } },
       schema: {
@@ -355,7 +354,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    `${API_BASE}/users/:id`,
+    '/users/:id',
     {
       config: { access: { perm: 'user:delete' } },
       schema: {
@@ -385,7 +384,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/users/:id/password`,
+    '/users/:id/password',
     {
       config: { access: { perm: 'user:resetPassword' } },
       schema: {
@@ -416,7 +415,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    `${API_BASE}/users/:id/roles`,
+    '/users/:id/roles',
     {
       config: { access: { perm: 'user:assign' } },
       schema: {

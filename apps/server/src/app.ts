@@ -42,6 +42,7 @@ import { IngestPipeline, type CommittedBatch, type Ingest } from './ingest/pipel
 import { markOffline } from './ingest/state.js';
 import { seedDemoFleet, type DemoFleet } from './db/seed/fleet.js';
 import { registerAccess } from './plugins/access.js';
+import { authSessions } from './modules/auth/session.service.js';
 import { plantRoutes } from './modules/plant/plant.routes.js';
 import { refreshPlantStats, stopPlantStats } from './modules/plant/plant-stats.js';
 import { seedDemoCustomers } from './modules/plant/customer.seed.js';
@@ -167,7 +168,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerErrorHandling(app);
   registerReply(app);
-  registerAccess(app);
+  registerAccess(app, authSessions(app));
   // a console write in any process (a device deleted, rebound, a plant's time zone changed) makes
   // every process's ingest read its device facts again
   app.onDataChanged(() => pipeline.invalidate());

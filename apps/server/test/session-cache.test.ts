@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionCache } from '../src/modules/auth/session.repository.js';
+import { SessionCache } from '../src/modules/auth/session.service.js';
 import { buildTestApp, login, type TestApp } from './helper.js';
 
 let t: TestApp;

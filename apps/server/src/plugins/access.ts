@@ -1,7 +1,7 @@
 import { API_BASE, pickLanguage } from '@pv/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors.js';
-import { findSessionUser, SessionCache } from '../modules/auth/session.repository.js';
+import type { SessionUser } from '../lib/types.js';
 import { isApiUrl } from './errors.js';
 
 /** The token of a request: the X-Token header, else the `token` query parameter (spec §7). */
@@ -14,12 +14,28 @@ export function tokenOf(req: FastifyRequest): string | undefined {
 }
 
 /**
+ * Who is behind a token: the auth module answers it (and keeps its answers until `clear`), the
+ * access checks only ask.
+ */
+export interface SessionResolver {
+  /** The signed-in user of `token`, or undefined when it is unknown, revoked, expired or idle. */
+  userOf(token: string): Promise<SessionUser | undefined>;
+  /** Forgets every kept answer: a console write may have changed users, roles or sessions. */
+  clear(): void;
+  /** How many signed-in users are kept. */
+  readonly size: number;
+}
+
+/** No sessions at all: only public routes answer (an app built without an auth module). */
+const noSessions: SessionResolver = { userOf: async () => undefined, clear: () => undefined, size: 0 };
+
+/**
  * Every API route declares what it needs (`config.access`); a route without it stops the
  * server at start. Each request is then checked here, before its body is even parsed.
  */
 declare module 'fastify' {
   interface FastifyInstance {
-    sessions: SessionCache;
+    sessions: SessionResolver;
     /** Something a console write changed: every server process reads signed-in users (and cached answers) again. */
     dataChanged(): Promise<void>;
     /** Registers what to empty when a console write goes through (here or in another process). */
@@ -29,8 +45,7 @@ declare module 'fastify' {
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function registerAccess(app: FastifyInstance) {
-  const sessions = new SessionCache(app.config.cacheMs);
+export function registerAccess(app: FastifyInstance, sessions: SessionResolver = noSessions) {
   app.decorate('sessions', sessions);
   const clears: (() => void)[] = [() => sessions.clear()];
   const clearAll = () => clears.forEach((clear) => clear());
@@ -68,7 +83,7 @@ export function registerAccess(app: FastifyInstance) {
     if (!access || access === 'public') return;
     const token = tokenOf(req);
     if (!token) throw unauthorized();
-    const user = await findSessionUser(app.db, token, app.config.sessionIdleMs, sessions);
+    const user = await sessions.userOf(token);
     if (!user) throw unauthorized('error.sessionExpired');
     req.user = user;
     if (access !== 'session' && !user.perms.has(access.perm)) throw forbidden();

@@ -1,34 +1,25 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { DataScope, OrgGroupCode } from '@pv/contract';
 import type { Kysely } from 'kysely';
-import { GenerationCache } from '../../lib/generation-cache.js';
 import type { Database } from '../../db/database.js';
 import type { SessionUser } from '../../lib/types.js';
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** A new opaque token (256 bits); only its hash is stored. */
-export async function createSession(
+/** Stores a new session under its token's hash. */
+export async function insertSession(
   db: Kysely<Database>,
-  userId: number,
-  maxMs: number,
-  roleId: number | null = null,
-): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  const now = Date.now();
+  s: { tokenHash: string; userId: number; roleId: number | null; now: number; expiresAt: number },
+) {
   await db
     .insertInto('sessions')
     .values({
-      token_hash: hashToken(token),
-      user_id: userId,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: now + maxMs,
+      token_hash: s.tokenHash,
+      user_id: s.userId,
+      created_at: s.now,
+      last_seen_at: s.now,
+      expires_at: s.expiresAt,
       revoked_at: null,
-      role_id: roleId,
+      role_id: s.roleId,
     })
     .execute();
-  return token;
 }
 
 const SCOPE_ORDER: DataScope[] = ['self', 'org', 'orgAndChildren', 'all'];
@@ -42,21 +33,8 @@ export interface LoadedSession {
   lastSeenAt: number;
 }
 
-/**
- * Signed-in users by token hash, so a request does not read its session, roles and permissions
- * again (three queries, most of a small request's cost). Any change that can touch them (a
- * mutating console request, see plugins/access.ts) empties the cache of every server process
- * through the event bus; an entry also lives at most `ttlMs`. Only a session that passes its
- * checks is kept: a refusal is always read again from the database.
- */
-export class SessionCache extends GenerationCache<LoadedSession> {
-  /** `ttlMs` 0 turns the cache off. */
-  constructor(ttlMs = 10_000, max = 10_000) {
-    super({ ttlMs, max });
-  }
-}
-
-async function loadSession(db: Kysely<Database>, hash: string): Promise<LoadedSession | undefined> {
+/** A session by its token hash, with its user, organisation, roles (all, or the one switched to) and permissions. */
+export async function loadSession(db: Kysely<Database>, hash: string): Promise<LoadedSession | undefined> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -130,31 +108,9 @@ export const usable = (
   idleMs: number,
 ) => s.revokedAt === null && s.state === 'enabled' && now <= s.expiresAt && now - s.lastSeenAt <= idleMs;
 
-/** The user behind a token, or undefined when it is unknown, revoked, expired or idle too long. */
-export async function findSessionUser(
-  db: Kysely<Database>,
-  token: string,
-  idleMs: number,
-  cache?: SessionCache,
-): Promise<SessionUser | undefined> {
-  const now = Date.now();
-  const hash = hashToken(token);
-  const cached = cache?.get(hash);
-  let session: LoadedSession | undefined;
-  if (cached && usable(cached, now, idleMs)) {
-    session = cached;
-  } else {
-    const generation = cache?.begin() ?? 0;
-    session = await loadSession(db, hash);
-    if (!session || !usable(session, now, idleMs)) return undefined;
-    cache?.set(hash, generation, session);
-  }
-  if (now - session.lastSeenAt > 60_000) {
-    // at most one write a minute per session (and process)
-    session.lastSeenAt = now;
-    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', session.user.sessionId).execute();
-  }
-  return session.user;
+/** Counts the session as used now. */
+export async function touchSession(db: Kysely<Database>, sessionId: number, now: number) {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: number) {

@@ -30,7 +30,6 @@ import { hashDeviceKey } from '../../ingest/index.js';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import { userOf } from '../../lib/types.js';
 import { tokenOf } from '../../plugins/access.js';
-import { findSessionUser } from '../auth/session.repository.js';
 import { pushCommand } from '../device/command.routes.js';
 import { deviceInScope, deviceVisible } from '../device/device.repository.js';
 
@@ -216,7 +215,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!d?.secret_hash || d.secret_hash !== hashDeviceKey(key)) throw unauthorized('error.deviceCredentials');
       } else {
         const token = tokenOf(req);
-        const user = token ? await findSessionUser(db, token, app.config.sessionIdleMs, app.sessions) : undefined;
+        const user = token ? await app.sessions.userOf(token) : undefined;
         if (!user) throw unauthorized();
         if (!user.perms.has('cmd:list')) throw new ApiError(403, 'error.forbidden');
       }

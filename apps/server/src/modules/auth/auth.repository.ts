@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+
+/** Failed sign-ins since `since` for this login name and for this address. */
+export async function countFailures(db: Kysely<Database>, loginName: string, ip: string, since: number) {
+  const count = (column: 'login_name' | 'ip', value: string) =>
+    db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(column, '=', value)
+      .where('at', '>', since)
+      .executeTakeFirstOrThrow();
+  const [byName, byIp] = await Promise.all([count('login_name', loginName), count('ip', ip)]);
+  return { byName: Number(byName.n), byIp: Number(byIp.n) };
+}
+
+export async function recordFailure(db: Kysely<Database>, loginName: string, ip: string, at: number) {
+  await db.insertInto('login_failures').values({ login_name: loginName, ip, at }).execute();
+}
+
+export async function clearFailures(db: Kysely<Database>, loginName: string) {
+  await db.deleteFrom('login_failures').where('login_name', '=', loginName).execute();
+}
+
+export function findLogin(db: Kysely<Database>, loginName: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'org_id', 'password_hash', 'state'])
+    .where('login_name', '=', loginName)
+    .executeTakeFirst();
+}
+
+/** The user's names, picture and organisation (with its group) for the console's header. */
+export function findUserInfo(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('orgs as o', 'o.id', 'u.org_id')
+    .innerJoin('org_groups as g', 'g.id', 'o.group_id')
+    .select([
+      'u.nickname',
+      'u.login_name',
+      'u.avatar',
+      'u.introduction',
+      'o.id as orgId',
+      'o.name as orgName',
+      'g.id as groupId',
+      'g.code as groupCode',
+      'g.name as groupName',
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Codes of the user's roles among `roleIds` (the ones the session acts with). */
+export function actingRoleCodes(db: Kysely<Database>, userId: number, roleIds: number[]) {
+  return db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .select('r.code')
+    .where('ur.user_id', '=', userId)
+    .where('r.id', 'in', roleIds.length ? roleIds : [0])
+    .orderBy('r.id')
+    .execute();
+}
+
+/** The resources granted to the user through `roleIds`, in menu order. */
+export function grantedResources(db: Kysely<Database>, userId: number, roleIds: number[]) {
+  return db
+    .selectFrom('user_roles as ur')
+    .innerJoin('role_resources as rr', 'rr.role_id', 'ur.role_id')
+    .innerJoin('resources as res', 'res.id', 'rr.resource_id')
+    .select(['res.kind', 'res.router_path', 'res.perm', 'res.sort'])
+    .distinct()
+    .where('ur.user_id', '=', userId)
+    .where('ur.role_id', 'in', roleIds.length ? roleIds : [0])
+    .orderBy('res.sort')
+    .execute();
+}
+
+export function userRoles(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('user_roles as ur')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .select(['r.id', 'r.code', 'r.name'])
+    .where('ur.user_id', '=', userId)
+    .orderBy('r.id')
+    .execute();
+}
+
+export async function passwordHashOf(db: Kysely<Database>, userId: number) {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+  return row.password_hash;
+}
+
+export async function setPasswordHash(db: Kysely<Database>, userId: number, hash: string) {
+  await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
+}

@@ -1,7 +1,8 @@
 import type { AckMessage, CommandMessage, EventMessage, TelemetryMessage } from '@pv/contract';
+import { clearSkyGhi } from '@pv/solar';
 import type { SimDeviceSpec, SimPlant } from './fleet.js';
 import { deriveSeed, Rng } from './random.js';
-import { acPower, clearSkyGhi } from './solar.js';
+import { acPower } from './solar.js';
 import { localDay, localHour } from './time.js';
 
 export type Outgoing =

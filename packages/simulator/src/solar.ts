@@ -1,23 +1,4 @@
-import SunCalc from 'suncalc';
-
-/**
- * Clear-sky global horizontal irradiance (W/m²) by the Haurwitz model:
- * GHI = 1098 · cos z · exp(−0.057 / cos z), z the solar zenith angle; 0 when the sun is down.
- */
-export function haurwitzGhi(cosZenith: number): number {
-  if (cosZenith <= 0) return 0;
-  return 1098 * cosZenith * Math.exp(-0.057 / cosZenith);
-}
-
-/** cos of the solar zenith angle at a time and place (suncalc gives the sun's altitude). */
-export function cosZenith(at: Date, latitude: number, longitude: number): number {
-  const { altitude } = SunCalc.getPosition(at, latitude, longitude);
-  return Math.sin(altitude);
-}
-
-export function clearSkyGhi(at: Date, latitude: number, longitude: number): number {
-  return haurwitzGhi(cosZenith(at, latitude, longitude));
-}
+// The clear-sky model itself is shared with the console (its expected-yield curve): see @pv/solar.
 
 /** Module temperature derating: −0.4 %/°C above 25 °C cell temperature. */
 export function temperatureDerate(ambientC: number, ghi: number): number {

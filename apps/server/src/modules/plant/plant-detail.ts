@@ -1,5 +1,5 @@
 import { localDay, type ChartRange, type PlantDetail, type Points } from '@pv/contract';
-import { clearSkyGhi } from '@pv/simulator';
+import { clearSkyGhi } from '@pv/solar';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 

@@ -1,24 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
 import { refreshPlantStats } from './plant-stats.js';
 import { clearPlantCounts } from './plant.repository.js';
 
 /**
  * Deletes a plant inside the caller's transaction (`DELETE /plants/:id`, and `DELETE /devices/:id`
- * with its bound plant): the plant's devices are unbound and kept with all their data; its stats
- * row, favourites and grants go. Answers how many devices were unbound.
+ * with its bound plant): the plant's devices are unbound and kept, its stats row, favourites and
+ * grants go. Its SQL lives with the module's other queries.
  */
-export async function deletePlantRows(trx: Kysely<Database>, plantId: number): Promise<number> {
-  const r = await trx.updateTable('devices').set({ plant_id: null }).where('plant_id', '=', plantId).executeTakeFirst();
-  for (const t of ['plant_stats', 'plant_favourites', 'plant_grants'] as const)
-    await trx.deleteFrom(t).where('plant_id', '=', plantId).execute();
-  await trx.deleteFrom('plants').where('id', '=', plantId).execute();
-  return Number(r.numUpdatedRows);
-}
+export { deletePlantRows } from './plant.repository.js';
 
 /**
- * Stats of a created / changed / deleted plant show now rather than at the next 10-second run (a
+ * Stats of a created / changed / deleted plant show now rather than at the next periodic run (a
  * run under way is not repeated; only the slices whose plants changed time zone or are new
  * recompute their past days), and the list's tab counts are counted again.
  */

@@ -2,6 +2,7 @@ import { localDay, type ChartRange, type PlantDetail, type Points } from '@pv/co
 import { clearSkyGhi } from '@pv/solar';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { inverterDailyEnergy, inverterRollups, plantDevicePoints } from './plant.repository.js';
 
 const DAY = 86_400_000;
 const BUCKET = 300_000;
@@ -29,11 +30,7 @@ const parse = (s: string | null): Points => (s ? (JSON.parse(s) as Points) : {})
 
 /** Weather: the latest ambient points any of the plant's devices reported (the simulator's collector or meter). */
 export async function plantLive(db: Kysely<Database>, plantId: number) {
-  const devices = await db
-    .selectFrom('devices')
-    .select(['type', 'online_state', 'last_online_at', 'last_points'])
-    .where('plant_id', '=', plantId)
-    .execute();
+  const devices = await plantDevicePoints(db, plantId);
   let weather: PlantDetail['weather'] = {
     temperature: null,
     humidity: null,
@@ -117,14 +114,7 @@ export async function plantChart(
 ) {
   if (range === 'realtime' || range === '1') {
     const from = range === 'realtime' ? startOfLocalDay(now, plant.timeZone) : now - DAY;
-    const rows = await db
-      .selectFrom('device_rollup_5m as r')
-      .innerJoin('devices as d', 'd.id', 'r.device_id')
-      .select(['r.bucket', 'r.points'])
-      .where('d.plant_id', '=', plant.id)
-      .where('d.type', '=', 'inverter')
-      .where('r.bucket', '>=', Math.floor(from / BUCKET) * BUCKET)
-      .execute();
+    const rows = await inverterRollups(db, plant.id, Math.floor(from / BUCKET) * BUCKET);
     const sums = new Map<number, number>();
     for (const r of rows) {
       const p = parse(r.points).acPower;
@@ -141,16 +131,7 @@ export async function plantChart(
     const d = localDay(now - k * DAY, plant.timeZone);
     if (list[list.length - 1] !== d) list.push(d);
   }
-  const rows = await db
-    .selectFrom('device_daily as dd')
-    .innerJoin('devices as d', 'd.id', 'dd.device_id')
-    .select((eb) => ['dd.day', eb.fn.sum<number>('dd.energy_kwh').as('kwh')])
-    .where('d.plant_id', '=', plant.id)
-    .where('d.type', '=', 'inverter')
-    .where('dd.day', '>=', list[0]!)
-    .where('dd.day', '<=', list[list.length - 1]!)
-    .groupBy('dd.day')
-    .execute();
+  const rows = await inverterDailyEnergy(db, plant.id, list[0]!, list[list.length - 1]!);
   const byDay = new Map(rows.map((r) => [r.day, Number(r.kwh)]));
   return {
     kind: 'energy' as const,

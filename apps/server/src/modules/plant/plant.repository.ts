@@ -1,4 +1,4 @@
-import type { PlantListQuery, PlantRow, PlantStatus } from '@pv/contract';
+import type { FaultRow, PlantBody, PlantListQuery, PlantRow, PlantStatus } from '@pv/contract';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { inScope } from '../../lib/scope.js';
@@ -262,4 +262,346 @@ export function plantInScope(db: Kysely<Database>, me: SessionUser, id: number, 
     .where('p.id', '=', id)
     .where(mode === 'see' ? plantScope(me) : inScope(me, 'o'))
     .executeTakeFirst();
+}
+
+/** Whether the customer is one of an organisation in the caller's scope. */
+export async function customerInScope(db: Kysely<Database>, me: SessionUser, customerId: number) {
+  const row = await db
+    .selectFrom('customers as c')
+    .innerJoin('orgs as o', 'o.id', 'c.org_id')
+    .select('c.id')
+    .where('c.id', '=', customerId)
+    .where(inScope(me, 'o'))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function orgInScope(db: Kysely<Database>, me: SessionUser, orgId: number) {
+  const row = await db
+    .selectFrom('orgs as o')
+    .select('o.id')
+    .where('o.id', '=', orgId)
+    .where(inScope(me, 'o'))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether another plant (not `exceptId`) of the organisation has this name. */
+export async function plantNameTaken(db: Kysely<Database>, orgId: number, name: string, exceptId?: number) {
+  let q = db.selectFrom('plants').select('id').where('org_id', '=', orgId).where('name', '=', name);
+  if (exceptId) q = q.where('id', '<>', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** The customers (at most 1000, by name) and organisations of the caller's scope, for the plant form. */
+export function plantFormOptions(db: Kysely<Database>, me: SessionUser) {
+  return Promise.all([
+    db
+      .selectFrom('customers as c')
+      .innerJoin('orgs as o', 'o.id', 'c.org_id')
+      .select(['c.id', 'c.name', 'c.nickname', 'c.email', 'c.org_id'])
+      .where(inScope(me, 'o'))
+      .orderBy('c.name')
+      .limit(1000)
+      .execute(),
+    db.selectFrom('orgs as o').select(['o.id', 'o.name']).where(inScope(me, 'o')).orderBy('o.path').execute(),
+  ]);
+}
+
+export function findCustomer(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'name', 'nickname', 'email', 'phone', 'address'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A plant the caller may see (grants included) with its time zone, for its chart. */
+export async function plantZone(db: Kysely<Database>, me: SessionUser, id: number) {
+  const row = await db
+    .selectFrom('plants as p')
+    .innerJoin('orgs as o', 'o.id', 'p.org_id')
+    .select(['p.id', 'p.time_zone'])
+    .where('p.id', '=', id)
+    .where(plantScope(me))
+    .executeTakeFirst();
+  return row && { id: row.id, timeZone: row.time_zone };
+}
+
+/** The devices of a plant, each sub device after its collector, one page. */
+export async function listPlantDevices(db: Kysely<Database>, plantId: number, limit: number, offset: number) {
+  const base = db
+    .selectFrom('devices as d')
+    .leftJoin('devices as parent', 'parent.id', 'd.parent_id')
+    .where('d.plant_id', '=', plantId);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .select([
+        'd.id',
+        'd.sn',
+        'd.name',
+        'd.type',
+        'parent.sn as parent_sn',
+        'd.online_state',
+        'd.run_state',
+        'd.last_online_at',
+        'd.last_points',
+      ])
+      .orderBy(sql`coalesce(d.parent_id, d.id)`)
+      .orderBy('d.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  return { rows, total: Number(total) };
+}
+
+/** The faults of a plant's devices, newest first, one page. */
+export async function listPlantFaults(
+  db: Kysely<Database>,
+  plantId: number,
+  state: FaultRow['state'] | undefined,
+  limit: number,
+  offset: number,
+) {
+  let base = db
+    .selectFrom('faults as f')
+    .innerJoin('devices as d', 'd.id', 'f.device_id')
+    .innerJoin('plants as p', 'p.id', 'd.plant_id')
+    .where('d.plant_id', '=', plantId);
+  if (state) base = base.where('f.state', '=', state);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .select([
+        'f.id',
+        'f.device_id',
+        'd.sn',
+        'd.name as device_name',
+        'p.name as plant_name',
+        'f.code',
+        'f.message',
+        'f.state',
+        'f.opened_at',
+        'f.fixed_at',
+      ])
+      .orderBy('f.opened_at', 'desc')
+      .orderBy('f.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  const toRow = (r: (typeof rows)[number]): FaultRow => ({
+    id: r.id,
+    deviceId: r.device_id,
+    sn: r.sn,
+    deviceName: r.device_name,
+    plantName: r.plant_name,
+    code: r.code,
+    message: r.message,
+    state: r.state,
+    openedAt: Number(r.opened_at),
+    fixedAt: r.fixed_at === null ? null : Number(r.fixed_at),
+  });
+  return { rows: rows.map(toRow), total: Number(total) };
+}
+
+export async function addFavourite(db: Kysely<Database>, userId: number, plantId: number, now: number) {
+  await db
+    .insertInto('plant_favourites')
+    .values({ user_id: userId, plant_id: plantId, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'plant_id']).doNothing())
+    .execute();
+}
+
+export async function removeFavourite(db: Kysely<Database>, userId: number, plantId: number) {
+  await db.deleteFrom('plant_favourites').where('user_id', '=', userId).where('plant_id', '=', plantId).execute();
+}
+
+/** The plants columns a (partial) plant body sets. */
+const columnsFor = (v: Partial<PlantBody>) => ({
+  ...(v.name !== undefined && { name: v.name }),
+  ...(v.capacityKw !== undefined && { capacity_wp: Math.round(v.capacityKw * 1000) }),
+  ...(v.country !== undefined && { country: v.country }),
+  ...(v.timeZone !== undefined && { time_zone: v.timeZone }),
+  ...(v.address !== undefined && { address: v.address || null }),
+  ...(v.installedAt !== undefined && { installed_at: v.installedAt }),
+  ...(v.ownerId !== undefined && { owner_id: v.ownerId }),
+  ...(v.installerOrgId !== undefined && { installer_org_id: v.installerOrgId }),
+  ...(v.installPosition !== undefined && { install_position: v.installPosition }),
+  ...(v.installCapacityWp !== undefined && { install_capacity_wp: v.installCapacityWp }),
+  ...(v.latitude !== undefined && { latitude: v.latitude }),
+  ...(v.longitude !== undefined && { longitude: v.longitude }),
+});
+
+/**
+ * A new plant of `orgId` with its (empty) stats row: the list reads plants through plant_stats, so
+ * the plant shows at once, offline, before the refresh computes its figures.
+ */
+export async function insertPlant(db: Kysely<Database>, orgId: number, b: PlantBody, now: number) {
+  const { id } = await db
+    .insertInto('plants')
+    .values({
+      org_id: orgId,
+      name: b.name,
+      capacity_wp: Math.round(b.capacityKw * 1000),
+      time_zone: b.timeZone,
+      created_at: now,
+      ...columnsFor(b),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('plant_stats')
+    .values({
+      plant_id: id,
+      power_w: 0,
+      energy_today: 0,
+      energy_month: 0,
+      energy_year: 0,
+      energy_total: 0,
+      status: 'offline',
+      devices: 0,
+      devices_online: 0,
+      open_faults: 0,
+      data_updated_at: null,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('plant_id').doNothing())
+    .execute();
+  return id;
+}
+
+export async function updatePlant(db: Kysely<Database>, id: number, orgId: number, b: Partial<PlantBody>) {
+  await db
+    .updateTable('plants')
+    .set({ ...columnsFor(b), org_id: orgId })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Deletes a plant inside the caller's transaction: its devices are unbound and kept with all
+ * their data; its stats row, favourites and grants go. Answers how many devices were unbound.
+ */
+export async function deletePlantRows(trx: Kysely<Database>, plantId: number): Promise<number> {
+  const r = await trx.updateTable('devices').set({ plant_id: null }).where('plant_id', '=', plantId).executeTakeFirst();
+  for (const t of ['plant_stats', 'plant_favourites', 'plant_grants'] as const)
+    await trx.deleteFrom(t).where('plant_id', '=', plantId).execute();
+  await trx.deleteFrom('plants').where('id', '=', plantId).execute();
+  return Number(r.numUpdatedRows);
+}
+
+/** `deletePlantRows` in a transaction of its own. */
+export function deletePlant(db: Kysely<Database>, plantId: number) {
+  return db.transaction().execute((trx) => deletePlantRows(trx, plantId));
+}
+
+/** The users authorised on a plant, oldest grant first, with who granted them. */
+export function listGrants(db: Kysely<Database>, plantId: number) {
+  return db
+    .selectFrom('plant_grants as g')
+    .innerJoin('users as u', 'u.id', 'g.user_id')
+    .leftJoin('users as by', 'by.id', 'g.granted_by')
+    .select([
+      'g.id',
+      'g.user_id',
+      'u.login_name',
+      'u.nickname',
+      'u.email',
+      'g.perms',
+      'by.nickname as granted_by',
+      'g.created_at',
+    ])
+    .where('g.plant_id', '=', plantId)
+    .orderBy('g.id')
+    .execute();
+}
+
+export async function userEmail(db: Kysely<Database>, userId: number) {
+  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  return row?.email ?? null;
+}
+
+/** The enabled users with one of these (lower-case) e-mails. */
+export function enabledUsersByEmail(db: Kysely<Database>, emails: string[]) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where(sql`lower(email)`, 'in', emails)
+    .where('state', '=', 'enabled')
+    .execute();
+}
+
+/** Grants `perms` on the plant to each user, or changes the perms of a grant they already hold. */
+export async function upsertGrants(
+  db: Kysely<Database>,
+  plantId: number,
+  userIds: number[],
+  perms: string,
+  grantedBy: number,
+  now: number,
+) {
+  await db
+    .insertInto('plant_grants')
+    .values(userIds.map((id) => ({ plant_id: plantId, user_id: id, perms, granted_by: grantedBy, created_at: now })))
+    .onConflict((oc) => oc.columns(['plant_id', 'user_id']).doUpdateSet({ perms, granted_by: grantedBy }))
+    .execute();
+}
+
+/** Whether the plant had this grant to update. */
+export async function updateGrant(db: Kysely<Database>, plantId: number, grantId: number, perms: string) {
+  const r = await db
+    .updateTable('plant_grants')
+    .set({ perms })
+    .where('id', '=', grantId)
+    .where('plant_id', '=', plantId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Whether the plant had this grant to delete. */
+export async function deleteGrant(db: Kysely<Database>, plantId: number, grantId: number) {
+  const r = await db
+    .deleteFrom('plant_grants')
+    .where('id', '=', grantId)
+    .where('plant_id', '=', plantId)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Type, state and latest points of each device of a plant (its weather and energy flow). */
+export function plantDevicePoints(db: Kysely<Database>, plantId: number) {
+  return db
+    .selectFrom('devices')
+    .select(['type', 'online_state', 'last_online_at', 'last_points'])
+    .where('plant_id', '=', plantId)
+    .execute();
+}
+
+/** The 5-minute rollups (bucket, points) of a plant's inverters from `fromBucket` on. */
+export function inverterRollups(db: Kysely<Database>, plantId: number, fromBucket: number) {
+  return db
+    .selectFrom('device_rollup_5m as r')
+    .innerJoin('devices as d', 'd.id', 'r.device_id')
+    .select(['r.bucket', 'r.points'])
+    .where('d.plant_id', '=', plantId)
+    .where('d.type', '=', 'inverter')
+    .where('r.bucket', '>=', fromBucket)
+    .execute();
+}
+
+/** The energy of a plant's inverters per plant-local day, `from` to `to` included. */
+export function inverterDailyEnergy(db: Kysely<Database>, plantId: number, from: string, to: string) {
+  return db
+    .selectFrom('device_daily as dd')
+    .innerJoin('devices as d', 'd.id', 'dd.device_id')
+    .select((eb) => ['dd.day', eb.fn.sum<number>('dd.energy_kwh').as('kwh')])
+    .where('d.plant_id', '=', plantId)
+    .where('d.type', '=', 'inverter')
+    .where('dd.day', '>=', from)
+    .where('dd.day', '<=', to)
+    .groupBy('dd.day')
+    .execute();
 }

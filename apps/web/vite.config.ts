@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -20,6 +21,8 @@ export default defineConfig({
       threshold: 1024,
     }),
   ],
+  // `@/x` is `src/x` (tsconfig.json paths say the same to TypeScript)
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   define: {
     // one white-label brand and one SaaS flag per build (spec §1, §2)
     __BRAND__: JSON.stringify(process.env.BRAND || 'default'),

@@ -2,10 +2,10 @@ import { App as AntApp, ConfigProvider, theme as antdTheme, type ConfigProviderP
 import type { Size } from '@pv/contract';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
-import { setFeedback } from '../lib/feedback';
-import { antdLocale } from '../lib/i18n';
-import { useApp } from '../stores/app';
-import { useSettings } from '../stores/settings';
+import { setFeedback } from '@/lib/feedback';
+import { antdLocale } from '@/lib/i18n';
+import { useApp } from '@/stores/app';
+import { useSettings } from '@/stores/settings';
 import { useAppRouter } from './router';
 
 /** The four sizes of spec §9 on antd's three component sizes; "mini" also shrinks the type. */

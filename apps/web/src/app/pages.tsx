@@ -4,25 +4,25 @@ type Page = LazyExoticComponent<ComponentType>;
 
 // Pages load their code on demand; screens that later issues own show their title until then.
 const ComingSoon = lazy(() => import('./pages/coming-soon-page'));
-const UserList = lazy(() => import('../features/user/pages/user-list-page'));
-const RoleList = lazy(() => import('../features/role/pages/role-list-page'));
-const Resources = lazy(() => import('../features/resource/pages/resource-page'));
-const ChangePassword = lazy(() => import('../features/user-center/pages/change-password-page'));
-const PersonalData = lazy(() => import('../features/user-center/pages/personal-data-page'));
-const OrgData = lazy(() => import('../features/user-center/pages/org-data-page'));
-const PlantList = lazy(() => import('../features/plant/pages/plant-list-page'));
-const PlantDetail = lazy(() => import('../features/plant/pages/plant-detail-page'));
-const Dashboard = lazy(() => import('../features/dashboard/pages/dashboard-page'));
-const DeviceList = lazy(() => import('../features/device/pages/device-list-page'));
-const DeviceDetail = lazy(() => import('../features/device/pages/device-detail-page'));
-const DeviceDataOverview = lazy(() => import('../features/device/pages/device-data-overview-page'));
-const DeviceUpdateLog = lazy(() => import('../features/device/pages/device-update-log-page'));
-const DataAcquisition = lazy(() => import('../features/device/pages/data-acquisition-page'));
-const OrgGroupList = lazy(() => import('../features/org/pages/org-group-list-page'));
-const OrgList = lazy(() => import('../features/org/pages/org-list-page'));
-const AuditList = lazy(() => import('../features/audit/pages/audit-list-page'));
-const Firmware = lazy(() => import('../features/firmware/pages/firmware-page'));
-const MqttConfig = lazy(() => import('../features/system/pages/mqtt-page'));
+const UserList = lazy(() => import('@/features/user/pages/user-list-page'));
+const RoleList = lazy(() => import('@/features/role/pages/role-list-page'));
+const Resources = lazy(() => import('@/features/resource/pages/resource-page'));
+const ChangePassword = lazy(() => import('@/features/user-center/pages/change-password-page'));
+const PersonalData = lazy(() => import('@/features/user-center/pages/personal-data-page'));
+const OrgData = lazy(() => import('@/features/user-center/pages/org-data-page'));
+const PlantList = lazy(() => import('@/features/plant/pages/plant-list-page'));
+const PlantDetail = lazy(() => import('@/features/plant/pages/plant-detail-page'));
+const Dashboard = lazy(() => import('@/features/dashboard/pages/dashboard-page'));
+const DeviceList = lazy(() => import('@/features/device/pages/device-list-page'));
+const DeviceDetail = lazy(() => import('@/features/device/pages/device-detail-page'));
+const DeviceDataOverview = lazy(() => import('@/features/device/pages/device-data-overview-page'));
+const DeviceUpdateLog = lazy(() => import('@/features/device/pages/device-update-log-page'));
+const DataAcquisition = lazy(() => import('@/features/device/pages/data-acquisition-page'));
+const OrgGroupList = lazy(() => import('@/features/org/pages/org-group-list-page'));
+const OrgList = lazy(() => import('@/features/org/pages/org-list-page'));
+const AuditList = lazy(() => import('@/features/audit/pages/audit-list-page'));
+const Firmware = lazy(() => import('@/features/firmware/pages/firmware-page'));
+const MqttConfig = lazy(() => import('@/features/system/pages/mqtt-page'));
 
 const PAGES: Record<string, Page> = {
   user: UserList,
@@ -49,13 +49,13 @@ const PAGES: Record<string, Page> = {
 
 export const pageFor = (name: string): Page => PAGES[name] ?? ComingSoon;
 
-export const LoginPage = lazy(() => import('../features/auth/pages/login-page'));
-export const NotFoundPage = lazy(() => import('../features/public/pages/not-found-page'));
-export const AuthRedirectPage = lazy(() => import('../features/public/pages/auth-redirect-page'));
-export const GuidePage = lazy(() => import('../features/public/pages/guide-page'));
-export const PolicyPage = lazy(() => import('../features/public/pages/policy-page'));
-export const CustomerCancelPage = lazy(() => import('../features/public/pages/customer-cancel-page'));
-export const HelpCenterLayout = lazy(() => import('../features/public/pages/help-center-layout'));
-export const IntroductionPage = lazy(() => import('../features/public/pages/introduction-page'));
-export const ProductPage = lazy(() => import('../features/public/pages/product-page'));
-export const HelpDocPage = lazy(() => import('../features/public/pages/help-doc-page'));
+export const LoginPage = lazy(() => import('@/features/auth/pages/login-page'));
+export const NotFoundPage = lazy(() => import('@/features/public/pages/not-found-page'));
+export const AuthRedirectPage = lazy(() => import('@/features/public/pages/auth-redirect-page'));
+export const GuidePage = lazy(() => import('@/features/public/pages/guide-page'));
+export const PolicyPage = lazy(() => import('@/features/public/pages/policy-page'));
+export const CustomerCancelPage = lazy(() => import('@/features/public/pages/customer-cancel-page'));
+export const HelpCenterLayout = lazy(() => import('@/features/public/pages/help-center-layout'));
+export const IntroductionPage = lazy(() => import('@/features/public/pages/introduction-page'));
+export const ProductPage = lazy(() => import('@/features/public/pages/product-page'));
+export const HelpDocPage = lazy(() => import('@/features/public/pages/help-doc-page'));

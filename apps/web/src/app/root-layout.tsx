@@ -2,7 +2,7 @@ import { Spin } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import type { RouteHandle } from './router';
-import { useDocumentTitle } from '../lib/brand';
+import { useDocumentTitle } from '@/lib/brand';
 
 /** The title key of the deepest matched route that declares one. */
 export function titleKeyOf(matches: { handle: unknown }[]): string | undefined {

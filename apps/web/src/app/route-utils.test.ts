@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homePathOf, ROLES_REQUIRED, toUserInfo } from '../stores/session';
+import { homePathOf, ROLES_REQUIRED, toUserInfo } from '@/stores/session';
 import {
   breadcrumbOf,
   firstPath,

@@ -1,6 +1,6 @@
 import { filterRoutes, flattenRoutes, routeTreeFor, type FlatRoute, type RouteDef } from '@pv/contract';
-import type { UserInfo } from '../stores/session';
-import { homePathOf } from '../stores/session';
+import type { UserInfo } from '@/stores/session';
+import { homePathOf } from '@/stores/session';
 
 /** The routes this user may reach: the build's tree filtered by the server's routerPath list (spec §5). */
 export function permittedTree(routerPaths: string[], saas: boolean): RouteDef[] {

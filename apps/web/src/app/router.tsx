@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { useSession, type UserInfo } from '../stores/session';
+import { useSession, type UserInfo } from '@/stores/session';
 import { RequireAuth } from './guards/require-auth';
 import {
   AuthRedirectPage,
@@ -36,7 +36,7 @@ function ReloadOffer() {
 
 // The last-resort error page (antd Result) loads only when a route fails, not with every first load.
 const RouteErrorPage = lazy(() =>
-  import('../components/error-boundary').then(
+  import('@/components/error-boundary').then(
     (m) => ({ default: m.RouteErrorPage }),
     () => ({ default: ReloadOffer }),
   ),

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../lib/i18n';
+import { initI18n } from '@/lib/i18n';
 import { PageErrorBoundary } from './error-boundary';
 
 initI18n('en');

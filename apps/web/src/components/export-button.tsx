@@ -2,9 +2,9 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Progress, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access } from '../lib/access';
-import { formatNumber } from '../lib/format';
-import { download, type Query } from '../lib/http';
+import { Access } from '@/lib/access';
+import { formatNumber } from '@/lib/format';
+import { download, type Query } from '@/lib/http';
 
 export interface ExportButtonProps {
   /** The list's streamed .xlsx endpoint, e.g. '/users/export'. */

@@ -1,7 +1,7 @@
 import { SWITCHER_LANGUAGES, type Language } from '@pv/contract';
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useApp } from '../stores/app';
+import { useApp } from '@/stores/app';
 
 /** Each language named in itself, so anyone can find their own. */
 export const LANGUAGE_NAMES: Record<Language, string> = { zh: '中文', en: 'English', es: 'Español', ja: '日本語' };

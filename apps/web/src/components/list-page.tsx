@@ -2,7 +2,7 @@ import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space, type FormInstance } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access } from '../lib/access';
+import { Access } from '@/lib/access';
 
 export interface SearchFormProps<F> {
   /** The list's state from useListPage: its form, search and reset. */

@@ -2,7 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { App, Button, Popconfirm, Tooltip, type ButtonProps, type PopconfirmProps, type TooltipRef } from 'antd';
 import { useState, type HTMLAttributes, type MouseEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Access } from '../lib/access';
+import { Access } from '@/lib/access';
 
 export interface IconActionProps extends Omit<HTMLAttributes<HTMLElement>, 'title' | 'onClick'> {
   /** The action's name: its tooltip and its accessible name. */

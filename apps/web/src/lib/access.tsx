@@ -1,6 +1,6 @@
 import { hasPerm } from '@pv/contract';
 import type { ReactNode } from 'react';
-import { useSession } from '../stores/session';
+import { useSession } from '@/stores/session';
 
 /** The has-permission rule of spec §6 (display only; the server checks every call). */
 export function useHasPerm(): (code: string) => boolean {

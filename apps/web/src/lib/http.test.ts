@@ -3,7 +3,7 @@ import Cookies from 'js-cookie';
 import { setFeedback } from './feedback';
 import { download, http, upload, ApiError } from './http';
 import { initI18n } from './i18n';
-import { stubXhr } from '../test-xhr';
+import { stubXhr } from '@/test-xhr';
 
 initI18n('en');
 
@@ -92,7 +92,7 @@ describe('API client error policy (spec §8)', () => {
   });
 
   it('on "Log in again" resets the session and reloads; one dialog for many expired calls', async () => {
-    const { useSession } = await import('../stores/session');
+    const { useSession } = await import('@/stores/session');
     Cookies.set('Admin-Token', 'tok');
     useSession.setState({ token: 'tok' });
     const reload = vi.fn();

@@ -53,7 +53,7 @@ export function reportError(url: string, code: number, msg: string, hadToken: bo
       maskClosable: false,
       onOk: async () => {
         // Loaded here, not at the top: the session store itself calls this client.
-        const { useSession } = await import('../stores/session');
+        const { useSession } = await import('@/stores/session');
         useSession.getState().resetToken();
         window.location.reload();
       },

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider, queryOptions, useQuery } from '@tanst
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeEventSource, openStream, sendLive, stubEventSource } from '../test-event-source';
+import { FakeEventSource, openStream, sendLive, stubEventSource } from '@/test-event-source';
 import { useLiveDevices, useLiveFallback, useLiveQuery } from './live';
 
 /** A device page in miniature: one query per device, read again on its live events. */

@@ -1,7 +1,7 @@
 import { DEFAULT_SIZE, MOBILE_BREAKPOINT, SIZES, type Language, type Size } from '@pv/contract';
 import Cookies from 'js-cookie';
 import { create } from 'zustand';
-import { getLanguage, setLanguage as storeLanguage } from '../lib/i18n';
+import { getLanguage, setLanguage as storeLanguage } from '@/lib/i18n';
 
 export const SIDEBAR_COOKIE = 'sidebarStatus';
 export const SIZE_COOKIE = 'size';

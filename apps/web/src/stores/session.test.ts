@@ -1,8 +1,8 @@
 import type { CurrentInfoResponse } from '@pv/contract';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setFeedback } from '../lib/feedback';
-import { initI18n } from '../lib/i18n';
+import { setFeedback } from '@/lib/feedback';
+import { initI18n } from '@/lib/i18n';
 import { homePathOf, ROLES_REQUIRED, toUserInfo, useSession } from './session';
 import { useTagsView } from './tags-view';
 

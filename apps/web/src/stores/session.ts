@@ -1,7 +1,7 @@
 import { ORG_GROUP_CODES, type CurrentInfoResponse } from '@pv/contract';
 import { create } from 'zustand';
-import { http } from '../lib/http';
-import { getToken, removeToken, setToken } from '../lib/token';
+import { http } from '@/lib/http';
+import { getToken, removeToken, setToken } from '@/lib/token';
 import { useTagsView } from './tags-view';
 
 export interface UserInfo {

@@ -2,8 +2,8 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../lib/i18n';
-import { useSession, type UserInfo } from '../../stores/session';
+import { initI18n } from '@/lib/i18n';
+import { useSession, type UserInfo } from '@/stores/session';
 import { RequireAuth } from './require-auth';
 
 initI18n('en');

@@ -2,8 +2,8 @@ import { App, Spin } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../stores/session';
-import { loginRedirect, navigationErrorMessage } from '../route-utils';
+import { useSession } from '@/stores/session';
+import { loginRedirect, navigationErrorMessage } from '@/app/route-utils';
 
 /**
  * Every route but the public ones needs a token (spec §2). With a token and no user info the

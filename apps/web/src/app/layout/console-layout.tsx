@@ -13,16 +13,16 @@ import {
   type CSSProperties,
 } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import { isMobileWidth, useApp } from '../../stores/app';
-import { homePathOf, useSession } from '../../stores/session';
-import { useSettings } from '../../stores/settings';
-import { useTagsView, type TagView } from '../../stores/tags-view';
-import { PageErrorBoundary } from '../../components/error-boundary';
-import { queryClient } from '../../lib/query-client';
-import { PageRouteContext } from '../page-context';
-import { NotFoundPage, pageFor } from '../pages';
-import { pagesByPath } from '../route-utils';
-import type { RouteHandle } from '../router';
+import { isMobileWidth, useApp } from '@/stores/app';
+import { homePathOf, useSession } from '@/stores/session';
+import { useSettings } from '@/stores/settings';
+import { useTagsView, type TagView } from '@/stores/tags-view';
+import { PageErrorBoundary } from '@/components/error-boundary';
+import { queryClient } from '@/lib/query-client';
+import { PageRouteContext } from '@/app/page-context';
+import { NotFoundPage, pageFor } from '@/app/pages';
+import { pagesByPath } from '@/app/route-utils';
+import type { RouteHandle } from '@/app/router';
 import { Navbar } from './navbar';
 import { DoubleSidebar, SingleSidebar, SUB_SIDEBAR_WIDTH } from './sidebar';
 import { TagsView } from './tags-view';

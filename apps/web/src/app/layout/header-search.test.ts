@@ -1,7 +1,7 @@
 import { flattenRoutes } from '@pv/contract';
 import { describe, expect, it } from 'vitest';
-import { initI18n } from '../../lib/i18n';
-import { permittedTree } from '../route-utils';
+import { initI18n } from '@/lib/i18n';
+import { permittedTree } from '@/app/route-utils';
 import { searchEntries, searchPages } from './header-search';
 
 const i18n = initI18n('en');

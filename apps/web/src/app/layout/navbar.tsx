@@ -18,14 +18,14 @@ import { App, Avatar, Breadcrumb, Dropdown, Tooltip } from 'antd';
 import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAvatarSrc } from '../../lib/avatar';
-import { http } from '../../lib/http';
+import { useAvatarSrc } from '@/lib/avatar';
+import { http } from '@/lib/http';
 import { Link, useLocation, useNavigate } from 'react-router';
 import screenfull from 'screenfull';
-import { LanguageMenu } from '../../components/language-menu';
-import { useApp } from '../../stores/app';
-import { homePathOf, useSession, type UserInfo } from '../../stores/session';
-import { breadcrumbOf } from '../route-utils';
+import { LanguageMenu } from '@/components/language-menu';
+import { useApp } from '@/stores/app';
+import { homePathOf, useSession, type UserInfo } from '@/stores/session';
+import { breadcrumbOf } from '@/app/route-utils';
 import { HeaderSearch } from './header-search';
 
 function FullscreenToggle() {

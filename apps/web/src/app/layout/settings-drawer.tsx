@@ -3,7 +3,7 @@ import { DEFAULT_THEME_COLOR, THEME_PRESETS } from '@pv/contract';
 import { Button, Divider, Drawer, Flex, Radio, Switch, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../stores/settings';
+import { useSettings } from '@/stores/settings';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -3,8 +3,8 @@ import { Menu, Tooltip, type MenuProps } from 'antd';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { iconFor } from '../icons';
-import { BRAND } from '../../lib/brand';
+import { iconFor } from '@/app/icons';
+import { BRAND } from '@/lib/brand';
 
 type Item = Required<MenuProps>['items'][number];
 

@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { App } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { initI18n } from '../../lib/i18n';
-import { useTagsView, type TagView } from '../../stores/tags-view';
+import { initI18n } from '@/lib/i18n';
+import { useTagsView, type TagView } from '@/stores/tags-view';
 import { TagsView } from './tags-view';
 
 initI18n('en');

@@ -10,7 +10,7 @@ import { Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useTagsView, type TagView } from '../../stores/tags-view';
+import { useTagsView, type TagView } from '@/stores/tags-view';
 
 type Action = 'refresh' | 'close' | 'closeOthers' | 'closeAll';
 

@@ -1,7 +1,7 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePageRoute } from '../page-context';
+import { usePageRoute } from '@/app/page-context';
 
 /** The screens later releases fill in: the route, its menu and its permissions exist already. */
 export default function ComingSoonPage() {

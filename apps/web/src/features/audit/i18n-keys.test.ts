@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadLanguage, resourcesFor } from '../../lib/i18n';
+import { loadLanguage, resourcesFor } from '@/lib/i18n';
 
 type Tree = { [k: string]: string | Tree };
 const keys = (tree: Tree, prefix = ''): string[] =>

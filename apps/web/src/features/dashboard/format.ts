@@ -1,4 +1,4 @@
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '@/lib/format';
 
 /**
  * A figure in a base unit as the number and the prefixed unit, with the spec §9 suffixes:

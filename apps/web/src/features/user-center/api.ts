@@ -1,6 +1,6 @@
 import type { OrgRow, Profile, ProfileUpdateBody } from '@pv/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, upload } from '../../lib/http';
+import { http, upload } from '@/lib/http';
 
 export const profileQuery = () => queryOptions({ queryKey: ['profile'], queryFn: () => http.get<Profile>('/profile') });
 export const useProfile = () => useQuery(profileQuery());

@@ -1,6 +1,6 @@
 import type { AuditListQuery, AuditRow, Page } from '@pv/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const getAudit = (query: AuditListQuery) => http.get<Page<AuditRow>>('/audit', { query: { ...query } });
 

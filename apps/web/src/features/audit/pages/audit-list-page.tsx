@@ -3,12 +3,12 @@ import { AUDIT_ACTIONS, type AuditAction, type AuditListQuery, type AuditRow } f
 import { Button, Card, DatePicker, Form, Select, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ExportButton } from '../../../components/export-button';
-import { ListToolbar, SearchForm, TextFilter } from '../../../components/list-page';
-import { formatTime } from '../../../lib/format';
-import { useListPage } from '../../../lib/use-list-page';
-import { useAudit } from '../api/get-audit';
-import { useAuditEntities } from '../api/get-audit-entities';
+import { ExportButton } from '@/components/export-button';
+import { ListToolbar, SearchForm, TextFilter } from '@/components/list-page';
+import { formatTime } from '@/lib/format';
+import { useListPage } from '@/lib/use-list-page';
+import { useAudit } from '@/features/audit/api/get-audit';
+import { useAuditEntities } from '@/features/audit/api/get-audit-entities';
 
 interface Filters {
   user?: string;

@@ -3,10 +3,10 @@ import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { platformTitle } from '../../../lib/brand';
-import { safeRedirect } from '../../../lib/redirect';
-import { useSession } from '../../../stores/session';
-import { PublicLayout } from '../../public/components/public-layout';
+import { platformTitle } from '@/lib/brand';
+import { safeRedirect } from '@/lib/redirect';
+import { useSession } from '@/stores/session';
+import { PublicLayout } from '@/features/public/components/public-layout';
 
 interface Values {
   username: string;

@@ -1,6 +1,6 @@
 import type { DashboardData } from '@pv/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const getDashboard = (tz: string) => http.get<DashboardData>('/dashboard', { query: { tz } });
 

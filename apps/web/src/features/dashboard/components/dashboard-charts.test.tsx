@@ -2,8 +2,8 @@ import type { DashboardData } from '@pv/contract';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChartOption } from '../../../components/chart';
-import { initI18n } from '../../../lib/i18n';
+import type { ChartOption } from '@/components/chart';
+import { initI18n } from '@/lib/i18n';
 import { DashboardCharts } from './dashboard-charts';
 
 initI18n('en');
@@ -11,7 +11,7 @@ initI18n('en');
 // A test DOM has no canvas, so ECharts draws nothing: the chart component is replaced by one that
 // keeps the option each chart was given (the figures, axes and labels the user would see).
 const drawn = vi.hoisted(() => new Map<string, ChartOption>());
-vi.mock('../../../components/chart', () => ({
+vi.mock('@/components/chart', () => ({
   default: ({ option, label }: { option: ChartOption; label: string }) => {
     drawn.set(label, option);
     return <div role="img" aria-label={label} />;

@@ -3,12 +3,12 @@ import { Card, Empty } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChartOption } from '../../../components/chart';
-import { formatNumber, formatTime } from '../../../lib/format';
+import type { ChartOption } from '@/components/chart';
+import { formatNumber, formatTime } from '@/lib/format';
 
 // ECharts loads once a chart card comes near the screen (its own chunk, evaluated in its own task):
 // on a phone the KPI cards fill the first screen, and the charts cost nothing until scrolled to.
-const Chart = lazy(() => import('../../../components/chart'));
+const Chart = lazy(() => import('@/components/chart'));
 
 /** How far below (or above) the screen a chart card starts loading, so it is drawn when scrolled to. */
 const NEAR_SCREEN = '300px';

@@ -19,8 +19,8 @@ import {
 import { Card, Flex, Statistic, Tooltip, Typography } from 'antd';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { thousands } from '../../../lib/format';
-import { withUnit } from '../format';
+import { thousands } from '@/lib/format';
+import { withUnit } from '@/features/dashboard/format';
 
 interface Kpi {
   key: string;

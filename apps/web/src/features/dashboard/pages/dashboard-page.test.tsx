@@ -2,9 +2,9 @@ import type { DashboardData } from '@pv/contract';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
-import { FakeEventSource, stubEventSource } from '../../../test-event-source';
-import { renderWithProviders } from '../../../test-utils';
+import { initI18n } from '@/lib/i18n';
+import { FakeEventSource, stubEventSource } from '@/test-event-source';
+import { renderWithProviders } from '@/test-utils';
 import DashboardPage from './dashboard-page';
 
 initI18n('en');

@@ -1,11 +1,11 @@
 import { Badge, Flex, Space, Tooltip, Typography } from 'antd';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime, resolveTimeZone } from '../../../lib/format';
-import { useLiveInvalidate } from '../../../lib/live';
-import { useDashboard } from '../api/get-dashboard';
-import { DashboardCharts } from '../components/dashboard-charts';
-import { KpiCards } from '../components/kpi-cards';
+import { formatTime, resolveTimeZone } from '@/lib/format';
+import { useLiveInvalidate } from '@/lib/live';
+import { useDashboard } from '@/features/dashboard/api/get-dashboard';
+import { DashboardCharts } from '@/features/dashboard/components/dashboard-charts';
+import { KpiCards } from '@/features/dashboard/components/kpi-cards';
 
 /**
  * The browser's time zone: the calendar of "today", "this month" and "this year". Read as the page's

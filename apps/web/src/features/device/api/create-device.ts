@@ -1,6 +1,6 @@
 import type { DeviceCreateBody, DeviceCreatedData } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export interface DeviceKey {
   id: number;

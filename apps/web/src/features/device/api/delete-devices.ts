@@ -1,6 +1,6 @@
 import type { DeviceRow } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 /** Deletes a device with its sub devices and data; `withPlant` also its bound plant (plant:delete). */
 export const deleteDevice = (id: number, withPlant = false) =>

@@ -1,6 +1,6 @@
 import type { DeviceRow, Page } from '@pv/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 /** Collectors a device may report through: the caller's scope only (the server filters), searched by SN. */
 export const getCollectorOptions = (sn: string) =>

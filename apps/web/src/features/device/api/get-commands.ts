@@ -1,7 +1,7 @@
 import type { CommandRow, Page } from '@pv/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
-import { useLiveQuery } from '../../../lib/live';
+import { http } from '@/lib/http';
+import { useLiveQuery } from '@/lib/live';
 
 export const getCommands = (id: number, pageNum: number, pageSize: number) =>
   http.get<Page<CommandRow>>(`/devices/${id}/commands`, { query: { pageNum, pageSize } });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const getDevicePoints = (id: number) => http.get<{ points: string[] }>(`/devices/${id}/points`);
 

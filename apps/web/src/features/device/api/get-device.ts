@@ -1,7 +1,7 @@
 import type { DeviceDetail } from '@pv/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
-import { useLiveQuery } from '../../../lib/live';
+import { http } from '@/lib/http';
+import { useLiveQuery } from '@/lib/live';
 
 export const getDevice = (id: number) => http.get<DeviceDetail>(`/devices/${id}`);
 

@@ -1,6 +1,6 @@
 import type { DeviceListQuery, DeviceRow, Page } from '@pv/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const getDevices = (query: DeviceListQuery) => http.get<Page<DeviceRow>>('/devices', { query: { ...query } });
 

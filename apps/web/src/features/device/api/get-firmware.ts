@@ -1,6 +1,6 @@
 import type { FirmwareRow, Page } from '@pv/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const getFirmware = (deviceType?: string) =>
   http.get<Page<FirmwareRow>>('/firmware', { query: { pageSize: 200, deviceType } });

@@ -1,6 +1,6 @@
 import type { Page, PlantRow } from '@pv/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 /** Plants to bind a device to: the plant list of the caller's scope, searched by name. */
 export const getPlantOptions = (name: string) =>

@@ -1,6 +1,6 @@
 import type { HistoryData } from '@pv/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const getPointHistory = (id: number, point: string, range: number) =>
   http.get<HistoryData>(`/devices/${id}/history`, { query: { point, range } });

@@ -1,6 +1,6 @@
 import type { SamplesPage, SamplesQuery } from '@pv/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const getSamples = (query: SamplesQuery) => http.get<SamplesPage>('/data/samples', { query: { ...query } });
 

@@ -1,8 +1,8 @@
 import type { updateLogRow } from '@pv/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { http } from '../../../lib/http';
-import { useLiveQuery } from '../../../lib/live';
+import { http } from '@/lib/http';
+import { useLiveQuery } from '@/lib/live';
 
 export type UpdateLogRow = z.infer<typeof updateLogRow>;
 

@@ -1,6 +1,6 @@
 import type { CommandRow, PushCommandBody } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const pushCommand = (id: number, body: PushCommandBody) =>
   http.post<CommandRow>(`/devices/${id}/commands`, body);

@@ -1,6 +1,6 @@
 import type { CommandRow, OtaPushBody } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const pushOta = (body: OtaPushBody) => http.post<CommandRow>('/ota', body);
 

@@ -1,6 +1,6 @@
 import type { DeviceUpdateBody } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const updateDevice = (id: number, body: DeviceUpdateBody) => http.put<null>(`/devices/${id}`, body);
 

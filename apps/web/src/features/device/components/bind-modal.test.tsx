@@ -2,9 +2,9 @@ import type { DeviceRow } from '@pv/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
-import { renderWithProviders, signedInWith } from '../../../test-utils';
-import DeviceListPage from '../pages/device-list-page';
+import { initI18n } from '@/lib/i18n';
+import { renderWithProviders, signedInWith } from '@/test-utils';
+import DeviceListPage from '@/features/device/pages/device-list-page';
 import { BindModal } from './bind-modal';
 
 initI18n('en');

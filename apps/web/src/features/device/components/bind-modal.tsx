@@ -1,7 +1,7 @@
 import type { DeviceRow } from '@pv/contract';
 import { App, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useBindDevice } from '../api/bind-device';
+import { useBindDevice } from '@/features/device/api/bind-device';
 import { PlantSelect } from './plant-select';
 
 /** Binds a device (and its sub devices) to a plant. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { RemoteSelect } from '../../../components/remote-select';
-import { useCollectorOptions } from '../api/get-collector-options';
+import { RemoteSelect } from '@/components/remote-select';
+import { useCollectorOptions } from '@/features/device/api/get-collector-options';
 
 const useOptions = (sn: string) => {
   const { data, isFetching } = useCollectorOptions(sn);

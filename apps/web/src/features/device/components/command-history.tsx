@@ -2,9 +2,9 @@ import type { CommandRow } from '@pv/contract';
 import { Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../lib/format';
-import { useLiveDevices } from '../../../lib/live';
-import { useCommands } from '../api/get-commands';
+import { formatTime } from '@/lib/format';
+import { useLiveDevices } from '@/lib/live';
+import { useCommands } from '@/features/device/api/get-commands';
 import { CommandStatusTag } from './device-state';
 
 /** What a command asked for, in a few words: "PCS · Charge · 3000 W · 08:00–12:00". */

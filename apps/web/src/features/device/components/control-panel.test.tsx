@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
-import { renderWithProviders } from '../../../test-utils';
+import { initI18n } from '@/lib/i18n';
+import { renderWithProviders } from '@/test-utils';
 import { ControlPanel } from './control-panel';
 
 initI18n('en');

@@ -3,8 +3,8 @@ import { DEVICE_CONTROL_MODES, timePeriod } from '@pv/contract';
 import { Alert, App, Button, Form, Input, InputNumber, Radio, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { zodRule } from '../../../lib/form-rules';
-import { usePushCommand } from '../api/push-command';
+import { zodRule } from '@/lib/form-rules';
+import { usePushCommand } from '@/features/device/api/push-command';
 import { needsPower, takesPeriods, toControlParams, type ControlTarget, type ControlValues } from './control-rules';
 
 const MAX_PERIODS = 8;

@@ -1,8 +1,8 @@
 import type { DeviceRow } from '@pv/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
-import { renderWithProviders, signedInWith } from '../../../test-utils';
+import { initI18n } from '@/lib/i18n';
+import { renderWithProviders, signedInWith } from '@/test-utils';
 import { DeviceFormModal } from './device-form-modal';
 
 initI18n('en');

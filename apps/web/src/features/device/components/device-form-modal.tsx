@@ -3,10 +3,10 @@ import { Alert, App, Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { filledRule, zodRule } from '../../../lib/form-rules';
-import { useCreateDevice, type DeviceKey } from '../api/create-device';
-import { useProducts } from '../api/get-products';
-import { useUpdateDevice } from '../api/update-device';
+import { filledRule, zodRule } from '@/lib/form-rules';
+import { useCreateDevice, type DeviceKey } from '@/features/device/api/create-device';
+import { useProducts } from '@/features/device/api/get-products';
+import { useUpdateDevice } from '@/features/device/api/update-device';
 import { CollectorSelect } from './collector-select';
 import { PlantSelect } from './plant-select';
 

@@ -1,6 +1,6 @@
 import { Alert, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DeviceKey } from '../api/create-device';
+import type { DeviceKey } from '@/features/device/api/create-device';
 
 /** The device key, shown once after create or rotate: the server keeps only its hash. */
 export function DeviceKeyModal({ value, onClose }: { value: DeviceKey | null; onClose: () => void }) {

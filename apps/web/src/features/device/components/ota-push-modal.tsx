@@ -2,9 +2,9 @@ import { DEVICE_TYPES, otaPushBody, type DeviceRow, type OtaPushBody } from '@pv
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filledRule } from '../../../lib/form-rules';
-import { useFirmware } from '../api/get-firmware';
-import { usePushOta } from '../api/push-ota';
+import { filledRule } from '@/lib/form-rules';
+import { useFirmware } from '@/features/device/api/get-firmware';
+import { usePushOta } from '@/features/device/api/push-ota';
 
 const shape = otaPushBody.shape;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { RemoteSelect } from '../../../components/remote-select';
-import { usePlantOptions } from '../api/get-plant-options';
+import { RemoteSelect } from '@/components/remote-select';
+import { usePlantOptions } from '@/features/device/api/get-plant-options';
 
 const useOptions = (name: string) => {
   const { data, isFetching } = usePlantOptions(name);

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { Chart, type ChartOption } from '../../../components/chart';
-import { formatTime } from '../../../lib/format';
+import { Chart, type ChartOption } from '@/components/chart';
+import { formatTime } from '@/lib/format';
 
 /** One point's history as a line over the whole range asked for (whatever part has points), with wheel and drag zoom. */
 export function PointChart({

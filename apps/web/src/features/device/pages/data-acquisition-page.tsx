@@ -4,12 +4,12 @@ import { Button, Card, DatePicker, Empty, Form, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RemoteSelect } from '../../../components/remote-select';
-import { formatTime } from '../../../lib/format';
-import { useDevices } from '../api/get-devices';
-import { useSamples } from '../api/get-samples';
-import { pointLabel } from '../components/point-label';
-import { ExportButton } from '../../../components/export-button';
+import { RemoteSelect } from '@/components/remote-select';
+import { formatTime } from '@/lib/format';
+import { useDevices } from '@/features/device/api/get-devices';
+import { useSamples } from '@/features/device/api/get-samples';
+import { pointLabel } from '@/features/device/components/point-label';
+import { ExportButton } from '@/components/export-button';
 
 interface Filters {
   deviceId?: number;

@@ -3,12 +3,12 @@ import { Button, Card, Empty, Segmented, Select, Space, Spin, Typography } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDevice } from '../api/get-device';
-import { useDevicePoints } from '../api/get-device-points';
-import { usePointHistory } from '../api/get-point-history';
-import { PointChart } from '../components/point-chart';
-import { pointLabel } from '../components/point-label';
-import { useDeviceId } from '../components/use-device-id';
+import { useDevice } from '@/features/device/api/get-device';
+import { useDevicePoints } from '@/features/device/api/get-device-points';
+import { usePointHistory } from '@/features/device/api/get-point-history';
+import { PointChart } from '@/features/device/components/point-chart';
+import { pointLabel } from '@/features/device/components/point-label';
+import { useDeviceId } from '@/features/device/components/use-device-id';
 
 /** /devices/devices_data_overview?id=: any point of a device over the §9 history ranges, from rollups. */
 export default function DeviceDataOverviewPage() {

@@ -3,9 +3,9 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
-import { FakeEventSource, openStream, sendLive, stubEventSource } from '../../../test-event-source';
-import { renderWithProviders, signedInWith } from '../../../test-utils';
+import { initI18n } from '@/lib/i18n';
+import { FakeEventSource, openStream, sendLive, stubEventSource } from '@/test-event-source';
+import { renderWithProviders, signedInWith } from '@/test-utils';
 import DeviceDetailPage from './device-detail-page';
 import DeviceUpdateLogPage from './device-update-log-page';
 

@@ -4,17 +4,17 @@ import { Alert, Button, Card, Col, Descriptions, Empty, Result, Row, Space, Stat
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Access } from '../../../lib/access';
-import { formatTime, relativeTime } from '../../../lib/format';
-import { useLiveDevices } from '../../../lib/live';
-import { useDevice } from '../api/get-device';
-import { useDevices } from '../api/get-devices';
-import { CommandHistory } from '../components/command-history';
-import { ControlPanel } from '../components/control-panel';
-import { OnlineTag, RunTag } from '../components/device-state';
-import { OtaPushModal } from '../components/ota-push-modal';
-import { pointLabel } from '../components/point-label';
-import { useDeviceId } from '../components/use-device-id';
+import { Access } from '@/lib/access';
+import { formatTime, relativeTime } from '@/lib/format';
+import { useLiveDevices } from '@/lib/live';
+import { useDevice } from '@/features/device/api/get-device';
+import { useDevices } from '@/features/device/api/get-devices';
+import { CommandHistory } from '@/features/device/components/command-history';
+import { ControlPanel } from '@/features/device/components/control-panel';
+import { OnlineTag, RunTag } from '@/features/device/components/device-state';
+import { OtaPushModal } from '@/features/device/components/ota-push-modal';
+import { pointLabel } from '@/features/device/components/point-label';
+import { useDeviceId } from '@/features/device/components/use-device-id';
 
 function LivePoints({ device }: { device: DeviceRow }) {
   const { t } = useTranslation();

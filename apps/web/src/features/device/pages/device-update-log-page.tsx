@@ -2,12 +2,12 @@ import { LIVE_THROTTLE_MS } from '@pv/contract';
 import { Button, Card, Progress, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatTime } from '../../../lib/format';
-import { useLiveDevices } from '../../../lib/live';
-import { useDevice } from '../api/get-device';
-import { useUpdateLog, type UpdateLogRow } from '../api/get-update-log';
-import { CommandStatusTag } from '../components/device-state';
-import { useDeviceId } from '../components/use-device-id';
+import { formatTime } from '@/lib/format';
+import { useLiveDevices } from '@/lib/live';
+import { useDevice } from '@/features/device/api/get-device';
+import { useUpdateLog, type UpdateLogRow } from '@/features/device/api/get-update-log';
+import { CommandStatusTag } from '@/features/device/components/device-state';
+import { useDeviceId } from '@/features/device/components/use-device-id';
 
 /** /devices/devices_update_log?id=: the OTA progress a device reported, newest first; read again as the device reports more. */
 export default function DeviceUpdateLogPage() {

@@ -1,6 +1,6 @@
 import type { FirmwareLimits } from '@pv/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const getFirmwareLimits = () => http.get<FirmwareLimits>('/firmware/limits');
 

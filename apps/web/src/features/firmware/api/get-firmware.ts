@@ -1,6 +1,6 @@
 import type { DeviceType, FirmwareRow, Page } from '@pv/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export interface FirmwareQuery {
   pageNum: number;

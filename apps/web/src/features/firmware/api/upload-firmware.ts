@@ -1,6 +1,6 @@
 import type { FirmwareRow, FirmwareUploadFields } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { upload } from '../../../lib/http';
+import { upload } from '@/lib/http';
 
 export interface FirmwareUpload {
   fields: FirmwareUploadFields;

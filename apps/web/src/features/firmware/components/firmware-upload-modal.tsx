@@ -3,10 +3,10 @@ import { DEVICE_TYPES, firmwareUploadFields, type FirmwareUploadFields } from '@
 import { App, Form, Input, Modal, Progress, Select, Typography, Upload, type FormRule, type UploadFile } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../../lib/format';
-import { zodRule } from '../../../lib/form-rules';
-import { useFirmwareLimits } from '../api/get-firmware-limits';
-import { useUploadFirmware } from '../api/upload-firmware';
+import { formatBytes } from '@/lib/format';
+import { zodRule } from '@/lib/form-rules';
+import { useFirmwareLimits } from '@/features/firmware/api/get-firmware-limits';
+import { useUploadFirmware } from '@/features/firmware/api/upload-firmware';
 
 const shape = firmwareUploadFields.shape;
 

@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
-import { renderWithProviders, signedInWith } from '../../../test-utils';
-import { stubXhr } from '../../../test-xhr';
+import { initI18n } from '@/lib/i18n';
+import { renderWithProviders, signedInWith } from '@/test-utils';
+import { stubXhr } from '@/test-xhr';
 import FirmwarePage from './firmware-page';
 
 initI18n('en');

@@ -4,15 +4,15 @@ import { Button, Card, Select, Space, Table, Tag, Tooltip, Typography } from 'an
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmAction } from '../../../components/row-actions';
-import { Access, useHasPerm } from '../../../lib/access';
-import { formatBytes, formatTime } from '../../../lib/format';
-import { download } from '../../../lib/http';
-import { useListPage } from '../../../lib/use-list-page';
-import { useSession } from '../../../stores/session';
-import { useDeleteFirmware } from '../api/delete-firmware';
-import { useFirmware, type FirmwareQuery } from '../api/get-firmware';
-import { FirmwareUploadModal } from '../components/firmware-upload-modal';
+import { ConfirmAction } from '@/components/row-actions';
+import { Access, useHasPerm } from '@/lib/access';
+import { formatBytes, formatTime } from '@/lib/format';
+import { download } from '@/lib/http';
+import { useListPage } from '@/lib/use-list-page';
+import { useSession } from '@/stores/session';
+import { useDeleteFirmware } from '@/features/firmware/api/delete-firmware';
+import { useFirmware, type FirmwareQuery } from '@/features/firmware/api/get-firmware';
+import { FirmwareUploadModal } from '@/features/firmware/components/firmware-upload-modal';
 
 const MQTT_PAGE = '/systems/mqtt';
 

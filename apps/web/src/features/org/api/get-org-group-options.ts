@@ -1,6 +1,6 @@
 import type { OrgGroupOption } from '@pv/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const getOrgGroupOptions = () => http.get<OrgGroupOption[]>('/orgs/groups');
 

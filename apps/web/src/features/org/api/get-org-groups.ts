@@ -1,6 +1,6 @@
 import type { OrgGroupListQuery, OrgGroupRow, Page } from '@pv/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const getOrgGroups = (query: OrgGroupListQuery) =>
   http.get<Page<OrgGroupRow>>('/orgGroups', { query: { ...query } });

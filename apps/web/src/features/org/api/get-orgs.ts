@@ -1,6 +1,6 @@
 import type { OrgTreeRow } from '@pv/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const getOrgs = () => http.get<OrgTreeRow[]>('/orgs');
 

@@ -1,6 +1,6 @@
 import type { OrgRow } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const moveOrg = ({ id, parentId }: { id: number; parentId: number }) =>
   http.put<OrgRow>(`/orgs/${id}/move`, { parentId });

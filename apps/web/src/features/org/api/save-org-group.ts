@@ -1,6 +1,6 @@
 import type { OrgGroupBody, OrgGroupRow } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 /** Creates (no id) or updates an organisation group. */
 export const saveOrgGroup = ({ id, ...body }: OrgGroupBody & { id?: number }) =>

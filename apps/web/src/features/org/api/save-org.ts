@@ -1,6 +1,6 @@
 import type { OrgBody, OrgRow, OrgUpdateBody } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export type SaveOrg = { id: number; body: OrgUpdateBody } | { id?: undefined; body: OrgBody };
 

@@ -1,4 +1,4 @@
-import i18n from '../../../lib/i18n';
+import i18n from '@/lib/i18n';
 
 /**
  * The name to show for an organisation group: the seeded groups keep their translation while

@@ -1,4 +1,4 @@
-import type { zodRule } from '../../../lib/form-rules';
+import type { zodRule } from '@/lib/form-rules';
 
 /** A rule that lets an unchanged value through (a name kept from before the rule). */
 export function keptOr(kept: string | undefined, rule: ReturnType<typeof zodRule>) {

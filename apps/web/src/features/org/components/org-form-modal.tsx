@@ -4,9 +4,9 @@ import { App, Button, Col, Form, Input, Modal, Row, Select, Space, TreeSelect } 
 import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { groupLabel } from './group-label';
-import { zodRule } from '../../../lib/form-rules';
-import { useOrgGroupOptions } from '../api/get-org-group-options';
-import { useSaveOrg } from '../api/save-org';
+import { zodRule } from '@/lib/form-rules';
+import { useOrgGroupOptions } from '@/features/org/api/get-org-group-options';
+import { useSaveOrg } from '@/features/org/api/save-org';
 import { keptOr } from './kept-rule';
 import { toTreeOptions } from './org-tree-options';
 

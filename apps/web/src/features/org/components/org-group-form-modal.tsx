@@ -2,8 +2,8 @@ import { orgGroupBody, type OrgGroupBody, type OrgGroupRow } from '@pv/contract'
 import { App, Form, Input, Modal } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { zodRule } from '../../../lib/form-rules';
-import { useSaveOrgGroup } from '../api/save-org-group';
+import { zodRule } from '@/lib/form-rules';
+import { useSaveOrgGroup } from '@/features/org/api/save-org-group';
 import { keptOr } from './kept-rule';
 
 /** Create (no group) or edit an organisation group; the rules are the contract's (§5 name and code). */

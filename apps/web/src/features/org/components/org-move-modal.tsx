@@ -2,7 +2,7 @@ import type { OrgTreeRow } from '@pv/contract';
 import { App, Form, Modal, TreeSelect, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useMoveOrg } from '../api/move-org';
+import { useMoveOrg } from '@/features/org/api/move-org';
 import { toTreeOptions } from './org-tree-options';
 
 /** Move an organisation (and its subtree) under another parent: itself and its descendants cannot be chosen. */

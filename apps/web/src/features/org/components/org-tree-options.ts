@@ -1,5 +1,5 @@
 import type { OrgTreeRow } from '@pv/contract';
-import { toTree, type OrgNode } from '../api/get-orgs';
+import { toTree, type OrgNode } from '@/features/org/api/get-orgs';
 
 export interface TreeOption {
   value: number;

@@ -3,14 +3,14 @@ import type { OrgGroupListQuery, OrgGroupRow } from '@pv/contract';
 import { Button, Card, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { groupLabel } from '../components/group-label';
-import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '../../../components/list-page';
-import { ConfirmAction } from '../../../components/row-actions';
-import { Access } from '../../../lib/access';
-import { useListPage } from '../../../lib/use-list-page';
-import { useDeleteOrgGroup } from '../api/delete-org-group';
-import { useOrgGroups } from '../api/get-org-groups';
-import { OrgGroupFormModal } from '../components/org-group-form-modal';
+import { groupLabel } from '@/features/org/components/group-label';
+import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
+import { ConfirmAction } from '@/components/row-actions';
+import { Access } from '@/lib/access';
+import { useListPage } from '@/lib/use-list-page';
+import { useDeleteOrgGroup } from '@/features/org/api/delete-org-group';
+import { useOrgGroups } from '@/features/org/api/get-org-groups';
+import { OrgGroupFormModal } from '@/features/org/components/org-group-form-modal';
 
 type Filters = Pick<OrgGroupListQuery, 'name' | 'code'>;
 

@@ -3,14 +3,14 @@ import type { OrgTreeRow } from '@pv/contract';
 import { Button, Card, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { groupLabel } from '../components/group-label';
-import { CreateButton, ListToolbar, actionsColumn } from '../../../components/list-page';
-import { DeleteAction, IconAction } from '../../../components/row-actions';
-import { Access } from '../../../lib/access';
-import { useDeleteOrg } from '../api/delete-org';
-import { toTree, useOrgs, type OrgNode } from '../api/get-orgs';
-import { OrgFormModal } from '../components/org-form-modal';
-import { OrgMoveModal } from '../components/org-move-modal';
+import { groupLabel } from '@/features/org/components/group-label';
+import { CreateButton, ListToolbar, actionsColumn } from '@/components/list-page';
+import { DeleteAction, IconAction } from '@/components/row-actions';
+import { Access } from '@/lib/access';
+import { useDeleteOrg } from '@/features/org/api/delete-org';
+import { toTree, useOrgs, type OrgNode } from '@/features/org/api/get-orgs';
+import { OrgFormModal } from '@/features/org/components/org-form-modal';
+import { OrgMoveModal } from '@/features/org/components/org-move-modal';
 
 type Dialog =
   { kind: 'create'; parentId?: number } | { kind: 'edit'; org: OrgTreeRow } | { kind: 'move'; org: OrgTreeRow };

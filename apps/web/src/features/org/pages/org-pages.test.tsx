@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
-import { renderWithProviders, signedInWith } from '../../../test-utils';
+import { initI18n } from '@/lib/i18n';
+import { renderWithProviders, signedInWith } from '@/test-utils';
 import OrgGroupListPage from './org-group-list-page';
 import OrgListPage from './org-list-page';
 

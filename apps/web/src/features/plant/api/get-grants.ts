@@ -1,6 +1,6 @@
 import type { GrantRow } from '@pv/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const getGrants = (plantId: number) => http.get<GrantRow[]>(`/plants/${plantId}/grants`);
 

@@ -1,7 +1,7 @@
 import type { ChartRange, PlantChart } from '@pv/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
-import { useLiveQuery } from '../../../lib/live';
+import { http } from '@/lib/http';
+import { useLiveQuery } from '@/lib/live';
 
 /** The ranges whose chart still grows today (the others change with the day). */
 export const isLiveRange = (range: ChartRange) => range === 'realtime' || range === '1';

@@ -1,7 +1,7 @@
 import type { Page, PlantDeviceRow } from '@pv/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
-import { useLiveQuery } from '../../../lib/live';
+import { http } from '@/lib/http';
+import { useLiveQuery } from '@/lib/live';
 
 export const getPlantDevices = (id: number, pageNum: number, pageSize: number) =>
   http.get<Page<PlantDeviceRow>>(`/plants/${id}/devices`, { query: { pageNum, pageSize } });

@@ -1,7 +1,7 @@
 import type { FaultRow, Page } from '@pv/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
-import { useLiveQuery } from '../../../lib/live';
+import { http } from '@/lib/http';
+import { useLiveQuery } from '@/lib/live';
 
 export const getPlantFaults = (id: number, pageNum: number, pageSize: number) =>
   http.get<Page<FaultRow>>(`/plants/${id}/faults`, { query: { pageNum, pageSize } });

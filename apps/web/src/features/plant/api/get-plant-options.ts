@@ -1,6 +1,6 @@
 import type { PlantOptions } from '@pv/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const getPlantOptions = () => http.get<PlantOptions>('/plants/options');
 

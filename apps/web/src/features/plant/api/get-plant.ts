@@ -1,7 +1,7 @@
 import type { PlantDetail } from '@pv/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
-import { useLiveQuery } from '../../../lib/live';
+import { http } from '@/lib/http';
+import { useLiveQuery } from '@/lib/live';
 
 export const getPlant = (id: number) => http.get<PlantDetail>(`/plants/${id}`);
 

@@ -1,7 +1,7 @@
 import type { PlantListQuery, PlantPage } from '@pv/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
-import { useLiveQuery } from '../../../lib/live';
+import { http } from '@/lib/http';
+import { useLiveQuery } from '@/lib/live';
 
 export const getPlants = (query: PlantListQuery) => http.get<PlantPage>('/plants', { query: { ...query } });
 

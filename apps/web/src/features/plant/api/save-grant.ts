@@ -1,6 +1,6 @@
 import type { GrantPerm } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const createGrants = (plantId: number, emails: string, perms: GrantPerm[]) =>
   http.post<null>(`/plants/${plantId}/grants`, { emails, perms });

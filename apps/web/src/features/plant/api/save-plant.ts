@@ -1,6 +1,6 @@
 import type { PlantBody } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const createPlant = (body: PlantBody) => http.post<{ id: number }>('/plants', body);
 export const updatePlant = (id: number, body: PlantBody) => http.put<null>(`/plants/${id}`, body);

@@ -1,8 +1,8 @@
 import type { GrantRow } from '@pv/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
-import { renderWithProviders, signedInWith } from '../../../test-utils';
+import { initI18n } from '@/lib/i18n';
+import { renderWithProviders, signedInWith } from '@/test-utils';
 import { GrantsTab } from './grants-tab';
 
 initI18n('en');

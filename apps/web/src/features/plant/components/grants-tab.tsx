@@ -3,13 +3,13 @@ import { checkAuthorisedList, GRANT_PERMS, type GrantPerm, type GrantRow } from 
 import { App, Button, Checkbox, Form, Input, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { actionsColumn } from '../../../components/list-page';
-import { ConfirmAction } from '../../../components/row-actions';
-import { formatTime } from '../../../lib/format';
-import { useDeleteGrant } from '../api/delete-grant';
-import { useGrants } from '../api/get-grants';
-import { useMyEmail } from '../api/get-my-email';
-import { useSaveGrant } from '../api/save-grant';
+import { actionsColumn } from '@/components/list-page';
+import { ConfirmAction } from '@/components/row-actions';
+import { formatTime } from '@/lib/format';
+import { useDeleteGrant } from '@/features/plant/api/delete-grant';
+import { useGrants } from '@/features/plant/api/get-grants';
+import { useMyEmail } from '@/features/plant/api/get-my-email';
+import { useSaveGrant } from '@/features/plant/api/save-grant';
 
 /** Authorised users of a plant (spec §6): grant users rights on its devices, change, remove with confirmation. */
 export function GrantsTab({ plantId }: { plantId: number }) {

@@ -1,8 +1,8 @@
 import type { PlantRow } from '@pv/contract';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import i18n, { initI18n, loadLanguage } from '../../../lib/i18n';
-import { renderWithProviders, signedInWith } from '../../../test-utils';
+import i18n, { initI18n, loadLanguage } from '@/lib/i18n';
+import { renderWithProviders, signedInWith } from '@/test-utils';
 import { PlantFormModal } from './plant-form-modal';
 
 initI18n('en');

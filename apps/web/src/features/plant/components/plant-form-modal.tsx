@@ -3,9 +3,9 @@ import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select } fr
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { zodRule } from '../../../lib/form-rules';
-import { usePlantOptions } from '../api/get-plant-options';
-import { useSavePlant } from '../api/save-plant';
+import { zodRule } from '@/lib/form-rules';
+import { usePlantOptions } from '@/features/plant/api/get-plant-options';
+import { useSavePlant } from '@/features/plant/api/save-plant';
 import { optionalRule } from './rules';
 
 type Values = Omit<PlantBody, 'installedAt'> & { installedAt?: Dayjs | null };

@@ -3,10 +3,10 @@ import { Empty, Segmented, Spin } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Chart, type ChartOption } from '../../../components/chart';
-import { formatTime } from '../../../lib/format';
-import { useLivePlants } from '../../../lib/live';
-import { isLiveRange, usePlantChart } from '../api/get-plant-chart';
+import { Chart, type ChartOption } from '@/components/chart';
+import { formatTime } from '@/lib/format';
+import { useLivePlants } from '@/lib/live';
+import { isLiveRange, usePlantChart } from '@/features/plant/api/get-plant-chart';
 
 /** Today's chart has a point per 5 minutes: read again on live events at most this often (ms). */
 const CHART_THROTTLE_MS = 60_000;

@@ -1,6 +1,6 @@
 import type { FormRule } from 'antd';
 import type { ZodType } from 'zod';
-import { zodRule } from '../../../lib/form-rules';
+import { zodRule } from '@/lib/form-rules';
 
 /** A contract rule for an optional field: empty passes, anything else must satisfy the schema. */
 export function optionalRule(schema: ZodType, fallbackKey?: string): FormRule {

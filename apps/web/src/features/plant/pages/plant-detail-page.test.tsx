@@ -3,9 +3,9 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import Cookies from 'js-cookie';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
-import { sendLive, stubEventSource } from '../../../test-event-source';
-import { renderWithProviders, signedInWith } from '../../../test-utils';
+import { initI18n } from '@/lib/i18n';
+import { sendLive, stubEventSource } from '@/test-event-source';
+import { renderWithProviders, signedInWith } from '@/test-utils';
 import PlantDetailPage from './plant-detail-page';
 
 initI18n('en');

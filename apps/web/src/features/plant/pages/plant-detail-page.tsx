@@ -18,19 +18,19 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Access, useHasPerm } from '../../../lib/access';
-import { formatTime } from '../../../lib/format';
-import { useLivePlants } from '../../../lib/live';
-import { useListPage } from '../../../lib/use-list-page';
-import { usePlant } from '../api/get-plant';
-import { usePlantDevices } from '../api/get-plant-devices';
-import { usePlantFaults } from '../api/get-plant-faults';
-import { EnergyFlow } from '../components/energy-flow';
-import { formatEnergy, formatPower } from '../components/format';
-import { GrantsTab } from '../components/grants-tab';
-import { PlantFormModal } from '../components/plant-form-modal';
-import { PlantStatusTag } from '../components/plant-status';
-import { ProductionChart } from '../components/production-chart';
+import { Access, useHasPerm } from '@/lib/access';
+import { formatTime } from '@/lib/format';
+import { useLivePlants } from '@/lib/live';
+import { useListPage } from '@/lib/use-list-page';
+import { usePlant } from '@/features/plant/api/get-plant';
+import { usePlantDevices } from '@/features/plant/api/get-plant-devices';
+import { usePlantFaults } from '@/features/plant/api/get-plant-faults';
+import { EnergyFlow } from '@/features/plant/components/energy-flow';
+import { formatEnergy, formatPower } from '@/features/plant/components/format';
+import { GrantsTab } from '@/features/plant/components/grants-tab';
+import { PlantFormModal } from '@/features/plant/components/plant-form-modal';
+import { PlantStatusTag } from '@/features/plant/components/plant-status';
+import { ProductionChart } from '@/features/plant/components/production-chart';
 
 const DEVICE_STATE_COLOR: Record<string, string> = {
   online: 'green',

@@ -2,9 +2,9 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import Cookies from 'js-cookie';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
-import { openStream, sendLive, stubEventSource } from '../../../test-event-source';
-import { renderWithProviders, signedInWith } from '../../../test-utils';
+import { initI18n } from '@/lib/i18n';
+import { openStream, sendLive, stubEventSource } from '@/test-event-source';
+import { renderWithProviders, signedInWith } from '@/test-utils';
 import PlantListPage from './plant-list-page';
 
 initI18n('en');

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { platformTitle, useDocumentTitle } from '../../../lib/brand';
-import { LanguageSwitch } from '../../../components/language-switch';
+import { platformTitle, useDocumentTitle } from '@/lib/brand';
+import { LanguageSwitch } from '@/components/language-switch';
 import './public-layout.css';
 
 /** The frame of the pages that need no sign-in: brand, help links, the language switch. */

@@ -2,10 +2,10 @@ import { Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { safeRedirect } from '../../../lib/redirect';
-import { useDocumentTitle } from '../../../lib/brand';
-import { setToken } from '../../../lib/token';
-import { useSession } from '../../../stores/session';
+import { safeRedirect } from '@/lib/redirect';
+import { useDocumentTitle } from '@/lib/brand';
+import { setToken } from '@/lib/token';
+import { useSession } from '@/stores/session';
 
 /** Single sign-on landing: a token handed over in the URL becomes the session, then on to the console. */
 export default function AuthRedirectPage() {

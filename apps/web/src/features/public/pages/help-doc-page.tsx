@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '../../../lib/brand';
+import { useDocumentTitle } from '@/lib/brand';
 
 /** Spec §2: the help-documentation page shows only this text. */
 export default function HelpDocPage() {

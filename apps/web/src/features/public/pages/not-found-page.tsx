@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useDocumentTitle } from '../../../lib/brand';
+import { useDocumentTitle } from '@/lib/brand';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import type { ResourceBody } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 /** Creates (no id) or edits a menu or button; it takes effect on the users' next currentInfo. */
 export const saveResource = (body: ResourceBody, id?: number) =>

@@ -2,8 +2,8 @@ import { RESOURCE_KINDS, resourceBody, type ResourceBody, type ResourceRow } fro
 import { App, Form, Input, InputNumber, Modal, Radio, Switch, TreeSelect } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { zodRule } from '../../../lib/form-rules';
-import { useSaveResource } from '../api/save-resource';
+import { zodRule } from '@/lib/form-rules';
+import { useSaveResource } from '@/features/resource/api/save-resource';
 import { buildTree, useResourceLabel, type TreeRow } from './resource-tree';
 
 const shape = resourceBody.shape;

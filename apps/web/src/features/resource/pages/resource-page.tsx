@@ -3,13 +3,13 @@ import type { ResourceRow } from '@pv/contract';
 import { Button, Card, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CreateButton, ListToolbar, actionsColumn } from '../../../components/list-page';
-import { ConfirmAction } from '../../../components/row-actions';
-import { Access } from '../../../lib/access';
-import { useDeleteResource } from '../api/delete-resource';
-import { useResources } from '../api/get-resources';
-import { ResourceFormModal } from '../components/resource-form-modal';
-import { buildTree, useResourceLabel, type TreeRow } from '../components/resource-tree';
+import { CreateButton, ListToolbar, actionsColumn } from '@/components/list-page';
+import { ConfirmAction } from '@/components/row-actions';
+import { Access } from '@/lib/access';
+import { useDeleteResource } from '@/features/resource/api/delete-resource';
+import { useResources } from '@/features/resource/api/get-resources';
+import { ResourceFormModal } from '@/features/resource/components/resource-form-modal';
+import { buildTree, useResourceLabel, type TreeRow } from '@/features/resource/components/resource-tree';
 
 /** /auth/res: the tree of menus and buttons; changes reach the users on their next currentInfo. */
 export default function ResourcePage() {

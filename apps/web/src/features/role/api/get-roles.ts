@@ -1,6 +1,6 @@
 import type { Page, RoleListQuery, RoleRow } from '@pv/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const getRoles = (query: RoleListQuery) => http.get<Page<RoleRow>>('/roles', { query: { ...query } });
 

@@ -1,6 +1,6 @@
 import type { RoleGrants } from '@pv/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 /** The resource tree, what the role holds and which nodes you may toggle. */
 export const useRoleGrants = (id: number | undefined) =>

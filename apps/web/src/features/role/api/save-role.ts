@@ -1,6 +1,6 @@
 import type { RoleBody, RoleRow } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 /** Creates (no id) or edits a role. */
 export const saveRole = (body: RoleBody, id?: number) =>

@@ -2,10 +2,10 @@ import { roleBody, type RoleBody, type RoleRow } from '@pv/contract';
 import { App, Form, Input, Modal, Select, Switch, TreeSelect } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { zodRule } from '../../../lib/form-rules';
-import { orgTree } from '../../user/components/org-tree';
-import { useRoleOptions } from '../api/role-options';
-import { useSaveRole } from '../api/save-role';
+import { zodRule } from '@/lib/form-rules';
+import { orgTree } from '@/features/user/components/org-tree';
+import { useRoleOptions } from '@/features/role/api/role-options';
+import { useSaveRole } from '@/features/role/api/save-role';
 
 const shape = roleBody.shape;
 

@@ -3,14 +3,14 @@ import type { RoleListQuery, RoleRow } from '@pv/contract';
 import { Card, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '../../../components/list-page';
-import { DeleteAction, IconAction } from '../../../components/row-actions';
-import { useHasPerm } from '../../../lib/access';
-import { useListPage } from '../../../lib/use-list-page';
-import { useDeleteRole } from '../api/delete-role';
-import { useRoles } from '../api/get-roles';
-import { RoleFormModal } from '../components/role-form-modal';
-import { RoleGrantDrawer } from '../components/role-grant-drawer';
+import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
+import { DeleteAction, IconAction } from '@/components/row-actions';
+import { useHasPerm } from '@/lib/access';
+import { useListPage } from '@/lib/use-list-page';
+import { useDeleteRole } from '@/features/role/api/delete-role';
+import { useRoles } from '@/features/role/api/get-roles';
+import { RoleFormModal } from '@/features/role/components/role-form-modal';
+import { RoleGrantDrawer } from '@/features/role/components/role-grant-drawer';
 
 type Filters = Pick<RoleListQuery, 'code' | 'name'>;
 

@@ -1,6 +1,6 @@
 import type { ArchiveConfigData } from '@pv/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const getArchiveConfig = () => http.get<ArchiveConfigData>('/archive-config');
 

@@ -1,6 +1,6 @@
 import type { MqttConfigQuery, MqttConfigRow, Page } from '@pv/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const getMqttConfigs = (query: MqttConfigQuery) =>
   http.get<Page<MqttConfigRow>>('/mqtt-configs', { query: { ...query } });

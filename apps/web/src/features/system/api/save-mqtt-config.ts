@@ -1,6 +1,6 @@
 import type { MqttConfigBody, MqttConfigUpdateBody } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const createMqttConfig = (body: MqttConfigBody) => http.post<{ id: number }>('/mqtt-configs', body);
 

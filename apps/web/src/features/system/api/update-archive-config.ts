@@ -1,6 +1,6 @@
 import type { ArchiveConfigBody } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const updateArchiveConfig = (body: ArchiveConfigBody) => http.put<null>('/archive-config', body);
 

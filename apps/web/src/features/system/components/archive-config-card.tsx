@@ -3,11 +3,11 @@ import { ARCHIVE_MEDIA, archiveConfigBody, FILING_RATES, type ArchiveConfigBody 
 import { App, Button, Card, Descriptions, Form, InputNumber, Select, Skeleton, type FormRule } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHasPerm } from '../../../lib/access';
-import { formatTime } from '../../../lib/format';
-import { filledRule } from '../../../lib/form-rules';
-import { useArchiveConfig } from '../api/get-archive-config';
-import { useUpdateArchiveConfig } from '../api/update-archive-config';
+import { useHasPerm } from '@/lib/access';
+import { formatTime } from '@/lib/format';
+import { filledRule } from '@/lib/form-rules';
+import { useArchiveConfig } from '@/features/system/api/get-archive-config';
+import { useUpdateArchiveConfig } from '@/features/system/api/update-archive-config';
 
 const shape = archiveConfigBody.shape;
 

@@ -2,8 +2,8 @@ import { mqttConfigBody, type MqttConfigBody, type MqttConfigRow } from '@pv/con
 import { App, Form, Input, InputNumber, Modal, type FormRule } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filledRule } from '../../../lib/form-rules';
-import { useSaveMqttConfig } from '../api/save-mqtt-config';
+import { filledRule } from '@/lib/form-rules';
+import { useSaveMqttConfig } from '@/features/system/api/save-mqtt-config';
 
 const shape = mqttConfigBody.shape;
 

@@ -3,16 +3,16 @@ import type { MqttConfigQuery, MqttConfigRow } from '@pv/contract';
 import { Button, Card, Flex, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CreateButton, ListToolbar, SearchForm, TextFilter } from '../../../components/list-page';
-import { ConfirmAction } from '../../../components/row-actions';
-import { Access, useHasPerm } from '../../../lib/access';
-import { formatTime } from '../../../lib/format';
-import { useListPage } from '../../../lib/use-list-page';
-import { useDeleteMqttConfig } from '../api/delete-mqtt-config';
-import { useMqttConfigs } from '../api/get-mqtt-configs';
-import { ArchiveConfigCard } from '../components/archive-config-card';
-import { maskKey } from '../components/mask-key';
-import { MqttConfigFormModal } from '../components/mqtt-config-form-modal';
+import { CreateButton, ListToolbar, SearchForm, TextFilter } from '@/components/list-page';
+import { ConfirmAction } from '@/components/row-actions';
+import { Access, useHasPerm } from '@/lib/access';
+import { formatTime } from '@/lib/format';
+import { useListPage } from '@/lib/use-list-page';
+import { useDeleteMqttConfig } from '@/features/system/api/delete-mqtt-config';
+import { useMqttConfigs } from '@/features/system/api/get-mqtt-configs';
+import { ArchiveConfigCard } from '@/features/system/components/archive-config-card';
+import { maskKey } from '@/features/system/components/mask-key';
+import { MqttConfigFormModal } from '@/features/system/components/mqtt-config-form-modal';
 
 type Filters = Pick<MqttConfigQuery, 'country'>;
 

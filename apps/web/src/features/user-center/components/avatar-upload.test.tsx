@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
-import { renderWithProviders } from '../../../test-utils';
-import { stubXhr } from '../../../test-xhr';
+import { initI18n } from '@/lib/i18n';
+import { renderWithProviders } from '@/test-utils';
+import { stubXhr } from '@/test-xhr';
 import { AvatarUpload } from './avatar-upload';
 
 initI18n('en');

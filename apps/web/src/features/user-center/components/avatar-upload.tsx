@@ -3,8 +3,8 @@ import { checkImage } from '@pv/contract';
 import { App, Avatar, Button, Progress, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAvatarSrc } from '../../../lib/avatar';
-import { uploadAvatar } from '../api';
+import { useAvatarSrc } from '@/lib/avatar';
+import { uploadAvatar } from '@/features/user-center/api';
 
 /**
  * Your avatar with an upload button: JPG or PNG of at most 2 MB, checked here before anything is

@@ -3,8 +3,8 @@ import { App } from 'antd';
 import Cookies from 'js-cookie';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
-import { useSession } from '../../../stores/session';
+import { initI18n } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
 import ChangePasswordPage from './change-password-page';
 
 initI18n('en');

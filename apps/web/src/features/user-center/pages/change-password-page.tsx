@@ -3,8 +3,8 @@ import { App, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../../stores/session';
-import { changePassword } from '../api';
+import { useSession } from '@/stores/session';
+import { changePassword } from '@/features/user-center/api';
 
 interface Values {
   oldPassword: string;

@@ -1,8 +1,8 @@
 import { Card, Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../lib/format';
-import { useOwnOrg } from '../api';
-import { LoadState } from '../components/load-state';
+import { formatTime } from '@/lib/format';
+import { useOwnOrg } from '@/features/user-center/api';
+import { LoadState } from '@/features/user-center/components/load-state';
 
 export default function OrgDataPage() {
   const { t } = useTranslation();

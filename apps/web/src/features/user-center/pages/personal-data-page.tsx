@@ -2,13 +2,13 @@ import { profileUpdateBody } from '@pv/contract';
 import { App, Button, Card, Descriptions, Form, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../lib/format';
-import { zodRule } from '../../../lib/form-rules';
+import { formatTime } from '@/lib/format';
+import { zodRule } from '@/lib/form-rules';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../../../stores/session';
-import { useProfile, useUpdateProfile } from '../api';
-import { AvatarUpload } from '../components/avatar-upload';
-import { LoadState } from '../components/load-state';
+import { useSession } from '@/stores/session';
+import { useProfile, useUpdateProfile } from '@/features/user-center/api';
+import { AvatarUpload } from '@/features/user-center/components/avatar-upload';
+import { LoadState } from '@/features/user-center/components/load-state';
 
 export default function PersonalDataPage() {
   const { t } = useTranslation();

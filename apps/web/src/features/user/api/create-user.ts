@@ -1,6 +1,6 @@
 import type { UserCreateBody } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 /** Answers the password once when the server generated it. */
 export const createUser = (body: UserCreateBody) => http.post<{ id: number; password: string | null }>('/users', body);

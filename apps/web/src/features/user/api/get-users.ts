@@ -1,6 +1,6 @@
 import type { Page, UserListQuery, UserRow } from '@pv/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const getUsers = (query: UserListQuery) => http.get<Page<UserRow>>('/users', { query: { ...query } });
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 /** An empty password asks the server to generate one, answered once. */
 export const resetPassword = (id: number, password: string) =>

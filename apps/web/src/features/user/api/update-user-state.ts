@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const updateUserState = (id: number, state: 'enabled' | 'disabled') =>
   http.put<null>(`/users/${id}/state`, { state });

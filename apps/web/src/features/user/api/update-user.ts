@@ -1,6 +1,6 @@
 import type { UserRow, UserUpdateBody } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 export const updateUser = (id: number, body: UserUpdateBody) => http.put<UserRow>(`/users/${id}`, body);
 

@@ -1,6 +1,6 @@
 import type { UserOptions } from '@pv/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/http';
+import { http } from '@/lib/http';
 
 /** Organisations of your scope and the roles you may assign (the user form's choices). */
 export const userOptionsQuery = () =>

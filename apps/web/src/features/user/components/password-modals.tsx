@@ -2,10 +2,10 @@ import { resetPasswordBody } from '@pv/contract';
 import { Alert, App, Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { zodRule } from '../../../lib/form-rules';
-import { useAssignRoles } from '../api/assign-roles';
-import { useResetPassword } from '../api/reset-password';
-import { useUserOptions } from '../api/user-options';
+import { zodRule } from '@/lib/form-rules';
+import { useAssignRoles } from '@/features/user/api/assign-roles';
+import { useResetPassword } from '@/features/user/api/reset-password';
+import { useUserOptions } from '@/features/user/api/user-options';
 import type { UserRow } from '@pv/contract';
 
 /** Shows a password once (a generated one): copy it now, it cannot be read again. */

@@ -2,11 +2,11 @@ import { userCreateBody, type UserCreateBody, type UserRow } from '@pv/contract'
 import { App, Form, Input, Modal, Select, TreeSelect } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHasPerm } from '../../../lib/access';
-import { zodRule } from '../../../lib/form-rules';
-import { useCreateUser } from '../api/create-user';
-import { useUpdateUser } from '../api/update-user';
-import { useUserOptions } from '../api/user-options';
+import { useHasPerm } from '@/lib/access';
+import { zodRule } from '@/lib/form-rules';
+import { useCreateUser } from '@/features/user/api/create-user';
+import { useUpdateUser } from '@/features/user/api/update-user';
+import { useUserOptions } from '@/features/user/api/user-options';
 import { orgTree } from './org-tree';
 
 const shape = userCreateBody.shape;

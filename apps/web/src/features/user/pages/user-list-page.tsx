@@ -3,17 +3,17 @@ import type { UserListQuery, UserRow } from '@pv/contract';
 import { Card, Form, Select, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExportButton } from '../../../components/export-button';
-import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '../../../components/list-page';
-import { ConfirmAction, DeleteAction, IconAction } from '../../../components/row-actions';
-import { useHasPerm } from '../../../lib/access';
-import { formatTime } from '../../../lib/format';
-import { useListPage } from '../../../lib/use-list-page';
-import { useUsers } from '../api/get-users';
-import { useUpdateUserState } from '../api/update-user-state';
-import { useDeleteUser } from '../api/delete-user';
-import { AssignRolesModal, PasswordOnceModal, ResetPasswordModal } from '../components/password-modals';
-import { UserFormModal } from '../components/user-form-modal';
+import { ExportButton } from '@/components/export-button';
+import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
+import { ConfirmAction, DeleteAction, IconAction } from '@/components/row-actions';
+import { useHasPerm } from '@/lib/access';
+import { formatTime } from '@/lib/format';
+import { useListPage } from '@/lib/use-list-page';
+import { useUsers } from '@/features/user/api/get-users';
+import { useUpdateUserState } from '@/features/user/api/update-user-state';
+import { useDeleteUser } from '@/features/user/api/delete-user';
+import { AssignRolesModal, PasswordOnceModal, ResetPasswordModal } from '@/features/user/components/password-modals';
+import { UserFormModal } from '@/features/user/components/user-form-modal';
 
 type Filters = Pick<UserListQuery, 'loginName' | 'nickname' | 'state'>;
 

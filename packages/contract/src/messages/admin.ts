@@ -22,6 +22,18 @@ const en = {
   'admin.passwordReset': 'The password is reset; the user’s sessions have ended',
   'validation.adminNickname': 'A nickname is 1-30 characters',
   'validation.adminName': 'A name is 1-64 characters',
+  'userExport.sheet': 'Users',
+  'userExport.id': 'ID',
+  'userExport.loginName': 'Login name',
+  'userExport.nickname': 'Nickname',
+  'userExport.mobile': 'Mobile',
+  'userExport.email': 'E-mail',
+  'userExport.state': 'State',
+  'userExport.orgName': 'Organisation',
+  'userExport.roles': 'Roles',
+  'userExport.createdAt': 'Created',
+  'userExport.state.enabled': 'Enabled',
+  'userExport.state.disabled': 'Disabled',
 } as const;
 
 export const adminMessagesEn = en;
@@ -45,6 +57,18 @@ export const adminMessagesZh: Record<keyof typeof en, string> = {
   'admin.passwordReset': '密码已重置，该用户的会话已全部结束',
   'validation.adminNickname': '昵称长度为1-30个字符',
   'validation.adminName': '名称长度为1-64个字符',
+  'userExport.sheet': '用户',
+  'userExport.id': 'ID',
+  'userExport.loginName': '登录名',
+  'userExport.nickname': '昵称',
+  'userExport.mobile': '手机号',
+  'userExport.email': '邮箱',
+  'userExport.state': '状态',
+  'userExport.orgName': '所属组织',
+  'userExport.roles': '角色',
+  'userExport.createdAt': '创建时间',
+  'userExport.state.enabled': '启用',
+  'userExport.state.disabled': '停用',
 };
 export const adminFieldNamesEn: Record<string, string> = {
   orgId: 'Organisation',

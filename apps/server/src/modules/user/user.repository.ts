@@ -1,6 +1,6 @@
 import type { UserListQuery } from '@pv/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Database, UsersTable } from '../../db/database.js';
 import { inScope, maskEmail, maskMobile } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
 
@@ -109,4 +109,72 @@ export async function findUser(db: Kysely<Database>, me: SessionUser, id: number
     .where('u.id', '=', id)
     .executeTakeFirst();
   return row ? (await withRoles(db, me, [row]))[0] : undefined;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The organisations of the caller's scope, tree order. */
+export function orgsInScope(db: Kysely<Database>, me: SessionUser) {
+  return db
+    .selectFrom('orgs as o')
+    .select(['o.id', 'o.parent_id', 'o.name'])
+    .where(inScope(me, 'o'))
+    .orderBy('o.path')
+    .execute();
+}
+
+/** The roles of organisations in the caller's scope. */
+export function rolesInScope(db: Kysely<Database>, me: SessionUser) {
+  return db
+    .selectFrom('roles as r')
+    .innerJoin('orgs as o', 'o.id', 'r.org_id')
+    .select(['r.id', 'r.code', 'r.name'])
+    .where(inScope(me, 'o'))
+    .orderBy('r.id')
+    .execute();
+}
+
+export async function orgInScope(db: Kysely<Database>, me: SessionUser, orgId: number) {
+  const org = await db
+    .selectFrom('orgs as o')
+    .select('o.id')
+    .where('o.id', '=', orgId)
+    .where(inScope(me, 'o'))
+    .executeTakeFirst();
+  return org !== undefined;
+}
+
+/** Whether another user (not `exceptId`) has this login name. */
+export async function loginNameTaken(db: Kysely<Database>, loginName: string, exceptId?: number) {
+  let q = db.selectFrom('users').select('id').where('login_name', '=', loginName);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function insertUser(db: Db, values: Insertable<UsersTable>) {
+  const { id } = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateUser(db: Db, id: number, values: Updateable<UsersTable>) {
+  await db.updateTable('users').set(values).where('id', '=', id).execute();
+}
+
+/** The user's roles become exactly `roleIds`. */
+export async function setUserRoles(db: Db, userId: number, roleIds: number[]) {
+  await db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+  if (roleIds.length)
+    await db
+      .insertInto('user_roles')
+      .values(roleIds.map((role_id) => ({ user_id: userId, role_id })))
+      .execute();
+}
+
+/** Deletes the user: sessions and role links go with them; rows that only name the user keep a null. */
+export async function deleteUser(db: Db, id: number) {
+  await db.deleteFrom('sessions').where('user_id', '=', id).execute();
+  await db.deleteFrom('user_roles').where('user_id', '=', id).execute();
+  await db.updateTable('commands').set({ sent_by: null }).where('sent_by', '=', id).execute();
+  await db.updateTable('firmware').set({ created_by: null }).where('created_by', '=', id).execute();
+  await db.deleteFrom('users').where('id', '=', id).execute();
 }

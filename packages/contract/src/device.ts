@@ -196,6 +196,7 @@ export const samplesFilters = z
     message: 'validation.timeRange',
     path: ['end'],
   });
+export type SamplesFilters = z.infer<typeof samplesFilters>;
 export const samplesQuery = z
   .object({
     deviceId: z.coerce.number().int().positive(),

@@ -1,5 +1,13 @@
-import { localDay } from '@pv/contract';
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { localDay, type DeviceListFilters, type DeviceRow, type DeviceSortField, type PointValue } from '@pv/contract';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { Database } from '../../db/database.js';
 import { inScope } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
@@ -115,4 +123,211 @@ export async function deviceEnergy(db: Kysely<Database>, deviceId: number, timeZ
     .executeTakeFirst();
   const kWh = (v: number | string | null | undefined) => Math.round(Number(v ?? 0) * 1000) / 1000;
   return { today: kWh(r?.today), month: kWh(r?.month), year: kWh(r?.year), total: kWh(r?.total) };
+}
+
+type Filters = Omit<DeviceListFilters, 'sortField' | 'sortOrder'>;
+
+/** The device list's query: the data scope (and, for reads of one device, `granted` plants too). */
+function listBase(db: Kysely<Database>, me: SessionUser, q: Filters, granted = false) {
+  let s = db
+    .selectFrom('devices as d')
+    .innerJoin('orgs as o', 'o.id', 'd.org_id')
+    .leftJoin('plants as p', 'p.id', 'd.plant_id')
+    .leftJoin('products as pr', 'pr.id', 'd.product_id')
+    .leftJoin('devices as parent', 'parent.id', 'd.parent_id')
+    .where(granted ? deviceVisibleWhere(me) : inScope(me, 'o'));
+  if (q.sn) s = s.where('d.sn', 'like', `%${q.sn}%`);
+  if (q.type) s = s.where('d.type', '=', q.type);
+  if (q.productId) s = s.where('d.product_id', '=', q.productId);
+  if (q.orgId) s = s.where('d.org_id', '=', q.orgId);
+  if (q.onlineState) s = s.where('d.online_state', '=', q.onlineState);
+  if (q.runState) s = s.where('d.run_state', '=', q.runState);
+  if (q.plantId) s = s.where('d.plant_id', '=', q.plantId);
+  if (q.plant) s = s.where('p.name', 'like', `%${q.plant}%`);
+  if (q.parentId) s = s.where('d.parent_id', '=', q.parentId);
+  return s;
+}
+
+const SORT_COLUMNS = {
+  id: 'd.id',
+  sn: 'd.sn',
+  name: 'd.name',
+  type: 'd.type',
+  onlineState: 'd.online_state',
+  runState: 'd.run_state',
+  lastOnlineAt: 'd.last_online_at',
+  plantName: 'p.name',
+} as const satisfies Record<DeviceSortField, string>;
+
+const listColumns = [
+  'd.id',
+  'd.sn',
+  'd.name',
+  'd.type',
+  'd.product_id',
+  'pr.name as product_name',
+  'd.plant_id',
+  'p.name as plant_name',
+  'd.org_id',
+  'o.name as org_name',
+  'parent.sn as parent_sn',
+  'd.mac',
+  'd.comm_mode',
+  'd.online_state',
+  'd.run_state',
+  'd.hw_version',
+  'd.sw_version',
+  'd.protocol_version',
+  'd.last_online_at',
+  'd.last_points',
+] as const;
+
+/** The list's columns plus the number of sub devices (an indexed count per row of the page). */
+function selectRows(q: ReturnType<typeof listBase>) {
+  return q.select([...listColumns]).select((eb) =>
+    eb
+      .selectFrom('devices as c')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .whereRef('c.parent_id', '=', 'd.id')
+      .as('sub_count'),
+  );
+}
+
+type Raw = Awaited<ReturnType<ReturnType<typeof selectRows>['executeTakeFirstOrThrow']>>;
+
+const toRow = (r: Raw): DeviceRow => ({
+  id: r.id,
+  sn: r.sn,
+  name: r.name,
+  type: r.type,
+  productId: r.product_id,
+  productName: r.product_name,
+  plantId: r.plant_id,
+  plantName: r.plant_name,
+  orgId: r.org_id,
+  orgName: r.org_name,
+  parentSn: r.parent_sn,
+  mac: r.mac,
+  commMode: r.comm_mode,
+  onlineState: r.online_state,
+  runState: r.run_state,
+  hwVersion: r.hw_version,
+  swVersion: r.sw_version,
+  protocolVersion: r.protocol_version,
+  lastOnlineAt: r.last_online_at,
+  points: r.last_points ? (JSON.parse(r.last_points) as Record<string, PointValue>) : null,
+  subCount: Number(r.sub_count ?? 0),
+});
+
+/** One page of the devices in the caller's data scope, filtered and sorted. */
+export async function listDevices(
+  db: Kysely<Database>,
+  me: SessionUser,
+  filters: Filters,
+  sort: { field?: DeviceSortField; order?: 'asc' | 'desc' },
+  limit: number,
+  offset: number,
+) {
+  const dir = sort.order ?? 'asc';
+  let list = selectRows(listBase(db, me, filters));
+  // nulls (never online, unbound) last either way; the id keeps equal values in a stable order
+  if (sort.field && sort.field !== 'id')
+    list = list.orderBy(sql`${sql.ref(SORT_COLUMNS[sort.field])} is null`).orderBy(SORT_COLUMNS[sort.field], dir);
+  list = list.orderBy('d.id', sort.field === 'id' ? dir : 'asc');
+  const [{ total }, rows] = await Promise.all([
+    listBase(db, me, filters)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+    list.limit(limit).offset(offset).execute(),
+  ]);
+  return { rows: rows.map(toRow), total: Number(total) };
+}
+
+/** Every device of the filtered list in id order, a keyset batch at a time (an export never holds the list). */
+export async function* iterateDevices(db: Kysely<Database>, me: SessionUser, filters: Filters, batch = 500) {
+  for (let after = 0; ;) {
+    const rows = await selectRows(listBase(db, me, filters))
+      .where('d.id', '>', after)
+      .orderBy('d.id')
+      .limit(batch)
+      .execute();
+    yield* rows.map(toRow);
+    if (rows.length < batch) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** One device's list row with its plant's time zone, if the caller may see it (scope or grant). */
+export async function findDeviceRow(db: Kysely<Database>, me: SessionUser, id: number) {
+  const row = await selectRows(listBase(db, me, {}, true))
+    .select('p.time_zone')
+    .where('d.id', '=', id)
+    .executeTakeFirst();
+  return row && { row: toRow(row), timeZone: row.time_zone };
+}
+
+/** The hash of a device's key by SN (null: a sub device, which has none; undefined: no such device). */
+export async function deviceSecretHash(db: Kysely<Database>, sn: string) {
+  const row = await db.selectFrom('devices').select('secret_hash').where('sn', '=', sn).executeTakeFirst();
+  return row?.secret_hash;
+}
+
+/** The collector a sub device reports through, by the sub device's parent_id. */
+export function findParent(db: Kysely<Database>, parentId: number | null) {
+  if (parentId === null) return Promise.resolve(undefined);
+  return db
+    .selectFrom('devices')
+    .select(['id', 'sn', 'org_id', 'plant_id'])
+    .where('id', '=', parentId)
+    .executeTakeFirst();
+}
+
+export async function snTaken(db: Kysely<Database>, sn: string) {
+  return (await db.selectFrom('devices').select('id').where('sn', '=', sn).executeTakeFirst()) !== undefined;
+}
+
+export async function insertDevice(db: Kysely<Database>, values: Insertable<Database['devices']>) {
+  const { id } = await db.insertInto('devices').values(values).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateDevice(db: Kysely<Database>, id: number, set: Updateable<Database['devices']>) {
+  await db.updateTable('devices').set(set).where('id', '=', id).execute();
+}
+
+/** The plant of a collector's sub devices. */
+export async function setSubDevicesPlant(db: Kysely<Database>, parentId: number, plantId: number | null) {
+  await db.updateTable('devices').set({ plant_id: plantId }).where('parent_id', '=', parentId).execute();
+}
+
+/** A device's plant and its sub devices' in one statement: they move together or not at all. */
+export async function setPlantWithSubDevices(db: Kysely<Database>, id: number, plantId: number | null) {
+  await db
+    .updateTable('devices')
+    .set({ plant_id: plantId })
+    .where((eb) => eb.or([eb('id', '=', id), eb('parent_id', '=', id)]))
+    .execute();
+}
+
+/** The ids of a collector's sub devices. */
+export async function subDeviceIds(db: Kysely<Database>, parentId: number) {
+  const rows = await db.selectFrom('devices').select('id').where('parent_id', '=', parentId).execute();
+  return rows.map((r) => r.id);
+}
+
+/** The data rows of these devices that do not go by foreign-key cascade. */
+export async function deleteDeviceData(db: Kysely<Database>, ids: number[]) {
+  for (const table of ['samples', 'device_daily', 'device_counters', 'faults', 'commands'] as const)
+    await db.deleteFrom(table).where('device_id', 'in', ids).execute();
+}
+
+/** A device and its sub devices (their data gone first: deleteDeviceData). */
+export async function deleteDeviceRows(db: Kysely<Database>, id: number) {
+  await db.deleteFrom('devices').where('parent_id', '=', id).execute();
+  await db.deleteFrom('devices').where('id', '=', id).execute();
+}
+
+/** `work` in one transaction: all its writes or none. */
+export function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>) {
+  return db.transaction().execute(work);
 }

@@ -1,7 +1,7 @@
 import { LIVE_WATCH_MAX } from '@pv/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRefreshState, refreshDashboard } from '../src/modules/dashboard/dashboard.refresh.js';
-import { devicesFor } from '../src/modules/dashboard/events.routes.js';
+import { devicesFor } from '../src/modules/dashboard/events.service.js';
 import type { BusEvent } from '../src/plugins/bus.js';
 import { buildTestApp, login, newDevice, type TestApp } from './helper.js';
 import { openStream, type SseEvent } from './sse.js';

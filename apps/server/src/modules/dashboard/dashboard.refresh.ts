@@ -69,7 +69,7 @@ async function refreshOnce(
   const since = state.at ?? now - DASHBOARD_BUCKET_MS;
   const acPower = jsonField(dialect, 'd.last_points', 'acPower', 'number');
 
-  // one pass over the devices (a slice at a time): power of the online inverters, devices gone offline within 3 days
+  // one pass over the devices (a slice at a time): power of the online inverters, devices gone offline within the window
   const devices = new Map<number, { org_id: number; power: number; offline: number }>();
   await overDeviceSlices(db, async (lo, hi) => {
     const part = await db

@@ -1,7 +1,7 @@
-import { dashboardData, dashboardQuery, envelope, translate } from '@pv/contract';
+import { dashboardData, dashboardQuery, envelope } from '@pv/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../../lib/types.js';
-import { dashboardFor } from './dashboard.repository.js';
+import { dashboardFor } from './dashboard.service.js';
 
 /** The dashboard (home of ROOT users): KPI cards and charts of the caller's data scope. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,10 +17,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(dashboardData) },
       },
     },
-    async (req) => ({
-      code: 200,
-      msg: translate(req.lang, 'success.ok'),
-      data: await dashboardFor(app.db, userOf(req), req.query.tz),
-    }),
+    async (req, reply) => reply.ok(await dashboardFor(app.db, userOf(req), req.query.tz)),
   );
 };

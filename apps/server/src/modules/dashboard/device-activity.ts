@@ -12,9 +12,9 @@ declare module 'fastify' {
  * Collects the devices the ingest committed messages of (and those a job changed) and publishes
  * them as one `devices` bus event at most every `everyMs`: ids only, sorted, each once however
  * many messages it sent. Cost: at most one bus message per period per process, whatever the
- * message rate; its size is bounded by the devices that reported in the period (a fleet of
- * 100,000 reporting every 10 s: ~10,000 ids, ~70 kB of JSON per second). The event streams pick
- * the ids their clients watch out of it (events.routes.ts), so a browser receives only those.
+ * message rate; its size is bounded by the devices that reported in the period. The event streams
+ * pick the ids their clients watch out of it (events.service.ts `devicesFor`), so a browser
+ * receives only those.
  */
 export class DeviceActivity {
   private pending = new Set<number>();

@@ -15,16 +15,16 @@ import { dialectOf, jsonField, type DialectName } from '../../db/dialect.js';
  * - Status: fault when a fault is open or a device is in failure; online when a device is online;
  *   else offline. Data update time: the latest last_online_at of its devices.
  *
- * Cost with 10,000 plants and 100,000 devices: the plants are taken 100 at a time (by id); for
- * each slice one grouped query over its devices (index on plant_id), one over their open faults,
- * one over their device_daily rows of "today" (primary key lookups) and one over their current
- * plant_stats rows, and only rows that differ are written (compared with the table, not with what
- * this process wrote last: server processes take turns at the refresh, see app.ts). Between
- * slices the event loop is given back, so API requests are never held up by more than one slice
- * (SQLite runs in the server's thread). Month / year / total need every past day: those sums of
- * the days before today are recomputed in a slower pass, 20 plants at a time (every 10 minutes,
- * when a plant's local day changes, and after `invalidatePlantStats`) and kept in memory; each
- * fast pass adds today's energy to them.
+ * Cost: the plants are taken SLICE at a time (by id); for each slice one grouped query over its
+ * devices (index on plant_id), one over their open faults, one over their device_daily rows of
+ * "today" (primary key lookups) and one over their current plant_stats rows, and only rows that
+ * differ are written (compared with the table, not with what this process wrote last: server
+ * processes take turns at the refresh, see app.ts). Between slices the event loop is given back,
+ * so API requests are never held up by more than one slice (SQLite runs in the server's thread).
+ * Month / year / total need every past day: those sums of the days before today are recomputed in
+ * a slower pass, CLOSED_SLICE plants at a time (every CLOSED_TTL_MS, when a plant's local day
+ * changes, and after `invalidatePlantStats`) and kept in memory; each fast pass adds today's
+ * energy to them.
  */
 
 interface Closed {

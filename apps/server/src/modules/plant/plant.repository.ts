@@ -168,8 +168,8 @@ function orderOf(field: PlantListQuery['sortField'], order: PlantListQuery['sort
 
 /**
  * Tab counts of the same filters are kept a few seconds: they are the costly part of a list
- * request (a count over every plant of the scope), the figures behind them change every 10 s at
- * most, and every plant write clears them. Each server process holds its own.
+ * request (a count over every plant of the scope), the figures behind them change only when the
+ * stats refresh writes, and every plant write clears them. Each server process holds its own.
  */
 const COUNTS_TTL_MS = 5_000;
 const countsCache = new Map<

@@ -1,0 +1,87 @@
+import { CO2_KG_PER_KWH, localDay, type DashboardData } from '@pv/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { SessionUser } from '../../lib/types.js';
+import { dashboardRows } from './dashboard.repository.js';
+
+const round = (n: number, digits = 2) => {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+};
+
+/**
+ * Every figure of the dashboard for the caller's data scope, in the calendar of `tz`. Plant counts,
+ * status, total production and the ranking come from plant_stats (kept by the plant job); power,
+ * offline devices, faults, production today / this month / this year and the charts from the
+ * dashboard's own per-organisation rollups, so the KPIs are exactly the sums of the bars under them.
+ */
+export async function dashboardFor(
+  db: Kysely<Database>,
+  me: SessionUser,
+  tz: string,
+  now = Date.now(),
+): Promise<DashboardData> {
+  const today = localDay(now, tz);
+  const month = today.slice(0, 7);
+  const year = today.slice(0, 4);
+  const { plants, orgs, power, days, top } = await dashboardRows(db, me, now, year);
+  const n = (v: unknown) => Number(v ?? 0);
+  const capacityKwp = n(plants.capacity_wp) / 1000;
+  const energyTotal = n(plants.energy_total);
+  const online = n(plants.online);
+  const fault = n(plants.fault);
+
+  const daily = new Map<string, number>();
+  const monthly = new Map<string, number>();
+  let energyYear = 0;
+  for (const d of days) {
+    const kWh = n(d.energy_kwh);
+    energyYear += kWh;
+    if (d.day.startsWith(month)) daily.set(d.day, (daily.get(d.day) ?? 0) + kWh);
+    const m = d.day.slice(0, 7);
+    monthly.set(m, (monthly.get(m) ?? 0) + kWh);
+  }
+  // every day of the month up to today and every month up to this one, zero where nothing was produced
+  const dailyRows: [string, number][] = [];
+  for (let d = 1; d <= Number(today.slice(8, 10)); d++) {
+    const day = `${month}-${String(d).padStart(2, '0')}`;
+    dailyRows.push([day, round(daily.get(day) ?? 0)]);
+  }
+  const monthlyRows: [string, number][] = [];
+  for (let m = 1; m <= Number(month.slice(5, 7)); m++) {
+    const key = `${year}-${String(m).padStart(2, '0')}`;
+    monthlyRows.push([key, round(monthly.get(key) ?? 0)]);
+  }
+
+  const energyToday = daily.get(today) ?? 0;
+  return {
+    kpi: {
+      plants: n(plants.plants),
+      capacityKwp: round(capacityKwp, 3),
+      powerW: round(n(orgs.power_w), 1),
+      energyToday: round(energyToday),
+      energyMonth: round(monthly.get(month) ?? 0),
+      energyYear: round(energyYear),
+      energyTotal: round(energyTotal),
+      plantsOnline: online,
+      plantsFault: fault,
+      // a plant without figures yet counts as offline
+      plantsOffline: n(plants.plants) - online - fault,
+      devicesOffline: n(orgs.offline),
+      faults: n(orgs.faults),
+      co2Kg: round(energyTotal * CO2_KG_PER_KWH),
+      equivalentHours: capacityKwp > 0 ? round(energyToday / capacityKwp) : 0,
+      updatedAt: orgs.updated_at === null || orgs.updated_at === undefined ? null : n(orgs.updated_at),
+    },
+    power: power.filter((p) => localDay(n(p.bucket), tz) === today).map((p) => [n(p.bucket), round(n(p.power_w), 1)]),
+    daily: dailyRows,
+    monthly: monthlyRows,
+    top: top.map((t) => ({
+      id: t.id,
+      name: t.name,
+      capacityKwp: round(n(t.capacity_wp) / 1000, 3),
+      energyKwh: round(n(t.energy_month)),
+      yieldKwhPerKwp: round(n(t.yield), 4),
+    })),
+  };
+}

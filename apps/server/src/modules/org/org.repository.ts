@@ -95,6 +95,26 @@ export async function findOrg(db: Db, me: SessionUser, id: number): Promise<Base
   return baseQuery(db).where('o.id', '=', id).where(inScope(me, 'o')).executeTakeFirst();
 }
 
+/** Id, parent and name of the organisations of the caller's scope, tree order: what the admin forms offer. */
+export function orgOptions(db: Db, me: SessionUser) {
+  return db
+    .selectFrom('orgs as o')
+    .select(['o.id', 'o.parent_id', 'o.name'])
+    .where(inScope(me, 'o'))
+    .orderBy('o.path')
+    .execute();
+}
+
+export async function orgInScope(db: Db, me: SessionUser, orgId: number) {
+  const org = await db
+    .selectFrom('orgs as o')
+    .select('o.id')
+    .where('o.id', '=', orgId)
+    .where(inScope(me, 'o'))
+    .executeTakeFirst();
+  return org !== undefined;
+}
+
 export const findOwnOrg = (db: Db, orgId: number) => baseQuery(db).where('o.id', '=', orgId).executeTakeFirstOrThrow();
 
 /** Users, plants and devices anywhere in the subtree under `path` (the organisation included). */

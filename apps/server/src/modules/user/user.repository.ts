@@ -113,16 +113,6 @@ export async function findUser(db: Kysely<Database>, me: SessionUser, id: number
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The organisations of the caller's scope, tree order. */
-export function orgsInScope(db: Kysely<Database>, me: SessionUser) {
-  return db
-    .selectFrom('orgs as o')
-    .select(['o.id', 'o.parent_id', 'o.name'])
-    .where(inScope(me, 'o'))
-    .orderBy('o.path')
-    .execute();
-}
-
 /** The roles of organisations in the caller's scope. */
 export function rolesInScope(db: Kysely<Database>, me: SessionUser) {
   return db
@@ -132,16 +122,6 @@ export function rolesInScope(db: Kysely<Database>, me: SessionUser) {
     .where(inScope(me, 'o'))
     .orderBy('r.id')
     .execute();
-}
-
-export async function orgInScope(db: Kysely<Database>, me: SessionUser, orgId: number) {
-  const org = await db
-    .selectFrom('orgs as o')
-    .select('o.id')
-    .where('o.id', '=', orgId)
-    .where(inScope(me, 'o'))
-    .executeTakeFirst();
-  return org !== undefined;
 }
 
 /** Whether another user (not `exceptId`) has this login name. */

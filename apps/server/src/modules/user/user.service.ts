@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../lib/unique.js';
 import type { XlsxColumn, XlsxExport } from '../../lib/xlsx-export.js';
 import { revokeAllSessions } from '../auth/session.repository.js';
 import { assertRootAdminRemains, assignableRoleIds, userWithinReach } from '../role/grants.js';
+import { orgInScope, orgOptions } from '../org/org.repository.js';
 import * as repo from './user.repository.js';
 
 type Filters = Omit<UserListQuery, 'pageNum' | 'pageSize'>;
@@ -79,7 +80,7 @@ export async function setUserState(db: Kysely<Database>, me: SessionUser, id: nu
 
 /** Organisations of your scope and the roles you may assign: what the user form offers. */
 export async function formOptions(db: Kysely<Database>, me: SessionUser) {
-  const [orgs, roles] = await Promise.all([repo.orgsInScope(db, me), repo.rolesInScope(db, me)]);
+  const [orgs, roles] = await Promise.all([orgOptions(db, me), repo.rolesInScope(db, me)]);
   const ok = await assignableRoleIds(
     db,
     me,
@@ -92,7 +93,7 @@ export async function formOptions(db: Kysely<Database>, me: SessionUser) {
 }
 
 async function assertOrgInScope(db: Kysely<Database>, me: SessionUser, orgId: number) {
-  if (!(await repo.orgInScope(db, me, orgId))) throw badRequest('admin.orgOutOfScope');
+  if (!(await orgInScope(db, me, orgId))) throw badRequest('admin.orgOutOfScope');
 }
 
 async function assertLoginFree(db: Kysely<Database>, loginName: string, exceptId?: number) {

@@ -1,6 +1,8 @@
 /**
  * What the rest of the server may use of the ingest: device keys, the pipeline's interface and
- * its refusal. Modules import from here, never from the ingest's files.
+ * its refusal, and the rows it would keep for a device's samples (the demo history). Modules and
+ * the seed import from here, never from the ingest's files.
  */
 export { deviceKeyColumns, hashDeviceKey, mosquittoHash, newDeviceKey } from './device-keys.js';
 export { IngestRejected, type Ingest, type UpKind } from './pipeline.js';
+export { DeviceSeries, seriesRows, type SeriesOptions, type SeriesRows, type SeriesSample } from './series.js';

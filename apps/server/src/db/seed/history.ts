@@ -1,10 +1,9 @@
-import { localDay as simDay, simulateHistory, type SimPlant } from '@pv/simulator';
-import type { Points } from '@pv/contract';
+import { DASHBOARD_BUCKET_MS, localDay, type Points } from '@pv/contract';
+import { simulateHistory, type SimPlant } from '@pv/simulator';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import { sqliteHandle } from '../dialect.js';
-import { dailyEnergy, localDay, type CounterSample } from '../../ingest/energy.js';
-import { accumulate, bucketOf, mergeBucket, type BucketSums } from '../../ingest/rollup.js';
+import { DeviceSeries } from '../../ingest/index.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -30,10 +29,10 @@ export interface DeviceRef {
 /**
  * Demo history (DEMO, first seed only): the simulator's own model run over the past ~400 days
  * of every plant, stored as the live pipeline would have stored it — daily energy per device
- * (device_daily, from the counters by the pipeline's own dailyEnergy), 5-minute averages of every
+ * (device_daily), 5-minute averages of every
  * reported point for today and the two days before (device_rollup_5m), the organisations' power
- * curve of those days (org_power_5m) and each counter's last reading (device_counters). No raw
- * samples. The live simulator resumes the counters from device_counters (see resumeCounters), so
+ * curve of those days (org_power_5m) and each counter's last reading (device_counters), each
+ * device's rows from the ingest's own `seriesRows`. No raw samples. The live simulator resumes the counters from device_counters (see resumeCounters), so
  * the first live reading continues the history without a jump.
  */
 export async function backfillDemoHistory(
@@ -50,24 +49,26 @@ export async function backfillDemoHistory(
   const to = now - (now % FIVE_MIN);
   const daily: { device_id: number; day: string; energy_kwh: number; updated_at: number }[] = [];
   const counters: { device_id: number; last_ts: number; last_total: number }[] = [];
-  const buckets = new Map<string, BucketSums>();
+  const rollups: { device_id: number; bucket: number; n: number; points: string; point_n: string | null }[] = [];
   const orgPower = new Map<string, { org_id: number; bucket: number; power_w: number; n: number }>();
   for (const plant of plants) {
-    const firstDay = localDay(now - days * DAY, plant.timeZone);
-    const samples = new Map<number, CounterSample[]>();
+    // the first day began before the simulation did: it is left out
+    const rowsOptions = {
+      timeZone: plant.timeZone,
+      fromDay: localDay(now - days * DAY, plant.timeZone),
+      rollupFrom: detailFrom,
+    };
+    const series = new Map<number, DeviceSeries>();
     const note = (sn: string, ts: number, points: Points, type: string, detail: boolean) => {
       const ref = devices.get(sn);
       if (!ref) return;
-      if (typeof points.energyTotal === 'number') {
-        const list = samples.get(ref.id);
-        if (list) list.push({ ts, energyTotal: points.energyTotal });
-        else samples.set(ref.id, [{ ts, energyTotal: points.energyTotal }]);
-      }
-      if (!detail) return;
-      accumulate(buckets, ref.id, ts, points);
-      if (type === 'inverter' && typeof points.acPower === 'number') {
-        const key = `${ref.orgId}:${bucketOf(ts)}`;
-        const row = orgPower.get(key) ?? { org_id: ref.orgId, bucket: bucketOf(ts), power_w: 0, n: 1 };
+      let device = series.get(ref.id);
+      if (!device) series.set(ref.id, (device = new DeviceSeries(rowsOptions)));
+      device.add(ts, points);
+      if (detail && type === 'inverter' && typeof points.acPower === 'number') {
+        const bucket = Math.floor(ts / DASHBOARD_BUCKET_MS) * DASHBOARD_BUCKET_MS;
+        const key = `${ref.orgId}:${bucket}`;
+        const row = orgPower.get(key) ?? { org_id: ref.orgId, bucket, power_w: 0, n: 1 };
         row.power_w += points.acPower;
         orgPower.set(key, row);
       }
@@ -85,18 +86,13 @@ export async function backfillDemoHistory(
         }
       },
     );
-    for (const [deviceId, list] of samples) {
-      // the first day began before the simulation did: it is left out
-      for (const [day, kWh] of perDay(list, plant.timeZone))
-        if (day >= firstDay) daily.push({ device_id: deviceId, day, energy_kwh: kWh, updated_at: now });
-      const last = list[list.length - 1]!;
-      counters.push({ device_id: deviceId, last_ts: last.ts, last_total: last.energyTotal });
+    for (const [deviceId, device] of series) {
+      const rows = device.rows();
+      for (const r of rows.daily) daily.push({ device_id: deviceId, ...r, updated_at: now });
+      for (const r of rows.rollups) rollups.push({ device_id: deviceId, ...r });
+      if (rows.counter) counters.push({ device_id: deviceId, ...rows.counter });
     }
   }
-  const rollups = [...buckets.values()].map((b) => {
-    const { n, points, point_n } = mergeBucket(undefined, b);
-    return { device_id: b.deviceId, bucket: b.bucket, n, points, point_n };
-  });
   const power = [...orgPower.values()].map((r) => ({ ...r, power_w: Math.round(r.power_w * 10) / 10 }));
   const simulated = performance.now();
   const handle = sqliteHandle(db);
@@ -153,27 +149,6 @@ export async function backfillDemoHistory(
     simulateMs: Math.round(simulated - started),
     writeMs: Math.round(performance.now() - simulated),
   };
-}
-
-/**
- * kWh per plant-local day of a simulated counter, as the pipeline counts it (energy.ts): a step
- * within one day counts for that day, and the pipeline's own dailyEnergy splits the few that span
- * midnight with energy in them. (The simulator's counters only grow.)
- */
-function perDay(list: CounterSample[], timeZone: string): Map<string, number> {
-  const days = new Map<string, number>();
-  let prevDay = list.length ? simDay(list[0]!.ts, timeZone) : '';
-  for (let i = 1; i < list.length; i++) {
-    const prev = list[i - 1]!;
-    const cur = list[i]!;
-    const day = simDay(cur.ts, timeZone);
-    const delta = cur.energyTotal - prev.energyTotal;
-    if (day === prevDay || delta <= 0) days.set(day, (days.get(day) ?? 0) + Math.max(0, delta));
-    else for (const [d, kWh] of dailyEnergy([prev, cur], { timeZone })) days.set(d, (days.get(d) ?? 0) + kWh);
-    prevDay = day;
-  }
-  for (const [day, kWh] of days) days.set(day, Math.round(kWh * 1e6) / 1e6);
-  return days;
 }
 
 /**

@@ -1,0 +1,85 @@
+import type { Points } from '@pv/contract';
+import { counterOf, dailyEnergy, localDay, type CounterSample } from './energy.js';
+import { accumulate, mergeBucket, type BucketSums } from './rollup.js';
+
+/** One sample of a device: its time (epoch ms) and the points it reported. */
+export interface SeriesSample {
+  ts: number;
+  points: Points;
+}
+
+/** The rows the pipeline keeps for one device's samples (without the device id, which the caller has). */
+export interface SeriesRows {
+  /** kWh per plant-local day (device_daily), in day order */
+  daily: { day: string; energy_kwh: number }[];
+  /** 5-minute averages (device_rollup_5m), in bucket order */
+  rollups: { bucket: number; n: number; points: string; point_n: string | null }[];
+  /** the counter's last reading (device_counters); none when no sample carried a counter */
+  counter: { last_ts: number; last_total: number } | undefined;
+}
+
+export interface SeriesOptions {
+  /** IANA zone of the device's plant: its days are local days */
+  timeZone: string;
+  /** first local day (YYYY-MM-DD) kept in `daily`: the days before it began before the series did */
+  fromDay?: string;
+  /** samples before this instant (epoch ms) count for energy only, not for the 5-minute averages */
+  rollupFrom?: number;
+}
+
+/**
+ * What the ingest would have stored for a device that sent these samples (in time order, one per
+ * instant, a counter that only grows), computed without a database: the demo history is built
+ * with it. Daily energy counts each step for the day it ends in, and a step that spans local
+ * midnight with energy in it is split between the days as the pipeline's `dailyEnergy` splits it.
+ */
+export function seriesRows(samples: Iterable<SeriesSample>, options: SeriesOptions): SeriesRows {
+  const series = new DeviceSeries(options);
+  for (const { ts, points } of samples) series.add(ts, points);
+  return series.rows();
+}
+
+/**
+ * `seriesRows` fed one sample at a time, for a caller that makes the samples of many devices at
+ * once: it keeps only the running sums, never the samples.
+ */
+export class DeviceSeries {
+  private readonly days = new Map<string, number>();
+  private readonly buckets = new Map<string, BucketSums>();
+  private last: CounterSample | undefined;
+  private lastDay = '';
+
+  constructor(private readonly options: SeriesOptions) {}
+
+  /** Adds the next sample (later than every one before). */
+  add(ts: number, points: Points) {
+    const { timeZone, rollupFrom = -Infinity } = this.options;
+    if (ts >= rollupFrom) accumulate(this.buckets, 0, ts, points);
+    const energyTotal = counterOf(points);
+    if (energyTotal === undefined) return;
+    const cur = { ts, energyTotal };
+    const day = localDay(ts, timeZone);
+    const prev = this.last;
+    if (prev) {
+      const delta = energyTotal - prev.energyTotal;
+      if (day === this.lastDay || delta <= 0) this.days.set(day, (this.days.get(day) ?? 0) + Math.max(0, delta));
+      else
+        for (const [d, kWh] of dailyEnergy([prev, cur], { timeZone })) this.days.set(d, (this.days.get(d) ?? 0) + kWh);
+    }
+    this.last = cur;
+    this.lastDay = day;
+  }
+
+  rows(): SeriesRows {
+    const fromDay = this.options.fromDay ?? '';
+    const daily: SeriesRows['daily'] = [];
+    for (const [day, kWh] of this.days)
+      if (day >= fromDay) daily.push({ day, energy_kwh: Math.round(kWh * 1e6) / 1e6 });
+    const rollups = [...this.buckets.values()].map((b) => {
+      const { n, points, point_n } = mergeBucket(undefined, b);
+      return { bucket: b.bucket, n, points, point_n };
+    });
+    const last = this.last;
+    return { daily, rollups, counter: last && { last_ts: last.ts, last_total: last.energyTotal } };
+  }
+}

@@ -1,6 +1,6 @@
 import type { OrgRow, OrgTreeRow } from '@pv/contract';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { Database, OrgsTable } from '../../db/database.js';
 import { inScope, maskMobile } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
 
@@ -163,10 +163,50 @@ export async function moveSubtree(
   });
 }
 
-/** A unique-constraint violation of SQLite or PostgreSQL (a concurrent insert won the race). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return (
-    e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/i.test(e?.message ?? '')
-  );
+/** Whether another organisation (not `exceptId`) has this code, whatever its case. */
+export async function orgCodeTaken(db: Db, code: string, exceptId?: number) {
+  let q = db
+    .selectFrom('orgs')
+    .select('id')
+    .where(({ fn, eb }) => eb(fn('lower', ['code']), '=', code.toLowerCase()));
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** Inserts an organisation under the parent at `parentPath`, its own path written once its id is known. */
+export function insertOrg(db: Db, values: Omit<Insertable<OrgsTable>, 'path'>, parentPath: string) {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto('orgs')
+      .values({ ...values, path: parentPath })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx
+      .updateTable('orgs')
+      .set({ path: `${parentPath}${row.id}/` })
+      .where('id', '=', row.id)
+      .execute();
+    return row.id;
+  });
+}
+
+export async function updateOrg(db: Db, id: number, values: Updateable<OrgsTable>) {
+  await db.updateTable('orgs').set(values).where('id', '=', id).execute();
+}
+
+export async function countChildren(db: Db, id: number) {
+  const row = await db
+    .selectFrom('orgs')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .where('parent_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function orgHasRoles(db: Db, id: number) {
+  return (await db.selectFrom('roles').select('id').where('org_id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export async function deleteOrg(db: Db, id: number) {
+  await db.deleteFrom('orgs').where('id', '=', id).execute();
 }

@@ -2,6 +2,49 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Web layers: a feature (src/features/<name>) imports shared code and itself, never another feature;
+// shared code (src/api, components, lib, stores) imports no feature and not the app shell. Imports
+// outside the own folder go through the @/ alias, so these patterns see every one of them.
+const WEB = 'apps/web/src';
+const webFeatures = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const noClimb = { group: ['../*'], message: 'Import from outside this folder through the @/ alias.' };
+const webBoundaries = [
+  ...webFeatures.map((feature) => ({
+    files: [`${WEB}/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noClimb,
+            {
+              regex: `^@/(features/(?!${feature}/)|app/)`,
+              message: `A feature keeps to itself: move what ${feature} shares with another feature to src/api, src/components or src/lib.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: [`${WEB}/{api,components,lib,stores}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noClimb,
+            { regex: '^@/(features|app)/', message: 'Shared code imports no feature and not the app shell.' },
+          ],
+        },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
@@ -25,4 +68,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  ...webBoundaries,
 );

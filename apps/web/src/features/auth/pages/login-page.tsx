@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { platformTitle } from '@/lib/brand';
 import { safeRedirect } from '@/lib/redirect';
 import { useSession } from '@/stores/session';
-import { PublicLayout } from '@/features/public/components/public-layout';
+import { PublicLayout } from '@/components/public-layout';
 
 interface Values {
   username: string;

@@ -3,7 +3,7 @@ import { App, Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filledRule } from '@/lib/form-rules';
-import { useFirmware } from '@/features/device/api/get-firmware';
+import { useFirmwareOptions } from '@/api/firmware';
 import { usePushOta } from '@/features/device/api/push-ota';
 
 const shape = otaPushBody.shape;
@@ -14,7 +14,7 @@ export function OtaPushModal({ device, open, onClose }: { device: DeviceRow; ope
   const { message } = App.useApp();
   const [form] = Form.useForm<OtaPushBody>();
   const deviceType = Form.useWatch('deviceType', form);
-  const firmware = useFirmware(deviceType, open);
+  const firmware = useFirmwareOptions(deviceType, open);
   const push = usePushOta();
   const required = (field: string) => ({ required: true, message: t('device.required', { field: t(field) }) });
 

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { RemoteSelect } from '@/components/remote-select';
-import { usePlantOptions } from '@/features/device/api/get-plant-options';
+import { usePlantSearch } from '@/features/device/api/search-plants';
 
 const useOptions = (name: string) => {
-  const { data, isFetching } = usePlantOptions(name);
+  const { data, isFetching } = usePlantSearch(name);
   return { options: (data?.rows ?? []).map((p) => ({ value: p.id, label: p.name })), loading: isFetching };
 };
 

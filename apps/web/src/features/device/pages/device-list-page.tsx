@@ -20,7 +20,7 @@ import { useListPage } from '@/lib/use-list-page';
 import type { DeviceKey } from '@/features/device/api/create-device';
 import { useDeleteDevices } from '@/features/device/api/delete-devices';
 import { useDevices } from '@/features/device/api/get-devices';
-import { useOrgs } from '@/features/device/api/get-orgs';
+import { useOrgOptions } from '@/api/orgs';
 import { useProducts } from '@/features/device/api/get-products';
 import { useRotateDeviceKey } from '@/features/device/api/rotate-device-key';
 import { useUnbindDevice } from '@/features/device/api/unbind-device';
@@ -49,7 +49,7 @@ export default function DeviceListPage() {
   const { query } = list;
   const { data, isFetching } = useDevices(query);
   const products = useProducts();
-  const orgs = useOrgs();
+  const orgs = useOrgOptions();
   // the chosen rows (not just their ids): the confirmation names the plants they are bound to
   const [selected, setSelected] = useState<DeviceRow[]>([]);
   const [editing, setEditing] = useState<{ open: boolean; device: DeviceRow | null }>({ open: false, device: null });

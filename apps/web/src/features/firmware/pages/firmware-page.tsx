@@ -11,7 +11,7 @@ import { download } from '@/lib/http';
 import { useListPage } from '@/lib/use-list-page';
 import { useSession } from '@/stores/session';
 import { useDeleteFirmware } from '@/features/firmware/api/delete-firmware';
-import { useFirmware, type FirmwareQuery } from '@/features/firmware/api/get-firmware';
+import { useFirmware, type FirmwareQuery } from '@/api/firmware';
 import { FirmwareUploadModal } from '@/features/firmware/components/firmware-upload-modal';
 
 const MQTT_PAGE = '/systems/mqtt';

@@ -8,7 +8,7 @@ import { zodRule } from '@/lib/form-rules';
 import { useOrgGroupOptions } from '@/features/org/api/get-org-group-options';
 import { useSaveOrg } from '@/features/org/api/save-org';
 import { keptOr } from './kept-rule';
-import { toTreeOptions } from './org-tree-options';
+import { orgTreeOptions } from '@/lib/org-tree';
 
 type Values = Omit<OrgBody, 'groupings'> & { groupings?: { name: string; code: string }[] };
 
@@ -90,7 +90,7 @@ export function OrgFormModal({
         {!org && (
           <Form.Item name="parentId" label={t('org.parent')} rules={[required('org.parent')]}>
             <TreeSelect
-              treeData={toTreeOptions(orgs)}
+              treeData={orgTreeOptions(orgs)}
               treeDefaultExpandAll
               showSearch
               treeNodeFilterProp="title"

@@ -3,7 +3,7 @@ import { App, Form, Modal, TreeSelect, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMoveOrg } from '@/features/org/api/move-org';
-import { toTreeOptions } from './org-tree-options';
+import { orgTreeOptions } from '@/lib/org-tree';
 
 /** Move an organisation (and its subtree) under another parent: itself and its descendants cannot be chosen. */
 export function OrgMoveModal({ org, orgs, onClose }: { org: OrgTreeRow; orgs: OrgTreeRow[]; onClose: () => void }) {
@@ -44,7 +44,7 @@ export function OrgMoveModal({ org, orgs, onClose }: { org: OrgTreeRow; orgs: Or
           rules={[{ required: true, message: t('validation.required', { field: t('org.newParent') }) }]}
         >
           <TreeSelect
-            treeData={toTreeOptions(orgs, org)}
+            treeData={orgTreeOptions(orgs, org)}
             treeDefaultExpandAll
             showSearch
             treeNodeFilterProp="title"

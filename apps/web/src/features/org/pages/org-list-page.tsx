@@ -8,9 +8,12 @@ import { CreateButton, ListToolbar, actionsColumn } from '@/components/list-page
 import { DeleteAction, IconAction } from '@/components/row-actions';
 import { Access } from '@/lib/access';
 import { useDeleteOrg } from '@/features/org/api/delete-org';
-import { toTree, useOrgs, type OrgNode } from '@/features/org/api/get-orgs';
+import { useOrgs } from '@/api/orgs';
+import { buildTree, type TreeRow } from '@/lib/tree';
 import { OrgFormModal } from '@/features/org/components/org-form-modal';
 import { OrgMoveModal } from '@/features/org/components/org-move-modal';
+
+type OrgNode = TreeRow<OrgTreeRow>;
 
 type Dialog =
   { kind: 'create'; parentId?: number } | { kind: 'edit'; org: OrgTreeRow } | { kind: 'move'; org: OrgTreeRow };
@@ -22,7 +25,7 @@ export default function OrgListPage() {
   const remove = useDeleteOrg();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const orgs = useMemo(() => data ?? [], [data]);
-  const tree = useMemo(() => toTree(orgs), [orgs]);
+  const tree = useMemo(() => buildTree(orgs), [orgs]);
   // every branch open unless the user closed it (new organisations show at once)
   const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
   const expanded = useMemo(() => orgs.filter((o) => !collapsed.has(o.id)).map((o) => o.id), [orgs, collapsed]);

@@ -1,6 +1,6 @@
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PublicLayout } from '@/features/public/components/public-layout';
+import { PublicLayout } from '@/components/public-layout';
 
 export default function CustomerCancelPage() {
   const { t } = useTranslation();

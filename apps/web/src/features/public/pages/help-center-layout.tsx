@@ -1,7 +1,7 @@
 import { Card, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { PublicLayout } from '@/features/public/components/public-layout';
+import { PublicLayout } from '@/components/public-layout';
 
 /** /HelpCenter: the introduction and the products side by side with a menu. */
 export default function HelpCenterLayout() {

@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '@/lib/form-rules';
 import { useSaveResource } from '@/features/resource/api/save-resource';
-import { buildTree, useResourceLabel, type TreeRow } from './resource-tree';
+import { useResourceLabel } from '@/lib/resource-label';
+import { buildTree, type TreeRow } from '@/lib/tree';
 
 const shape = resourceBody.shape;
 

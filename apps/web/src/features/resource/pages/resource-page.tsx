@@ -9,7 +9,8 @@ import { Access } from '@/lib/access';
 import { useDeleteResource } from '@/features/resource/api/delete-resource';
 import { useResources } from '@/features/resource/api/get-resources';
 import { ResourceFormModal } from '@/features/resource/components/resource-form-modal';
-import { buildTree, useResourceLabel, type TreeRow } from '@/features/resource/components/resource-tree';
+import { useResourceLabel } from '@/lib/resource-label';
+import { buildTree, type TreeRow } from '@/lib/tree';
 
 /** /auth/res: the tree of menus and buttons; changes reach the users on their next currentInfo. */
 export default function ResourcePage() {

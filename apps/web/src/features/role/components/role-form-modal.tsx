@@ -3,7 +3,7 @@ import { App, Form, Input, Modal, Select, Switch, TreeSelect } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '@/lib/form-rules';
-import { orgTree } from '@/features/user/components/org-tree';
+import { orgTreeOptions } from '@/lib/org-tree';
 import { useRoleOptions } from '@/features/role/api/role-options';
 import { useSaveRole } from '@/features/role/api/save-role';
 
@@ -88,7 +88,7 @@ export function RoleFormModal({ open, role, onClose }: { open: boolean; role?: R
           rules={[{ required: true, message: t('validation.required', { field: t('role.organisation') }) }]}
         >
           <TreeSelect
-            treeData={orgTree(options.data?.orgs ?? [])}
+            treeData={orgTreeOptions(options.data?.orgs ?? [])}
             treeDefaultExpandAll
             showSearch
             treeNodeFilterProp="title"

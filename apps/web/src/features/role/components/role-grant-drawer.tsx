@@ -3,7 +3,8 @@ import { App, Button, Drawer, Empty, Space, Spin, Tag, Tree, Typography } from '
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildTree, useResourceLabel, type TreeRow } from '@/features/resource/components/resource-tree';
+import { useResourceLabel } from '@/lib/resource-label';
+import { buildTree, type TreeRow } from '@/lib/tree';
 import { useGrantResources, useRoleGrants } from '@/features/role/api/role-grants';
 import { display, toggle } from './grant-state';
 

@@ -7,7 +7,7 @@ import { zodRule } from '@/lib/form-rules';
 import { useCreateUser } from '@/features/user/api/create-user';
 import { useUpdateUser } from '@/features/user/api/update-user';
 import { useUserOptions } from '@/features/user/api/user-options';
-import { orgTree } from './org-tree';
+import { orgTreeOptions } from '@/lib/org-tree';
 
 const shape = userCreateBody.shape;
 
@@ -136,7 +136,7 @@ export function UserFormModal({ open, user, onClose, onCreated }: Props) {
           rules={[{ required: true, message: t('validation.required', { field: t('user.organisation') }) }]}
         >
           <TreeSelect
-            treeData={orgTree(options.data?.orgs ?? [])}
+            treeData={orgTreeOptions(options.data?.orgs ?? [])}
             treeDefaultExpandAll
             loading={options.isLoading}
             showSearch

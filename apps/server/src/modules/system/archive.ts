@@ -8,6 +8,7 @@ import type { archiveConfigBody } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.js';
+import * as repo from './system.repository.js';
 
 type FilingRate = z.infer<typeof archiveConfigBody>['filingRate'];
 const HOUR = 3_600_000;
@@ -37,13 +38,7 @@ const yieldLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Every device (id, SN), a slice at a time (samples are keyed by device, so each read is an index range). */
 async function* deviceSlices(db: Kysely<Database>) {
   for (let after = 0; ;) {
-    const devices = await db
-      .selectFrom('devices')
-      .select(['id', 'sn'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(DEVICE_SLICE)
-      .execute();
+    const devices = await repo.devicesAfter(db, after, DEVICE_SLICE);
     if (!devices.length) return;
     yield devices;
     after = devices[devices.length - 1]!.id;
@@ -69,14 +64,12 @@ async function fileSamples(
     for await (const devices of deviceSlices(db)) {
       for (const { id, sn } of devices) {
         for (let from = -Infinity; ;) {
-          let q = db
-            .selectFrom('samples')
-            .select(['ts', 'points'])
-            .where('device_id', '=', id)
-            .where('ts', '<', cutoff)
-            .where('received_at', '<=', started);
-          if (from > -Infinity) q = q.where('ts', '>', from);
-          const part = await q.orderBy('ts').limit(READ_ROWS).execute();
+          const part = await repo.samplesBefore(db, id, {
+            cutoff,
+            receivedBy: started,
+            from: from > -Infinity ? from : undefined,
+            limit: READ_ROWS,
+          });
           if (!part.length) break;
           rows += part.length;
           yield part.map((s) => `{"sn":${JSON.stringify(sn)},"ts":${Number(s.ts)},"points":${s.points}}\n`).join('');
@@ -111,11 +104,7 @@ export async function runArchive(
   now: number,
   options: ArchiveOptions = {},
 ): Promise<ArchiveRun | null> {
-  const cfg = await db
-    .selectFrom('archive_config')
-    .select(['retention_days', 'filing_rate', 'storage_medium', 'last_filed_at'])
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
+  const cfg = await repo.archiveConfig(db);
   const rate = FILING_RATE_MS[cfg.filing_rate as FilingRate] ?? DAY;
   // a minute of slack: a timer that fires a little early still runs on its tick
   if (!options.force && cfg.last_filed_at !== null && now - Number(cfg.last_filed_at) < rate - 60_000) return null;
@@ -129,34 +118,16 @@ export async function runArchive(
   let pruned = 0;
   for await (const devices of deviceSlices(db)) {
     for (const { id } of devices) {
-      const old = db
-        .deleteFrom('samples')
-        .where('device_id', '=', id)
-        .where('ts', '<', cutoff)
-        .where('received_at', '<=', now);
       // a device with a long backlog loses it READ_ROWS at a time (one statement never holds the database long)
       for (;;) {
-        const bound = await db
-          .selectFrom('samples')
-          .select('ts')
-          .where('device_id', '=', id)
-          .where('ts', '<', cutoff)
-          .orderBy('ts')
-          .offset(READ_ROWS)
-          .limit(1)
-          .executeTakeFirst();
-        const res = await (bound ? old.where('ts', '<', Number(bound.ts)) : old).executeTakeFirst();
-        pruned += Number(res.numDeletedRows);
-        if (!bound) break;
+        const { deleted, more } = await repo.deleteSamplesBatch(db, id, { cutoff, receivedBy: now, batch: READ_ROWS });
+        pruned += deleted;
+        if (!more) break;
         await yieldLoop();
       }
     }
   }
-  await db
-    .updateTable('archive_config')
-    .set({ last_filed_at: now, last_pruned: pruned, pruned_before: cutoff })
-    .where('id', '=', 1)
-    .execute();
+  await repo.updateArchiveConfig(db, { last_filed_at: now, last_pruned: pruned, pruned_before: cutoff });
   return { pruned, file };
 }
 

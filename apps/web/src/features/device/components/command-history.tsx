@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTime } from '@/lib/format';
 import { useLiveDevices } from '@/lib/live';
 import { useCommands } from '@/features/device/api/get-commands';
-import { CommandStatusTag } from './device-state';
+import { CommandStatusTag } from './command-status';
 
 /** What a command asked for, in a few words: "PCS · Charge · 3000 W · 08:00–12:00". */
 function describe(row: CommandRow, t: (k: string, o?: Record<string, unknown>) => string): string {

@@ -11,7 +11,7 @@ import { useDevice } from '@/features/device/api/get-device';
 import { useDevices } from '@/features/device/api/get-devices';
 import { CommandHistory } from '@/features/device/components/command-history';
 import { ControlPanel } from '@/features/device/components/control-panel';
-import { OnlineTag, RunTag } from '@/features/device/components/device-state';
+import { OnlineTag, RunTag } from '@/components/device-state';
 import { OtaPushModal } from '@/features/device/components/ota-push-modal';
 import { pointLabel } from '@/features/device/components/point-label';
 import { useDeviceId } from '@/features/device/components/use-device-id';

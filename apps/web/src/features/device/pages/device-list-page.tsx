@@ -28,7 +28,7 @@ import { BindModal } from '@/features/device/components/bind-modal';
 import { boundPlantsOf, DeleteDevicesContent } from '@/features/device/components/delete-devices-content';
 import { DeviceFormModal } from '@/features/device/components/device-form-modal';
 import { DeviceKeyModal } from '@/features/device/components/device-key-modal';
-import { OnlineTag, RunTag } from '@/features/device/components/device-state';
+import { OnlineTag, RunTag } from '@/components/device-state';
 
 type Filters = Pick<DeviceListQuery, 'sn' | 'type' | 'productId' | 'onlineState' | 'runState' | 'plant' | 'orgId'>;
 

@@ -6,7 +6,7 @@ import { formatTime } from '@/lib/format';
 import { useLiveDevices } from '@/lib/live';
 import { useDevice } from '@/features/device/api/get-device';
 import { useUpdateLog, type UpdateLogRow } from '@/features/device/api/get-update-log';
-import { CommandStatusTag } from '@/features/device/components/device-state';
+import { CommandStatusTag } from '@/features/device/components/command-status';
 import { useDeviceId } from '@/features/device/components/use-device-id';
 
 /** /devices/devices_update_log?id=: the OTA progress a device reported, newest first; read again as the device reports more. */

@@ -30,17 +30,8 @@ import { formatEnergy, formatPower } from '@/features/plant/components/format';
 import { GrantsTab } from '@/features/plant/components/grants-tab';
 import { PlantFormModal } from '@/features/plant/components/plant-form-modal';
 import { PlantStatusTag } from '@/features/plant/components/plant-status';
+import { OnlineTag, RunTag } from '@/components/device-state';
 import { ProductionChart } from '@/features/plant/components/production-chart';
-
-const DEVICE_STATE_COLOR: Record<string, string> = {
-  online: 'green',
-  offline: 'default',
-  inactive: 'default',
-  failure: 'red',
-  run: 'blue',
-  normal: 'default',
-  stop: 'orange',
-};
 
 function DevicesTable({ plantId, timeZone }: { plantId: number; timeZone: string }) {
   const { t } = useTranslation();
@@ -68,12 +59,12 @@ function DevicesTable({ plantId, timeZone }: { plantId: number; timeZone: string
         {
           title: t('plant.device.onlineState'),
           dataIndex: 'onlineState',
-          render: (v: string) => <Tag color={DEVICE_STATE_COLOR[v]}>{t(`plant.device.states.${v}`)}</Tag>,
+          render: (v: PlantDeviceRow['onlineState']) => <OnlineTag state={v} />,
         },
         {
           title: t('plant.device.runState'),
           dataIndex: 'runState',
-          render: (v: string) => <Tag color={DEVICE_STATE_COLOR[v]}>{t(`plant.device.states.${v}`)}</Tag>,
+          render: (v: PlantDeviceRow['runState']) => <RunTag state={v} />,
         },
         { title: t('plant.power'), dataIndex: 'power', render: (v: number | null) => formatPower(v) },
         {

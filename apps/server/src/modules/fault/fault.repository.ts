@@ -1,0 +1,93 @@
+import type { faultQuery, FaultRow } from '@pv/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../../db/database.js';
+import { inScope } from '../../lib/scope.js';
+import type { SessionUser } from '../../lib/types.js';
+
+type FaultQuery = z.infer<typeof faultQuery>;
+
+/** Faults of the devices in the caller's scope. */
+function base(db: Kysely<Database>, me: SessionUser) {
+  return db
+    .selectFrom('faults as f')
+    .innerJoin('devices as d', 'd.id', 'f.device_id')
+    .innerJoin('orgs as o', 'o.id', 'd.org_id')
+    .leftJoin('plants as p', 'p.id', 'd.plant_id')
+    .where(inScope(me, 'o'));
+}
+
+type Filters = Omit<FaultQuery, 'pageNum' | 'pageSize' | 'days'> & { openedSince?: number };
+
+/** One page of faults, newest first. */
+export async function listFaults(db: Kysely<Database>, me: SessionUser, f: Filters, limit: number, offset: number) {
+  let q = base(db, me);
+  if (f.state) q = q.where('f.state', '=', f.state);
+  if (f.code) q = q.where('f.code', '=', f.code);
+  if (f.sn) q = q.where('d.sn', 'like', `%${f.sn}%`);
+  if (f.openedSince !== undefined) q = q.where('f.opened_at', '>=', f.openedSince);
+  if (f.plantId) q = q.where('d.plant_id', '=', f.plantId);
+  const [{ total }, rows] = await Promise.all([
+    q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    q
+      .select([
+        'f.id',
+        'f.device_id',
+        'd.sn',
+        'd.name as device_name',
+        'p.name as plant_name',
+        'f.code',
+        'f.message',
+        'f.state',
+        'f.opened_at',
+        'f.fixed_at',
+      ])
+      .orderBy('f.opened_at', 'desc')
+      .orderBy('f.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  const toRow = (r: (typeof rows)[number]): FaultRow => ({
+    id: r.id,
+    deviceId: r.device_id,
+    sn: r.sn,
+    deviceName: r.device_name,
+    plantName: r.plant_name,
+    code: r.code,
+    message: r.message,
+    state: r.state,
+    openedAt: r.opened_at,
+    fixedAt: r.fixed_at,
+  });
+  return { rows: rows.map(toRow), total: Number(total) };
+}
+
+/** A fault of the caller's scope. */
+export function findFault(db: Kysely<Database>, me: SessionUser, id: number) {
+  return base(db, me).select(['f.id', 'f.state', 'f.device_id']).where('f.id', '=', id).executeTakeFirst();
+}
+
+export async function markFixed(db: Transaction<Database>, id: number, at: number) {
+  await db.updateTable('faults').set({ state: 'fixed', fixed_at: at }).where('id', '=', id).execute();
+}
+
+export async function hasOpenFault(db: Transaction<Database>, deviceId: number) {
+  const open = await db
+    .selectFrom('faults')
+    .select('id')
+    .where('device_id', '=', deviceId)
+    .where('state', '=', 'unrepaired')
+    .executeTakeFirst();
+  return open !== undefined;
+}
+
+/** A device in failure runs normally again. */
+export async function clearFailure(db: Transaction<Database>, deviceId: number) {
+  await db
+    .updateTable('devices')
+    .set({ run_state: 'normal' })
+    .where('id', '=', deviceId)
+    .where('run_state', '=', 'failure')
+    .execute();
+}

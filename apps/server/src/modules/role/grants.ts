@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { ApiError } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/types.js';
+import * as repo from './role.repository.js';
 
 /**
  * The grant rules of the administration screens, in one place:
@@ -28,29 +29,14 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** The ids of the resources the session acts with. */
 export async function heldResourceIds(db: Db, me: SessionUser): Promise<Set<number>> {
   if (!me.roleIds.length) return new Set();
-  const rows = await db
-    .selectFrom('role_resources')
-    .select('resource_id')
-    .distinct()
-    .where('role_id', 'in', me.roleIds)
-    .execute();
-  return new Set(rows.map((r) => r.resource_id));
+  return new Set(await repo.resourceIdsOfRoles(db, me.roleIds));
 }
 
 /** Of the given roles, those the caller may assign or take away (rule 1). Scope of the role's organisation is checked by the caller's queries. */
 export async function assignableRoleIds(db: Db, me: SessionUser, roleIds: number[]): Promise<Set<number>> {
   if (!roleIds.length) return new Set();
   const held = await heldResourceIds(db, me);
-  const roles = await db
-    .selectFrom('roles')
-    .select(['id', 'data_scope', 'sensitive'])
-    .where('id', 'in', roleIds)
-    .execute();
-  const grants = await db
-    .selectFrom('role_resources')
-    .select(['role_id', 'resource_id'])
-    .where('role_id', 'in', roleIds)
-    .execute();
+  const { roles, grants } = await repo.roleCarriage(db, roleIds);
   const ok = new Set<number>();
   for (const r of roles) {
     if (!scopeWithin(r.data_scope, me)) continue;
@@ -64,9 +50,7 @@ export async function assignableRoleIds(db: Db, me: SessionUser, roleIds: number
 /** Rule 3: every role of the user is one the caller could assign. */
 export async function userWithinReach(db: Db, me: SessionUser, userId: number): Promise<boolean> {
   if (userId === me.id) return true;
-  const roleIds = (await db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute()).map(
-    (r) => r.role_id,
-  );
+  const roleIds = await repo.roleIdsOfUser(db, userId);
   const ok = await assignableRoleIds(db, me, roleIds);
   return roleIds.every((id) => ok.has(id));
 }
@@ -79,24 +63,9 @@ export async function userWithinReach(db: Db, me: SessionUser, userId: number): 
 export const CRITICAL_PERMS = ['user:list', 'user:enable', 'user:assign', 'role:list', 'role:grant'] as const;
 
 export async function countRootAdmins(db: Db): Promise<number> {
-  const users = await db
-    .selectFrom('users as u')
-    .innerJoin('orgs as o', 'o.id', 'u.org_id')
-    .innerJoin('org_groups as g', 'g.id', 'o.group_id')
-    .innerJoin('user_roles as ur', 'ur.user_id', 'u.id')
-    .innerJoin('roles as r', 'r.id', 'ur.role_id')
-    .select(['u.id', 'r.id as roleId', 'r.data_scope'])
-    .where('g.code', '=', ORG_GROUP_CODES.ROOT)
-    .where('u.state', '=', 'enabled')
-    .execute();
+  const users = await repo.rootUserRoles(db, ORG_GROUP_CODES.ROOT);
   if (!users.length) return 0;
-  const perms = await db
-    .selectFrom('role_resources as rr')
-    .innerJoin('resources as res', 'res.id', 'rr.resource_id')
-    .select(['rr.role_id', 'res.perm'])
-    .where('rr.role_id', 'in', [...new Set(users.map((u) => u.roleId))])
-    .where('res.perm', 'in', [...CRITICAL_PERMS])
-    .execute();
+  const perms = await repo.permsOfRoles(db, [...new Set(users.map((u) => u.roleId))], CRITICAL_PERMS);
   const byUser = new Map<number, { all: boolean; perms: Set<string> }>();
   for (const u of users) {
     const entry = byUser.get(u.id) ?? { all: false, perms: new Set<string>() };

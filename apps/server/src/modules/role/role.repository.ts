@@ -121,3 +121,59 @@ export async function setRoleResources(db: Db, roleId: number, resourceIds: numb
       .values(resourceIds.map((resource_id) => ({ role_id: roleId, resource_id })))
       .execute();
 }
+
+/** The ids of the resources granted to any of `roleIds`. */
+export async function resourceIdsOfRoles(db: Db, roleIds: number[]) {
+  const rows = await db
+    .selectFrom('role_resources')
+    .select('resource_id')
+    .distinct()
+    .where('role_id', 'in', roleIds)
+    .execute();
+  return rows.map((r) => r.resource_id);
+}
+
+/** What each of `roleIds` carries: its data scope, its sensitive flag and its resources. */
+export async function roleCarriage(db: Db, roleIds: number[]) {
+  const roles = await db
+    .selectFrom('roles')
+    .select(['id', 'data_scope', 'sensitive'])
+    .where('id', 'in', roleIds)
+    .execute();
+  const grants = await db
+    .selectFrom('role_resources')
+    .select(['role_id', 'resource_id'])
+    .where('role_id', 'in', roleIds)
+    .execute();
+  return { roles, grants };
+}
+
+export async function roleIdsOfUser(db: Db, userId: number) {
+  const rows = await db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.role_id);
+}
+
+/** Enabled users of ROOT-group organisations, one row per role they hold, with its data scope. */
+export function rootUserRoles(db: Db, rootGroupCode: string) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('orgs as o', 'o.id', 'u.org_id')
+    .innerJoin('org_groups as g', 'g.id', 'o.group_id')
+    .innerJoin('user_roles as ur', 'ur.user_id', 'u.id')
+    .innerJoin('roles as r', 'r.id', 'ur.role_id')
+    .select(['u.id', 'r.id as roleId', 'r.data_scope'])
+    .where('g.code', '=', rootGroupCode)
+    .where('u.state', '=', 'enabled')
+    .execute();
+}
+
+/** Which of `perms` each of `roleIds` grants. */
+export function permsOfRoles(db: Db, roleIds: number[], perms: readonly string[]) {
+  return db
+    .selectFrom('role_resources as rr')
+    .innerJoin('resources as res', 'res.id', 'rr.resource_id')
+    .select(['rr.role_id', 'res.perm'])
+    .where('rr.role_id', 'in', roleIds)
+    .where('res.perm', 'in', [...perms])
+    .execute();
+}

@@ -1,10 +1,11 @@
 import type { DashboardData } from '@pv/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { dashboardKey } from '@/api/query-keys';
 
 export const getDashboard = (tz: string) => http.get<DashboardData>('/dashboard', { query: { tz } });
 
 export const dashboardQuery = (tz: string) =>
-  queryOptions({ queryKey: ['dashboard', tz], queryFn: () => getDashboard(tz) });
+  queryOptions({ queryKey: [...dashboardKey, tz], queryFn: () => getDashboard(tz) });
 
 export const useDashboard = (tz: string) => useQuery(dashboardQuery(tz));

@@ -6,6 +6,7 @@ import { useLiveInvalidate } from '@/lib/live';
 import { useDashboard } from '@/features/dashboard/api/get-dashboard';
 import { DashboardCharts } from '@/features/dashboard/components/dashboard-charts';
 import { KpiCards } from '@/features/dashboard/components/kpi-cards';
+import { dashboardKey } from '@/api/query-keys';
 
 /**
  * The browser's time zone: the calendar of "today", "this month" and "this year". Read as the page's
@@ -23,7 +24,7 @@ export default function DashboardPage() {
   const data = useDeferredValue(useDashboard(tz).data);
   const showCharts = useDeferredValue(true, false);
   // the refresh's figures of the caller's organisations (a stats event may name only granted plants)
-  useLiveInvalidate(['dashboard'], { accept: (e) => e.type === 'stats' && e.orgIds.length > 0 });
+  useLiveInvalidate(dashboardKey, { accept: (e) => e.type === 'stats' && e.orgIds.length > 0 });
 
   return (
     <Flex vertical gap={16} className="pv-dashboard" data-testid="dashboard">

@@ -1,6 +1,7 @@
 import type { DeviceCreateBody, DeviceCreatedData } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { devicesKey } from '@/api/query-keys';
 
 export interface DeviceKey {
   id: number;
@@ -13,5 +14,5 @@ export const createDevice = (body: DeviceCreateBody) => http.post<DeviceCreatedD
 
 export function useCreateDevice() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: createDevice, onSuccess: () => qc.invalidateQueries({ queryKey: ['devices'] }) });
+  return useMutation({ mutationFn: createDevice, onSuccess: () => qc.invalidateQueries({ queryKey: devicesKey }) });
 }

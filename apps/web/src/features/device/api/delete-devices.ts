@@ -1,6 +1,7 @@
 import type { DeviceRow } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { dashboardKey, devicesKey, plantsKey } from '@/api/query-keys';
 
 /** Deletes a device with its sub devices and data; `withPlant` also its bound plant (plant:delete). */
 export const deleteDevice = (id: number, withPlant = false) =>
@@ -32,6 +33,6 @@ export function useDeleteDevices() {
     },
     // plant lists, details and the dashboard count the devices (and the plants) too
     onSettled: () =>
-      Promise.all(['devices', 'plants', 'dashboard'].map((key) => qc.invalidateQueries({ queryKey: [key] }))),
+      Promise.all([devicesKey, plantsKey, dashboardKey].map((queryKey) => qc.invalidateQueries({ queryKey }))),
   });
 }

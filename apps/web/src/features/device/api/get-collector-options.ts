@@ -1,6 +1,7 @@
 import type { DeviceRow, Page } from '@pv/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { devicesKey } from '@/api/query-keys';
 
 /** Collectors a device may report through: the caller's scope only (the server filters), searched by SN. */
 export const getCollectorOptions = (sn: string) =>
@@ -10,7 +11,7 @@ export const getCollectorOptions = (sn: string) =>
 
 export const collectorOptionsQuery = (sn: string) =>
   queryOptions({
-    queryKey: ['devices', 'collector-options', sn],
+    queryKey: [...devicesKey, 'collector-options', sn],
     queryFn: () => getCollectorOptions(sn),
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -2,11 +2,12 @@ import type { DeviceDetail } from '@pv/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 import { useLiveQuery } from '@/lib/live';
+import { devicesKey } from '@/api/query-keys';
 
 export const getDevice = (id: number) => http.get<DeviceDetail>(`/devices/${id}`);
 
 export const deviceQuery = (id: number) =>
-  queryOptions({ queryKey: ['devices', 'one', id], queryFn: () => getDevice(id), enabled: id > 0 });
+  queryOptions({ queryKey: [...devicesKey, 'one', id], queryFn: () => getDevice(id), enabled: id > 0 });
 
 /** `live`: the detail page, refreshed by the device's live events, polls while the event stream is not open; the other pages read it once. */
 export const useDevice = (id: number, live = false) => useLiveQuery(deviceQuery(id), live);

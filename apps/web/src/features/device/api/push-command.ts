@@ -1,6 +1,7 @@
 import type { CommandRow, PushCommandBody } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { commandsKey } from '@/features/device/api/get-commands';
 
 export const pushCommand = (id: number, body: PushCommandBody) =>
   http.post<CommandRow>(`/devices/${id}/commands`, body);
@@ -9,6 +10,6 @@ export function usePushCommand() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: PushCommandBody }) => pushCommand(id, body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['devices', 'commands'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: commandsKey }),
   });
 }

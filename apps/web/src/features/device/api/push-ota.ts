@@ -1,6 +1,7 @@
 import type { CommandRow, OtaPushBody } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { commandsKey } from '@/features/device/api/get-commands';
 
 export const pushOta = (body: OtaPushBody) => http.post<CommandRow>('/ota', body);
 
@@ -8,6 +9,6 @@ export function usePushOta() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: pushOta,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['devices', 'commands'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: commandsKey }),
   });
 }

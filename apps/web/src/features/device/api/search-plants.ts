@@ -1,6 +1,7 @@
 import type { Page, PlantRow } from '@pv/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { plantsKey } from '@/api/query-keys';
 
 /** Plants to bind a device to: the plant list of the caller's scope, searched by name. */
 export const searchPlants = (name: string) =>
@@ -8,7 +9,7 @@ export const searchPlants = (name: string) =>
 
 export const plantSearchQuery = (name: string) =>
   queryOptions({
-    queryKey: ['plants', 'search', name],
+    queryKey: [...plantsKey, 'search', name],
     queryFn: () => searchPlants(name),
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -1,6 +1,7 @@
 import type { DeviceUpdateBody } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { devicesKey } from '@/api/query-keys';
 
 export const updateDevice = (id: number, body: DeviceUpdateBody) => http.put<null>(`/devices/${id}`, body);
 
@@ -8,6 +9,6 @@ export function useUpdateDevice() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: DeviceUpdateBody }) => updateDevice(id, body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['devices'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: devicesKey }),
   });
 }

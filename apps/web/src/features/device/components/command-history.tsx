@@ -6,6 +6,7 @@ import { formatTime } from '@/lib/format';
 import { useLiveDevices } from '@/lib/live';
 import { useCommands } from '@/features/device/api/get-commands';
 import { CommandStatusTag } from './command-status';
+import { commandsKey } from '@/features/device/api/get-commands';
 
 /** What a command asked for, in a few words: "PCS · Charge · 3000 W · 08:00–12:00". */
 function describe(row: CommandRow, t: (k: string, o?: Record<string, unknown>) => string): string {
@@ -26,7 +27,7 @@ export function CommandHistory({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const { data, isFetching } = useCommands(deviceId, page.pageNum, page.pageSize);
-  useLiveDevices([deviceId], ['devices', 'commands', deviceId]);
+  useLiveDevices([deviceId], [...commandsKey, deviceId]);
   return (
     <Table<CommandRow>
       rowKey="id"

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Access } from '@/lib/access';
 import { formatTime, relativeTime } from '@/lib/format';
 import { useLiveDevices } from '@/lib/live';
-import { useDevice } from '@/features/device/api/get-device';
+import { deviceQuery, useDevice } from '@/features/device/api/get-device';
 import { useDevices } from '@/features/device/api/get-devices';
 import { CommandHistory } from '@/features/device/components/command-history';
 import { ControlPanel } from '@/features/device/components/control-panel';
@@ -109,7 +109,7 @@ export default function DeviceDetailPage() {
   const { t } = useTranslation();
   const id = useDeviceId();
   const { data: d, isError, refetch, isFetching, dataUpdatedAt } = useDevice(id, true);
-  useLiveDevices([id], ['devices', 'one', id]);
+  useLiveDevices([id], deviceQuery(id).queryKey);
   const [ota, setOta] = useState(false);
 
   if (!id || (isError && !d))

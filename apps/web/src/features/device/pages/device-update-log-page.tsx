@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTime } from '@/lib/format';
 import { useLiveDevices } from '@/lib/live';
-import { useDevice } from '@/features/device/api/get-device';
-import { useUpdateLog, type UpdateLogRow } from '@/features/device/api/get-update-log';
+import { deviceQuery, useDevice } from '@/features/device/api/get-device';
+import { updateLogQuery, useUpdateLog, type UpdateLogRow } from '@/features/device/api/get-update-log';
 import { CommandStatusTag } from '@/features/device/components/command-status';
 import { useDeviceId } from '@/features/device/components/use-device-id';
 
@@ -15,9 +15,9 @@ export default function DeviceUpdateLogPage() {
   const id = useDeviceId();
   const device = useDevice(id);
   const { data, isFetching } = useUpdateLog(id);
-  useLiveDevices([id], ['devices', 'update-log', id]);
+  useLiveDevices([id], updateLogQuery(id).queryKey);
   // the version after a successful upgrade
-  useLiveDevices([id], ['devices', 'one', id], { throttleMs: LIVE_THROTTLE_MS });
+  useLiveDevices([id], deviceQuery(id).queryKey, { throttleMs: LIVE_THROTTLE_MS });
   return (
     <Card
       title={

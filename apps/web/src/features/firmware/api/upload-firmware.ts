@@ -1,6 +1,7 @@
 import type { FirmwareRow, FirmwareUploadFields } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { upload } from '@/lib/http';
+import { firmwareKey } from '@/api/firmware';
 
 export interface FirmwareUpload {
   fields: FirmwareUploadFields;
@@ -21,5 +22,5 @@ export function uploadFirmware({ fields, file, onProgress, signal }: FirmwareUpl
 
 export function useUploadFirmware() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: uploadFirmware, onSuccess: () => qc.invalidateQueries({ queryKey: ['firmware'] }) });
+  return useMutation({ mutationFn: uploadFirmware, onSuccess: () => qc.invalidateQueries({ queryKey: firmwareKey }) });
 }

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { orgGroupsKey } from '@/features/org/api/get-org-groups';
+import { orgGroupOptionsQuery } from '@/features/org/api/get-org-group-options';
 
 export const deleteOrgGroup = (id: number) => http.delete<null>(`/orgGroups/${id}`);
 
@@ -9,8 +11,8 @@ export function useDeleteOrgGroup() {
     mutationFn: deleteOrgGroup,
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: ['orgGroups'] }),
-        qc.invalidateQueries({ queryKey: ['orgGroupOptions'] }),
+        qc.invalidateQueries({ queryKey: orgGroupsKey }),
+        qc.invalidateQueries({ queryKey: orgGroupOptionsQuery().queryKey }),
       ]),
   });
 }

@@ -1,6 +1,8 @@
 import type { OrgGroupBody, OrgGroupRow } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { orgGroupsKey } from '@/features/org/api/get-org-groups';
+import { orgGroupOptionsQuery } from '@/features/org/api/get-org-group-options';
 
 /** Creates (no id) or updates an organisation group. */
 export const saveOrgGroup = ({ id, ...body }: OrgGroupBody & { id?: number }) =>
@@ -12,8 +14,8 @@ export function useSaveOrgGroup() {
     mutationFn: saveOrgGroup,
     onSuccess: () =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: ['orgGroups'] }),
-        qc.invalidateQueries({ queryKey: ['orgGroupOptions'] }),
+        qc.invalidateQueries({ queryKey: orgGroupsKey }),
+        qc.invalidateQueries({ queryKey: orgGroupOptionsQuery().queryKey }),
       ]),
   });
 }

@@ -1,6 +1,7 @@
 import type { OrgBody, OrgRow, OrgUpdateBody } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { orgsQuery } from '@/api/orgs';
 
 export type SaveOrg = { id: number; body: OrgUpdateBody } | { id?: undefined; body: OrgBody };
 
@@ -10,5 +11,8 @@ export const saveOrg = (v: SaveOrg) =>
 
 export function useSaveOrg() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: saveOrg, onSuccess: () => qc.invalidateQueries({ queryKey: ['orgs'] }) });
+  return useMutation({
+    mutationFn: saveOrg,
+    onSuccess: () => qc.invalidateQueries({ queryKey: orgsQuery().queryKey }),
+  });
 }

@@ -2,6 +2,7 @@ import type { ChartRange, PlantChart } from '@pv/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 import { useLiveQuery } from '@/lib/live';
+import { plantsKey } from '@/api/query-keys';
 
 /** The ranges whose chart still grows today (the others change with the day). */
 export const isLiveRange = (range: ChartRange) => range === 'realtime' || range === '1';
@@ -11,7 +12,7 @@ export const getPlantChart = (id: number, range: ChartRange) =>
 
 export const plantChartQuery = (id: number, range: ChartRange) =>
   queryOptions({
-    queryKey: ['plants', 'chart', id, range],
+    queryKey: [...plantsKey, 'chart', id, range],
     queryFn: () => getPlantChart(id, range),
     placeholderData: keepPreviousData,
     enabled: id > 0,

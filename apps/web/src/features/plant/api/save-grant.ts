@@ -1,6 +1,7 @@
 import type { GrantPerm } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { grantsQuery } from '@/features/plant/api/get-grants';
 
 export const createGrants = (plantId: number, emails: string, perms: GrantPerm[]) =>
   http.post<null>(`/plants/${plantId}/grants`, { emails, perms });
@@ -13,6 +14,6 @@ export function useSaveGrant(plantId: number) {
   return useMutation({
     mutationFn: (v: { grantId?: number; emails?: string; perms: GrantPerm[] }) =>
       v.grantId ? updateGrant(plantId, v.grantId, v.perms) : createGrants(plantId, v.emails ?? '', v.perms),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['plants', 'grants', plantId] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: grantsQuery(plantId).queryKey }),
   });
 }

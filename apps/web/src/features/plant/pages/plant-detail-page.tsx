@@ -22,7 +22,7 @@ import { Access, useHasPerm } from '@/lib/access';
 import { formatTime } from '@/lib/format';
 import { useLivePlants } from '@/lib/live';
 import { useListPage } from '@/lib/use-list-page';
-import { usePlant } from '@/features/plant/api/get-plant';
+import { plantQuery, usePlant } from '@/features/plant/api/get-plant';
 import { usePlantDevices } from '@/features/plant/api/get-plant-devices';
 import { usePlantFaults } from '@/features/plant/api/get-plant-faults';
 import { EnergyFlow } from '@/features/plant/components/energy-flow';
@@ -124,7 +124,7 @@ export default function PlantDetailPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const { data: p, isLoading, isError } = usePlant(id);
-  useLivePlants([id], ['plants', 'detail', id], { enabled: id > 0 });
+  useLivePlants([id], plantQuery(id).queryKey, { enabled: id > 0 });
   const [editing, setEditing] = useState(false);
 
   if (!id || isError)

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { resourcesQuery } from '@/features/resource/api/get-resources';
 
 export const deleteResource = (id: number) => http.delete<null>(`/resources/${id}`);
 
@@ -7,6 +8,6 @@ export function useDeleteResource() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deleteResource,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['resources'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: resourcesQuery().queryKey }),
   });
 }

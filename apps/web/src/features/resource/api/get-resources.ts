@@ -1,6 +1,7 @@
 import type { ResourceRow } from '@pv/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
 export const getResources = () => http.get<ResourceRow[]>('/resources');
-export const useResources = () => useQuery({ queryKey: ['resources'], queryFn: getResources });
+export const resourcesQuery = () => queryOptions({ queryKey: ['resources'], queryFn: getResources });
+export const useResources = () => useQuery(resourcesQuery());

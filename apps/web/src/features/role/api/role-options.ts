@@ -1,7 +1,10 @@
 import type { RoleOptions } from '@pv/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { rolesKey } from '@/features/role/api/get-roles';
 
 /** Organisations, data scopes and the sensitive grant you may give. */
-export const useRoleOptions = (enabled = true) =>
-  useQuery({ queryKey: ['roles', 'options'], queryFn: () => http.get<RoleOptions>('/roles/options'), enabled });
+export const roleOptionsQuery = () =>
+  queryOptions({ queryKey: [...rolesKey, 'options'], queryFn: () => http.get<RoleOptions>('/roles/options') });
+
+export const useRoleOptions = (enabled = true) => useQuery({ ...roleOptionsQuery(), enabled });

@@ -1,6 +1,7 @@
 import type { RoleBody, RoleRow } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { rolesKey } from '@/features/role/api/get-roles';
 
 /** Creates (no id) or edits a role. */
 export const saveRole = (body: RoleBody, id?: number) =>
@@ -10,6 +11,6 @@ export function useSaveRole() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ body, id }: { body: RoleBody; id?: number }) => saveRole(body, id),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['roles'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: rolesKey }),
   });
 }

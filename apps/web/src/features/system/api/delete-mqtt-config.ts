@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { mqttConfigsKey } from '@/features/system/api/get-mqtt-configs';
 
 export const deleteMqttConfig = (id: number) => http.delete<null>(`/mqtt-configs/${id}`);
 
@@ -7,6 +8,6 @@ export function useDeleteMqttConfig() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: deleteMqttConfig,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['mqtt-configs'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: mqttConfigsKey }),
   });
 }

@@ -5,9 +5,12 @@ import { http } from '@/lib/http';
 export const getMqttConfigs = (query: MqttConfigQuery) =>
   http.get<Page<MqttConfigRow>>('/mqtt-configs', { query: { ...query } });
 
+/** Every MQTT configuration list query starts with this key; mutations invalidate it. */
+export const mqttConfigsKey = ['mqtt-configs'] as const;
+
 export const mqttConfigsQuery = (query: MqttConfigQuery) =>
   queryOptions({
-    queryKey: ['mqtt-configs', query],
+    queryKey: [...mqttConfigsKey, query],
     queryFn: () => getMqttConfigs(query),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import type { MqttConfigBody, MqttConfigUpdateBody } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
+import { mqttConfigsKey } from '@/features/system/api/get-mqtt-configs';
 
 export const createMqttConfig = (body: MqttConfigBody) => http.post<{ id: number }>('/mqtt-configs', body);
 
@@ -12,6 +13,6 @@ export function useSaveMqttConfig() {
   return useMutation({
     mutationFn: (v: { id: number; body: MqttConfigUpdateBody } | { id?: undefined; body: MqttConfigBody }) =>
       v.id === undefined ? createMqttConfig(v.body) : updateMqttConfig(v.id, v.body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['mqtt-configs'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: mqttConfigsKey }),
   });
 }

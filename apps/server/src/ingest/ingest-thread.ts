@@ -79,13 +79,13 @@ function tsxApi(): string {
 /**
  * The ingest pipeline on a thread of its own (SQLite files): the server's main thread keeps the
  * broker (sockets, MQTT packets, acknowledgements) and the console's API; the thread parses,
- * validates and writes the batches through its own connection to the file. On a two-core machine
- * the main thread was the bottleneck at about 20,000 msgs/s with 10,000 devices, both halves on
- * one core. Same contract as IngestPipeline: `submit` resolves once the message is committed
- * (nothing is acknowledged before), rejects with IngestRejected for a malformed message or an
- * unknown device. The thread writes one batch at a time; one more waits at the thread meanwhile
- * (so it never waits for this thread between two batches), and messages queue here for the next.
- * The thread starts with the app (loading its code takes a moment; not while the first devices wait).
+ * validates and writes the batches through its own connection to the file: with both halves on
+ * one thread, that thread was the bottleneck under load. Same contract as IngestPipeline:
+ * `submit` resolves once the message is committed (nothing is acknowledged before), rejects with
+ * IngestRejected for a malformed message or an unknown device. The thread writes one batch at a
+ * time; one more waits at the thread meanwhile (so it never waits for this thread between two
+ * batches), and messages queue here for the next. The thread starts with the app (loading its
+ * code takes a moment; not while the first devices wait).
  */
 export class IngestThread implements Ingest {
   readonly stats: IngestStats = {

@@ -1,42 +1,24 @@
-import {
-  ackMessage,
-  eventMessage,
-  telemetryMessage,
-  type EventMessage,
-  type Points,
-  type ReportedRunState,
-  type TelemetryMessage,
-} from '@pv/contract';
+import { ackMessage, eventMessage, telemetryMessage } from '@pv/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import { sqliteHandle } from '../db/dialect.js';
-import { counterOf, dailyEnergy, isCounterGlitch, localDay, type CounterSample } from './energy.js';
-import { accumulate, writeRollups, type BucketSums } from './rollup.js';
 import {
-  postgresStatements,
-  sqliteStatements,
-  type DeviceState,
-  type HotStatements,
-  type SampleRow,
-} from './statements.js';
+  classifyBatch,
+  countEnergy,
+  settleSamples,
+  type BatchPlan,
+  type DeviceRef,
+  type LateSamples,
+  type Parsed,
+} from './classify.js';
+import { counterOf, dailyEnergy, localDay, type CounterSample } from './energy.js';
+import { writeRollups } from './rollup.js';
+import { postgresStatements, sqliteStatements, type HotStatements } from './statements.js';
 
 export type UpKind = 'telemetry' | 'event' | 'ack';
 
 export class IngestRejected extends Error {}
-
-interface DeviceRef {
-  id: number;
-  /** the collector a sub device reports through */
-  parentId: number | null;
-  plantId: number | null;
-  timeZone: string;
-}
-
-type Parsed =
-  | { kind: 'telemetry'; msg: TelemetryMessage }
-  | { kind: 'event'; msg: EventMessage }
-  | { kind: 'ack'; msg: { cmdId: string; ok: boolean; ts: number; content?: string } };
 
 interface Item {
   sn: string;
@@ -101,7 +83,6 @@ export class IngestPipeline implements Ingest {
   /** batches being written: one at a time on SQLite (one connection), a few at once on PostgreSQL */
   private readonly writing = new Set<Promise<void>>();
   private readonly devices = new Map<string, DeviceRef>();
-  private readonly byId = new Map<number, DeviceRef>();
   private closed = false;
   private statements: HotStatements | undefined;
 
@@ -166,11 +147,6 @@ export class IngestPipeline implements Ingest {
     return Promise.reject(new IngestRejected(reason));
   }
 
-  /** A collector writes only for its own sub devices (registered with it as their parent). */
-  private isSubOf(subSn: string, collector: DeviceRef) {
-    return this.devices.get(subSn)?.parentId === collector.id;
-  }
-
   private get concurrency() {
     return this.options.concurrency ?? 1;
   }
@@ -186,10 +162,7 @@ export class IngestPipeline implements Ingest {
    */
   invalidate(sn?: string) {
     if (sn) this.devices.delete(sn);
-    else {
-      this.devices.clear();
-      this.byId.clear();
-    }
+    else this.devices.clear();
   }
 
   /**
@@ -227,9 +200,12 @@ export class IngestPipeline implements Ingest {
         .where('d.sn', 'in', missing.slice(i, i + 500))
         .execute();
       for (const r of rows) {
-        const ref = { id: r.id, parentId: r.parent_id, plantId: r.plant_id, timeZone: r.time_zone ?? 'Asia/Shanghai' };
-        this.devices.set(r.sn, ref);
-        this.byId.set(r.id, ref);
+        this.devices.set(r.sn, {
+          id: r.id,
+          parentId: r.parent_id,
+          plantId: r.plant_id,
+          timeZone: r.time_zone ?? 'Asia/Shanghai',
+        });
       }
     }
   }
@@ -247,33 +223,27 @@ export class IngestPipeline implements Ingest {
       for (const it of batch) it.reject(err as Error);
       return;
     }
-    const ok: Item[] = [];
-    for (const it of batch) {
-      const device = this.devices.get(it.sn);
-      if (device) {
-        ok.push(it);
-        // the rest of the message is kept; each sub entry not registered under this collector is
-        // counted and logged once here (apply skips it, and may run again on a retry)
-        if (it.parsed.kind === 'telemetry')
-          for (const sub of it.parsed.msg.sub ?? []) {
-            if (this.isSubOf(sub.sn, device)) continue;
-            this.stats.unknownSubs++;
-            this.log.warn({ sn: it.sn, subSn: sub.sn }, 'dropped telemetry of an unknown sub device');
-          }
-      } else {
-        this.stats.rejected++;
-        it.reject(new IngestRejected(`unknown device ${it.sn}`));
-      }
+    // decided once, before the transaction: a retry writes the same rows, and a console change
+    // emptying the device cache meanwhile changes nothing in this batch
+    const plan = classifyBatch(batch, this.devices);
+    for (const it of plan.unknown) {
+      this.stats.rejected++;
+      it.reject(new IngestRejected(`unknown device ${it.sn}`));
     }
-    // taken before writing: a console change may empty the device cache meanwhile
-    const touched = this.options.onCommitted && this.devicesOf(ok);
+    // a collector's message is kept without the sub entries not registered under it: each is counted and logged
+    for (const { sn, subSn } of plan.droppedSubs) {
+      this.stats.unknownSubs++;
+      this.log.warn({ sn, subSn }, 'dropped telemetry of an unknown sub device');
+    }
+    const ok = plan.accepted;
+    const touched = this.options.onCommitted && [...plan.latest.keys()];
     try {
       // PostgreSQL may end one of two concurrent ingest transactions with a deadlock or a
       // serialization failure: the batch is simply written again
       let receivedAt = 0;
       for (let attempt = 1; ; attempt++) {
         try {
-          receivedAt = await this.db.transaction().execute((trx) => this.apply(trx, ok));
+          receivedAt = await this.db.transaction().execute((trx) => this.apply(trx, plan));
           break;
         } catch (err) {
           // what the statements kept of the rolled-back batch is not in the database
@@ -297,120 +267,21 @@ export class IngestPipeline implements Ingest {
     }
   }
 
-  /** The devices a batch writes for: each sender and the registered sub devices it reports for (the live `devices` event). */
-  private devicesOf(items: Item[]): number[] {
-    const ids = new Set<number>();
-    for (const it of items) {
-      const device = this.devices.get(it.sn);
-      if (!device) continue;
-      ids.add(device.id);
-      if (it.parsed.kind === 'telemetry')
-        for (const sub of it.parsed.msg.sub ?? []) {
-          const ref = this.devices.get(sub.sn);
-          if (ref && ref.parentId === device.id) ids.add(ref.id);
-        }
-    }
-    return [...ids];
-  }
-
-  /** Writes a batch; answers the received_at stamp its samples got. */
-  private async apply(trx: Transaction<Database>, items: Item[]): Promise<number> {
+  /** Writes a batch's rows; answers the received_at stamp its samples got. */
+  private async apply(trx: Transaction<Database>, plan: BatchPlan<Item>): Promise<number> {
     this.hot.begin?.();
     const now = Date.now();
-    const samples: SampleRow[] = [];
-    // each (device, ts) as its first occurrence in the batch (the one the insert keeps)
-    const first = new Map<string, { points: Points; json: string; runState?: ReportedRunState }>();
-    // per device, its newest message; `key` when that is a sample (events and acks carry no points)
-    const latest = new Map<number, { ts: number; key?: string }>();
-    const energyTouched = new Map<number, CounterSample[]>();
-    const note = (deviceId: number, ts: number, points: Points, runState: ReportedRunState | undefined) => {
-      const json = JSON.stringify(points);
-      samples.push({ device_id: deviceId, ts, points: json });
-      const key = `${deviceId}:${ts}`;
-      if (!first.has(key)) first.set(key, { points, json, runState });
-      const prev = latest.get(deviceId);
-      if (!prev || prev.ts < ts || (prev.ts === ts && !prev.key)) latest.set(deviceId, { ts, key });
-      const counter = counterOf(points);
-      if (counter !== undefined) {
-        const list = energyTouched.get(deviceId) ?? [];
-        list.push({ ts, energyTotal: counter });
-        energyTouched.set(deviceId, list);
-      }
-    };
-    const faults: { deviceId: number; code: string; message?: string; ts: number }[] = [];
-    const acks: { deviceId: number; cmdId: string; ok: boolean; content?: string }[] = [];
-    const ota: Insertable<Database['ota_events']>[] = [];
-    const versions = new Map<number, { hw_version?: string; sw_version?: string; protocol_version?: string }>();
-    const recovered: { deviceId: number; ts: number }[] = [];
-
-    for (const it of items) {
-      const device = this.devices.get(it.sn)!;
-      const p = it.parsed;
-      if (p.kind === 'telemetry') {
-        note(device.id, p.msg.ts, p.msg.points, p.msg.runState);
-        for (const sub of p.msg.sub ?? []) {
-          const ref = this.devices.get(sub.sn);
-          if (ref && ref.parentId === device.id) note(ref.id, p.msg.ts, sub.points, sub.runState);
-        }
-      } else if (p.kind === 'event') {
-        if (p.msg.type === 'fault')
-          faults.push({ deviceId: device.id, code: p.msg.code, message: p.msg.message, ts: p.msg.ts });
-        else if (p.msg.type === 'recover') recovered.push({ deviceId: device.id, ts: p.msg.ts });
-        else if (p.msg.type === 'info')
-          versions.set(device.id, {
-            ...versions.get(device.id),
-            ...(p.msg.hwVersion && { hw_version: p.msg.hwVersion }),
-            ...(p.msg.swVersion && { sw_version: p.msg.swVersion }),
-            ...(p.msg.protocolVersion && { protocol_version: p.msg.protocolVersion }),
-          });
-        else
-          ota.push({
-            cmd_id: p.msg.cmdId,
-            device_id: device.id,
-            progress: p.msg.progress,
-            version: p.msg.version ?? null,
-            ts: p.msg.ts,
-          });
-        if (!latest.has(device.id)) latest.set(device.id, { ts: p.msg.ts });
-      } else {
-        acks.push({ deviceId: device.id, cmdId: p.msg.cmdId, ok: p.msg.ok, content: p.msg.content });
-        if (!latest.has(device.id)) latest.set(device.id, { ts: p.msg.ts });
-      }
-    }
-
-    // raw samples: a repeated (device, ts) is stored once; only the stored ones go into the 5-minute rollup
-    // (in key order: two PostgreSQL writers of the same keys then wait instead of deadlocking)
-    samples.sort((x, y) => x.device_id - y.device_id || x.ts - y.ts);
-    const buckets = new Map<string, BucketSums>();
-    const stored = new Set<string>();
-    for (const r of await this.hot.insertSamples(trx, samples, now)) {
-      const key = `${r.device_id}:${r.ts}`;
-      stored.add(key);
-      accumulate(buckets, r.device_id, r.ts, first.get(key)!.points);
-    }
-
-    // device state: last online time, online, latest points, run state, in device id order (rows
-    // are locked in the same order in every process: no deadlock between two of them). The last
-    // online time never moves backwards (late samples), and only a stored sample gives the latest
-    // points and run state (a repeated (device, ts) with other values changes nothing)
-    const states: DeviceState[] = [];
-    for (const [deviceId, { ts, key }] of [...latest].sort((x, y) => x[0] - y[0])) {
-      const sample = key && stored.has(key) ? first.get(key)! : undefined;
-      const { acPower } = sample?.points ?? {};
-      states.push({
-        id: deviceId,
-        seen: Math.min(ts, now),
-        points: sample && sample.json !== '{}' ? sample.json : null,
-        run: sample?.runState ?? (typeof acPower !== 'number' ? null : acPower > 0 ? 'run' : 'normal'),
-      });
-    }
+    // raw samples: a repeated (device, ts) is stored once; only the stored ones go into the 5-minute
+    // rollup and the device state (online, last online time, latest points, run state)
+    const { buckets, states } = settleSamples(plan, await this.hot.insertSamples(trx, plan.samples, now), now);
+    // in device id order; the stored last online time never moves backwards (late samples)
     await this.hot.updateDevices(trx, states);
 
     // 5-minute averages, after the device rows above are locked (PostgreSQL: one writer per device)
     await writeRollups(trx, this.hot, buckets);
 
     // faults: a code opens one record until it is repaired
-    for (const f of faults) {
+    for (const f of plan.faults) {
       const open = await trx
         .selectFrom('faults')
         .select('id')
@@ -432,7 +303,7 @@ export class IngestPipeline implements Ingest {
           .execute();
       await trx.updateTable('devices').set({ run_state: 'failure' }).where('id', '=', f.deviceId).execute();
     }
-    for (const r of recovered)
+    for (const r of plan.recovered)
       await trx
         .updateTable('devices')
         .set({ run_state: 'run' })
@@ -443,7 +314,7 @@ export class IngestPipeline implements Ingest {
     // command results: processing → success / failed (a late ack also settles an "unknown")
     await this.hot.settleCommands(
       trx,
-      acks.map((a) => ({
+      plan.acks.map((a) => ({
         device_id: a.deviceId,
         cmd_id: a.cmdId,
         status: a.ok ? 'success' : 'failed',
@@ -453,15 +324,15 @@ export class IngestPipeline implements Ingest {
     );
 
     // OTA progress (the device update log); a successful OTA gives the device its new version
-    for (let i = 0; i < ota.length; i += CHUNK)
+    for (let i = 0; i < plan.ota.length; i += CHUNK)
       await trx
         .insertInto('ota_events')
-        .values(ota.slice(i, i + CHUNK))
+        .values(plan.ota.slice(i, i + CHUNK))
         .execute();
     // versions the devices reported (rare: on connecting, after an upgrade), in device id order
-    for (const [id, set] of [...versions].sort((a, b) => a[0] - b[0]))
+    for (const [id, set] of [...plan.versions].sort((a, b) => a[0] - b[0]))
       if (Object.keys(set).length) await trx.updateTable('devices').set(set).where('id', '=', id).execute();
-    const okAcks = acks.filter((a) => a.ok);
+    const okAcks = plan.acks.filter((a) => a.ok);
     if (okAcks.length) {
       const upgrades = await trx
         .selectFrom('commands')
@@ -482,7 +353,7 @@ export class IngestPipeline implements Ingest {
       }
     }
 
-    await this.energy(trx, energyTouched, now);
+    await this.energy(trx, plan.counters, now);
     return now;
   }
 
@@ -490,56 +361,17 @@ export class IngestPipeline implements Ingest {
    * Daily energy grows by the delta from each device's last counter reading; a late sample (older
    * than the last reading) makes its days be recomputed from the raw samples instead.
    */
-  private async energy(trx: Transaction<Database>, touched: Map<number, CounterSample[]>, now: number) {
+  private async energy(trx: Transaction<Database>, touched: BatchPlan<Item>['counters'], now: number) {
     if (!touched.size) return;
     const ids = [...touched.keys()].sort((x, y) => x - y);
     // PostgreSQL: several ingest processes may hold messages of one device; take turns per device
-    const counters = new Map(
+    const last = new Map(
       (await this.hot.readCounters(trx, ids)).map((c) => [c.device_id, { ts: c.last_ts, energyTotal: c.last_total }]),
     );
-    const increments = new Map<string, { deviceId: number; day: string; kWh: number }>();
-    const late = new Map<number, number[]>();
-    const written: { device_id: number; last_ts: number; last_total: number }[] = [];
-    for (const [deviceId, list] of touched) {
-      const timeZone = this.timeZoneOf(deviceId);
-      let last = counters.get(deviceId);
-      const before = last;
-      for (const s of [...list].sort((a, b) => a.ts - b.ts)) {
-        if (!last) {
-          last = s;
-          const day = localDay(s.ts, timeZone);
-          if (!increments.has(`${deviceId}|${day}`)) increments.set(`${deviceId}|${day}`, { deviceId, day, kWh: 0 });
-          continue;
-        }
-        if (s.ts === last.ts) continue;
-        if (s.ts < last.ts) {
-          late.set(deviceId, [...(late.get(deviceId) ?? []), s.ts]);
-          continue;
-        }
-        // a reading a little below the last good one adds nothing and does not replace it
-        if (isCounterGlitch(last, s)) continue;
-        for (const [day, kWh] of dailyEnergy([last, s], { timeZone })) {
-          const key = `${deviceId}|${day}`;
-          const inc = increments.get(key) ?? { deviceId, day, kWh: 0 };
-          inc.kWh += kWh;
-          increments.set(key, inc);
-        }
-        last = s;
-      }
-      if (last && last !== before)
-        written.push({ device_id: deviceId, last_ts: last.ts, last_total: last.energyTotal });
-    }
-    const rows = [...increments.values()]
-      .sort((x, y) => x.deviceId - y.deviceId || (x.day < y.day ? -1 : x.day > y.day ? 1 : 0))
-      .map((i) => ({ device_id: i.deviceId, day: i.day, energy_kwh: i.kWh }));
-    await this.hot.addDaily(trx, rows, now);
-    written.sort((x, y) => x.device_id - y.device_id);
-    await this.hot.writeCounters(trx, written);
+    const { increments, counters, late } = countEnergy(touched, last);
+    await this.hot.addDaily(trx, increments, now);
+    await this.hot.writeCounters(trx, counters);
     await this.recompute(trx, late, now);
-  }
-
-  private timeZoneOf(deviceId: number): string {
-    return this.byId.get(deviceId)?.timeZone ?? 'Asia/Shanghai';
   }
 
   /**
@@ -550,10 +382,13 @@ export class IngestPipeline implements Ingest {
    * counted: their raw samples may have been filed away, and a recount from what is left would lose
    * energy (the counter being cumulative, a late sample only moves energy between those days).
    */
-  private async recompute(trx: Transaction<Database>, late: Map<number, number[]>, now: number) {
-    if (!late.size) return;
-    const devices = [...late].sort((x, y) => x[0] - y[0]);
-    const windows = devices.map(([device_id, tss]) => ({ device_id, first: Math.min(...tss), last: Math.max(...tss) }));
+  private async recompute(trx: Transaction<Database>, late: LateSamples[], now: number) {
+    if (!late.length) return;
+    const windows = late.map(({ deviceId, ts }) => ({
+      device_id: deviceId,
+      first: Math.min(...ts),
+      last: Math.max(...ts),
+    }));
     const stored = new Map<number, CounterSample[]>();
     for (const r of await this.hot.readWindows(trx, windows)) {
       const v = counterOf(JSON.parse(r.points) as Record<string, unknown>);
@@ -570,9 +405,8 @@ export class IngestPipeline implements Ingest {
       .executeTakeFirst();
     const horizon = archive?.pruned_before == null ? undefined : Number(archive.pruned_before) + DAY;
     const out: { device_id: number; day: string; energy_kwh: number }[] = [];
-    for (const [i, [deviceId, tss]] of devices.entries()) {
+    for (const [i, { deviceId, timeZone, ts: tss }] of late.entries()) {
       const { first, last } = windows[i]!;
-      const timeZone = this.timeZoneOf(deviceId);
       const counters = stored.get(deviceId) ?? [];
       const days = dailyEnergy(counters, { timeZone });
       // the days from the stored sample before the late ones to the one after them

@@ -32,8 +32,8 @@ const en = {
   'userExport.orgName': 'Organisation',
   'userExport.roles': 'Roles',
   'userExport.createdAt': 'Created',
-  'userExport.state.enabled': 'Enabled',
-  'userExport.state.disabled': 'Disabled',
+  'userExport.states.enabled': 'Enabled',
+  'userExport.states.disabled': 'Disabled',
 } as const;
 
 export const adminMessagesEn = en;
@@ -67,8 +67,8 @@ export const adminMessagesZh: Record<keyof typeof en, string> = {
   'userExport.orgName': '所属组织',
   'userExport.roles': '角色',
   'userExport.createdAt': '创建时间',
-  'userExport.state.enabled': '启用',
-  'userExport.state.disabled': '停用',
+  'userExport.states.enabled': '启用',
+  'userExport.states.disabled': '停用',
 };
 export const adminFieldNamesEn: Record<string, string> = {
   orgId: 'Organisation',

@@ -1,4 +1,4 @@
-import { ORG_GROUP_CODES, translate, type AuditListQuery } from '@pv/contract';
+import { ORG_GROUP_CODES, translate, type AuditListQuery, type MessageKey } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { ApiError } from '../../lib/errors.js';
@@ -55,7 +55,11 @@ export async function auditExport(
   await audit.flush();
   async function* rows() {
     for await (const row of repo.iterateAudit(db, filters))
-      yield { ...row, at: new Date(row.at), action: translate(lang, `auditExport.action.${row.action}`) };
+      yield {
+        ...row,
+        at: new Date(row.at),
+        action: translate(lang, `auditExport.actions.${row.action}` as const satisfies MessageKey),
+      };
   }
   return { filename: 'audit.xlsx', sheet: 'auditExport.sheet', columns: EXPORT_COLUMNS, rows: rows() };
 }

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { translate, type UserCreateBody, type UserListQuery, type UserRow, type UserUpdateBody } from '@pv/contract';
+import {
+  translate,
+  type MessageKey,
+  type UserCreateBody,
+  type UserListQuery,
+  type UserRow,
+  type UserUpdateBody,
+} from '@pv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors.js';
@@ -42,7 +49,7 @@ export function userExport(
     for await (const u of repo.iterateUsers(db, me, filters))
       yield {
         ...u,
-        state: translate(lang, `userExport.state.${u.state}`),
+        state: translate(lang, `userExport.states.${u.state}` as const satisfies MessageKey),
         roles: u.roles.join(', '),
         createdAt: new Date(u.createdAt),
       };

@@ -33,9 +33,9 @@ const en = {
   'plantExport.energyYear': 'Yearly production (kWh)',
   'plantExport.energyTotal': 'Total production (kWh)',
   'plantExport.status': 'Status',
-  'plantExport.status.online': 'Online',
-  'plantExport.status.offline': 'Offline',
-  'plantExport.status.fault': 'Fault',
+  'plantExport.statuses.online': 'Online',
+  'plantExport.statuses.offline': 'Offline',
+  'plantExport.statuses.fault': 'Fault',
 } as const;
 
 export const plantMessagesEn = en;
@@ -69,9 +69,9 @@ export const plantMessagesZh: Record<keyof typeof en, string> = {
   'plantExport.energyYear': '年发电量 (kWh)',
   'plantExport.energyTotal': '总发电量 (kWh)',
   'plantExport.status': '状态',
-  'plantExport.status.online': '在线',
-  'plantExport.status.offline': '离线',
-  'plantExport.status.fault': '故障',
+  'plantExport.statuses.online': '在线',
+  'plantExport.statuses.offline': '离线',
+  'plantExport.statuses.fault': '故障',
 };
 export const plantFieldNamesEn: Record<string, string> = {
   capacityKw: 'Capacity',

@@ -108,7 +108,7 @@ export function plantExport(
     for await (const p of repo.iteratePlants(db, me, q))
       yield {
         ...p,
-        status: translate(lang, `plantExport.status.${p.status}`),
+        status: translate(lang, `plantExport.statuses.${p.status}`),
         installedAt: p.installedAt ? new Date(p.installedAt) : null,
         dataUpdatedAt: p.dataUpdatedAt ? new Date(p.dataUpdatedAt) : null,
       };

@@ -21,44 +21,31 @@ import { migrateToLatest } from './db/migrate.js';
 import { ensureAdmin, seedCore, seedDemo } from './db/seed/seed.js';
 import { redactUrl } from './lib/redact.js';
 import './lib/types.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { orgRoutes } from './modules/org/org.routes.js';
-import { profileRoutes } from './modules/profile/profile.routes.js';
-import { userRoutes } from './modules/user/user.routes.js';
-import { roleRoutes } from './modules/role/role.routes.js';
-import { resourceRoutes } from './modules/resource/resource.routes.js';
-import { deviceRoutes } from './modules/device/device.routes.js';
-import { dataRoutes } from './modules/device/data.routes.js';
-import { commandRoutes, expireCommands } from './modules/device/command.routes.js';
-import { systemRoutes } from './modules/system/system.routes.js';
-import { productRoutes } from './modules/product/product.routes.js';
-import { faultRoutes } from './modules/fault/fault.routes.js';
-import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import fastifyMultipart from '@fastify/multipart';
-import { runArchive } from './modules/system/archive.js';
 import { connectExternalBroker, ingestClientId, startEmbeddedBroker, type DeviceLink } from './ingest/broker.js';
 import { IngestThread } from './ingest/ingest-thread.js';
 import { IngestPipeline, type CommittedBatch, type Ingest } from './ingest/pipeline.js';
-import { markOffline } from './ingest/state.js';
 import { seedDemoFleet, type DemoFleet } from './db/seed/fleet.js';
 import { registerAccess } from './plugins/access.js';
-import { authSessions } from './modules/auth/session.service.js';
-import { plantRoutes } from './modules/plant/plant.routes.js';
-import { refreshPlantStats, stopPlantStats } from './modules/plant/plant-stats.js';
-import { seedDemoCustomers } from './modules/plant/customer.seed.js';
-import { isApiUrl, registerErrorHandling, sendEnvelope } from './plugins/errors.js';
-import { registerReply } from './plugins/reply.js';
-import { createBus } from './plugins/bus.js';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { eventsRoutes } from './modules/dashboard/events.routes.js';
-import { newRefreshState, refreshDashboard } from './modules/dashboard/dashboard.refresh.js';
-import { DeviceActivity } from './modules/dashboard/device-activity.js';
-import { JobRunner } from './plugins/jobs.js';
-import { DASHBOARD_TICK_MS } from '@pv/contract';
 import { AuditLog, registerAudit } from './plugins/audit.js';
-import { auditRoutes } from './modules/audit/audit.routes.js';
-import { orgGroupRoutes } from './modules/org/org-group.routes.js';
-import { avatarRoutes } from './modules/profile/avatar.routes.js';
+import { createBus } from './plugins/bus.js';
+import { isApiUrl, registerErrorHandling, sendEnvelope } from './plugins/errors.js';
+import { JobRunner } from './plugins/jobs.js';
+import { registerReply } from './plugins/reply.js';
+import { auditModule } from './modules/audit/index.js';
+import { authModule, authSessions } from './modules/auth/index.js';
+import { DASHBOARD_JOB_PERIODS, dashboardModule, DeviceActivity } from './modules/dashboard/index.js';
+import { DEVICE_JOB_PERIODS, deviceModule } from './modules/device/index.js';
+import { faultModule } from './modules/fault/index.js';
+import { firmwareModule } from './modules/firmware/index.js';
+import { orgModule } from './modules/org/index.js';
+import { PLANT_JOB_PERIODS, plantModule, seedDemoCustomers, stopPlantStats } from './modules/plant/index.js';
+import { productModule } from './modules/product/index.js';
+import { profileModule } from './modules/profile/index.js';
+import { resourceModule } from './modules/resource/index.js';
+import { roleModule } from './modules/role/index.js';
+import { SYSTEM_JOB_PERIODS, systemModule } from './modules/system/index.js';
+import { userModule } from './modules/user/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = join(here, '../../web/dist');
@@ -76,14 +63,12 @@ export interface BuildOptions {
   jobPeriods?: Partial<Record<JobName, number>>;
 }
 
-/** The periodic jobs and their periods (ms). */
+/** The periodic jobs the modules add, and their default periods (ms). */
 export const JOB_PERIODS = {
-  'offline-sweep': 15_000,
-  'command-timeouts': 15_000,
-  // asks every 10 minutes; the archive runs when its filing rate (hourly, daily, weekly) says so
-  'archive-prune': 600_000,
-  'plant-stats': 10_000,
-  dashboard: DASHBOARD_TICK_MS,
+  ...DEVICE_JOB_PERIODS,
+  ...SYSTEM_JOB_PERIODS,
+  ...PLANT_JOB_PERIODS,
+  ...DASHBOARD_JOB_PERIODS,
 } as const;
 export type JobName = keyof typeof JOB_PERIODS;
 
@@ -138,7 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('deviceLink', undefined);
   const audit = new AuditLog(db, app.log);
   app.decorate('audit', audit);
-  const jobs = new JobRunner(db, app.log);
+  const jobs = new JobRunner(db, app.log, options.jobPeriods);
   app.decorate('jobs', jobs);
   // one place closes everything, in order: periodic jobs, devices, then the pending writes, then the database
   app.addHook('onClose', async () => {
@@ -231,29 +216,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
   );
   await app.register(fastifyMultipart, { limits: { fileSize: config.firmwareMaxBytes, files: 1, fields: 10 } });
-  // every module's routes under the one API base path
+  // Each module registers its routes under the one API base path, and adds its periodic jobs
+  // (plugins/jobs.ts: each runs once per period across the server processes on the database).
   const modules = [
-    authRoutes,
-    profileRoutes,
-    userRoutes,
-    roleRoutes,
-    resourceRoutes,
-    orgRoutes,
-    deviceRoutes,
-    commandRoutes,
-    dataRoutes,
-    systemRoutes,
-    productRoutes,
-    faultRoutes,
-    firmwareRoutes,
-    plantRoutes,
-    dashboardRoutes,
-    orgGroupRoutes,
-    auditRoutes,
-    avatarRoutes,
+    authModule,
+    profileModule,
+    userModule,
+    roleModule,
+    resourceModule,
+    orgModule,
+    deviceModule,
+    systemModule,
+    productModule,
+    faultModule,
+    firmwareModule,
+    plantModule,
+    auditModule,
   ];
-  for (const routes of modules) await app.register(routes, { prefix: API_BASE });
-  await app.register(eventsRoutes, { prefix: API_BASE, heartbeatMs: options.liveHeartbeatMs });
+  for (const module of modules) await app.register(module, { prefix: API_BASE });
+  await app.register(dashboardModule, { prefix: API_BASE, heartbeatMs: options.liveHeartbeatMs });
 
   let link: DeviceLink;
   if (config.mqttUrl)
@@ -266,58 +247,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   else link = await startEmbeddedBroker({ port: config.mqttPort, db, pipeline, log: app.log });
   app.deviceLink = link;
 
-  // Periodic jobs (plugins/jobs.ts). Every one of them writes rows that all server processes
-  // share, so each runs once per period across the processes on the database, whichever claims
-  // the tick; none only touches the memory of its own process (such a job would keep a plain
-  // setInterval). What other processes must learn of a run goes through the bus.
-  const period = (name: JobName) => options.jobPeriods?.[name] ?? JOB_PERIODS[name];
-  // devices silent past their window go offline (devices.online_state); nothing is kept in memory
-  // (both tell the live device pages which devices changed)
-  jobs.add({
-    name: 'offline-sweep',
-    periodMs: period('offline-sweep'),
-    run: async ({ now }) => activity.add(await markOffline(db, now, config.deviceOfflineMs)),
-  });
-  // commands without an ack in time become unknown (commands.status)
-  jobs.add({
-    name: 'command-timeouts',
-    periodMs: period('command-timeouts'),
-    run: async ({ now }) => activity.add(await expireCommands(db, now, config.commandTimeoutMs)),
-  });
-  // raw samples past the retention are filed (medium 'file': DATA_DIR/archive) and deleted at the
-  // filing rate (rollups stay); archive_config records the run
-  const archiveDir = join(config.dataDir, 'archive');
-  jobs.add({
-    name: 'archive-prune',
-    periodMs: period('archive-prune'),
-    run: async ({ now }) => void (await runArchive(db, now, { archiveDir })),
-  });
-  // what the plant list sorts on (plant_stats), from device state, device_daily and faults; a run
-  // that writes new figures tells every process's plant list through the bus (plant.routes.ts)
-  jobs.add({
-    name: 'plant-stats',
-    periodMs: period('plant-stats'),
-    run: async ({ now }) => void (await refreshPlantStats(db, now, { ifIdle: true })),
-  });
-  // dashboard rollups (org_snapshot, org_power_5m, org_daily_energy), then one compact event of
-  // what changed on the bus, which every process's live streams filter for their clients; where
-  // the previous run stopped travels with the job (job_runs.state), whichever process ran it
-  const dashboardState = newRefreshState();
-  jobs.add({
-    name: 'dashboard',
-    periodMs: period('dashboard'),
-    run: async ({ now, state }) => {
-      Object.assign(dashboardState, state);
-      const event = await refreshDashboard(db, dialect, dashboardState, now);
-      if (event) await app.bus.publish(event);
-      const { at, energyAt, maxFaultId } = dashboardState;
-      return { at, energyAt, maxFaultId };
-    },
-  });
-  // the first plant-stats and dashboard ticks come at start (unless another process ran them within their period)
-  await jobs.tick('plant-stats');
   jobs.start();
-  app.addHook('onReady', async () => void jobs.tick('dashboard'));
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = existsSync(join(webDist, 'index.html'));

@@ -6,3 +6,4 @@
 export { deviceKeyColumns, hashDeviceKey, mosquittoHash, newDeviceKey } from './device-keys.js';
 export { IngestRejected, type Ingest, type UpKind } from './pipeline.js';
 export { DeviceSeries, seriesRows, type SeriesOptions, type SeriesRows, type SeriesSample } from './series.js';
+export { markOffline } from './state.js';

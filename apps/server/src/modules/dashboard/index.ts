@@ -1,0 +1,37 @@
+import { DASHBOARD_TICK_MS } from '@pv/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { newRefreshState, refreshDashboard } from './dashboard.refresh.js';
+import { dashboardRoutes } from './dashboard.routes.js';
+import { eventsRoutes } from './events.routes.js';
+
+/** The module's periodic job and its default period (ms). */
+export const DASHBOARD_JOB_PERIODS = { dashboard: DASHBOARD_TICK_MS } as const;
+
+export interface DashboardModuleOptions {
+  /** Heartbeat (and session check) of the live event stream, ms (tests shorten it). */
+  heartbeatMs?: number;
+}
+
+/** The dashboard, the live event stream, and the job that rolls up what both show. */
+export const dashboardModule: FastifyPluginAsyncZod<DashboardModuleOptions> = async (app, opts) => {
+  await app.register(dashboardRoutes);
+  await app.register(eventsRoutes, { heartbeatMs: opts.heartbeatMs });
+  // org rollups, then one compact event of what changed on the bus, which every process's live
+  // streams filter for their clients; where the previous run stopped travels with the job's state
+  const state = newRefreshState();
+  app.jobs.add({
+    name: 'dashboard',
+    periodMs: DASHBOARD_JOB_PERIODS.dashboard,
+    run: async ({ now, state: previous }) => {
+      Object.assign(state, previous);
+      const event = await refreshDashboard(app.db, app.dialect, state, now);
+      if (event) await app.bus.publish(event);
+      const { at, energyAt, maxFaultId } = state;
+      return { at, energyAt, maxFaultId };
+    },
+  });
+  // the first run comes once the server is ready, unless another process ran it within its period
+  app.addHook('onReady', async () => void app.jobs.tick('dashboard'));
+};
+
+export { DeviceActivity } from './device-activity.js';

@@ -1,7 +1,7 @@
 import { Spin } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import type { RouteHandle } from './router';
+import type { RouteHandle } from './route-handle';
 import { useDocumentTitle } from '@/lib/brand';
 
 /** The title key of the deepest matched route that declares one. */

@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { accessKey, buildRoutes, type RouteHandle } from './router';
+import type { RouteHandle } from './route-handle';
+import { accessKey, buildRoutes } from './router';
 import { titleKeyOf } from './root-layout';
 
 const adminPaths = [

@@ -1,7 +1,8 @@
-import { flattenRoutes, type FlatRoute, type RouteDef } from '@pv/contract';
+import { flattenRoutes, type RouteDef } from '@pv/contract';
 import { Button } from 'antd';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { RouteHandle } from './route-handle';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { useSession, type UserInfo } from '@/stores/session';
 import { RequireAuth } from './guards/require-auth';
@@ -46,13 +47,6 @@ const ROUTE_ERROR = (
     <RouteErrorPage />
   </Suspense>
 );
-
-/** What a matched route tells the layout: its title, and the console page it shows. */
-export interface RouteHandle {
-  titleKey: string;
-  page?: FlatRoute;
-  notFound?: boolean;
-}
 
 const titled = (titleKey: string): RouteHandle => ({ titleKey });
 

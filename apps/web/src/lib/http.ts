@@ -1,7 +1,7 @@
 import { API_BASE, REQUEST_TIMEOUT_MS, TOAST_DURATION_MS, TOAST_EXEMPT_PATH, type Envelope } from '@pv/contract';
 import { feedback } from './feedback';
 import i18n from './i18n';
-import { getToken } from './token';
+import { getToken, removeToken } from './token';
 
 export class ApiError extends Error {
   constructor(
@@ -39,6 +39,14 @@ function headers(json: boolean): Record<string, string> {
 
 let logoutDialogOpen = false;
 
+// How "Log in again" ends the session. The session store calls this client, so it registers its own
+// reset here (onSessionEnd) instead of this file importing the store.
+let endSession: () => void = removeToken;
+
+export function onSessionEnd(handler: () => void) {
+  endSession = handler;
+}
+
 /** Spec §8: how each failure shows, decided once for every call. */
 export function reportError(url: string, code: number, msg: string, hadToken: boolean) {
   const { message, modal } = feedback();
@@ -51,10 +59,8 @@ export function reportError(url: string, code: number, msg: string, hadToken: bo
       okText: i18n.t('common.loginAgain'),
       cancelText: i18n.t('common.cancel'),
       maskClosable: false,
-      onOk: async () => {
-        // Loaded here, not at the top: the session store itself calls this client.
-        const { useSession } = await import('@/stores/session');
-        useSession.getState().resetToken();
+      onOk: () => {
+        endSession();
         window.location.reload();
       },
       onCancel: () => {

@@ -1,6 +1,6 @@
 import { ORG_GROUP_CODES, type CurrentInfoResponse } from '@pv/contract';
 import { create } from 'zustand';
-import { http } from '@/lib/http';
+import { http, onSessionEnd } from '@/lib/http';
 import { getToken, removeToken, setToken } from '@/lib/token';
 import { useTagsView } from './tags-view';
 
@@ -101,3 +101,6 @@ export const useSession = create<SessionState>((set, get) => ({
     set({ token: undefined, info: null });
   },
 }));
+
+// An expired session answered "Log in again" resets the store too, not only the cookie.
+onSessionEnd(() => useSession.getState().resetToken());

@@ -22,7 +22,7 @@ import { queryClient } from '@/lib/query-client';
 import { PageRouteContext } from '@/app/page-context';
 import { NotFoundPage, pageFor } from '@/app/pages';
 import { pagesByPath } from '@/app/route-utils';
-import type { RouteHandle } from '@/app/router';
+import type { RouteHandle } from '@/app/route-handle';
 import { Navbar } from './navbar';
 import { DoubleSidebar, SingleSidebar, SUB_SIDEBAR_WIDTH } from './sidebar';
 import { TagsView } from './tags-view';

@@ -1,13 +1,5 @@
 import { localDay, type DeviceListFilters, type DeviceRow, type DeviceSortField, type PointValue } from '@pv/contract';
-import {
-  sql,
-  type Insertable,
-  type Kysely,
-  type RawBuilder,
-  type SqlBool,
-  type Transaction,
-  type Updateable,
-} from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type SqlBool, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { inScope } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
@@ -325,9 +317,4 @@ export async function deleteDeviceData(db: Kysely<Database>, ids: number[]) {
 export async function deleteDeviceRows(db: Kysely<Database>, id: number) {
   await db.deleteFrom('devices').where('parent_id', '=', id).execute();
   await db.deleteFrom('devices').where('id', '=', id).execute();
-}
-
-/** `work` in one transaction: all its writes or none. */
-export function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>) {
-  return db.transaction().execute(work);
 }

@@ -25,6 +25,7 @@ import type { SessionUser } from '../../lib/types.js';
 import type { XlsxColumn, XlsxExport } from '../../lib/xlsx-export.js';
 import { deletePlantRows } from '../plant/plant-changes.js';
 import { plantInScope } from '../plant/plant.repository.js';
+import { inTransaction } from '../../db/transaction.js';
 import * as repo from './device.repository.js';
 
 /** What the device writes need beyond the database: the ingest re-reads the facts of devices that changed. */
@@ -199,7 +200,7 @@ export async function updateDevice({ db, ingest }: DeviceDeps, me: SessionUser, 
     ...(b.productId !== undefined && { product_id: b.productId }),
     ...(b.mac !== undefined && { mac: b.mac }),
   };
-  await repo.inTransaction(db, async (trx) => {
+  await inTransaction(db, async (trx) => {
     if (parent) {
       // a device moved under a collector signs in through it from now on: its own key goes
       await repo.updateDevice(trx, device.id, {
@@ -279,7 +280,7 @@ export async function deleteDevice(
     plant = await plantInScope(db, me, device.plant_id, 'change');
     if (!plant) throw new ApiError(403, 'error.boundPlantOutOfScope', { sn: device.sn });
   }
-  await repo.inTransaction(db, async (trx) => {
+  await inTransaction(db, async (trx) => {
     await repo.deleteDeviceData(trx, [device.id, ...(await repo.subDeviceIds(trx, device.id))]);
     await repo.deleteDeviceRows(trx, device.id);
     // the plant's other devices are unbound and kept with their data

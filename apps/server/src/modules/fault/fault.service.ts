@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/types.js';
 import * as repo from './fault.repository.js';
+import { inTransaction } from '../../db/transaction.js';
 
 type FaultQuery = z.infer<typeof faultQuery>;
 
@@ -22,7 +23,7 @@ export async function repairFault(db: Kysely<Database>, me: SessionUser, id: num
   const fault = await repo.findFault(db, me, id);
   if (!fault) throw notFound();
   if (fault.state === 'fixed') throw badRequest('error.alreadyFixed');
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await repo.markFixed(trx, fault.id, Date.now());
     if (!(await repo.hasOpenFault(trx, fault.device_id))) await repo.clearFailure(trx, fault.device_id);
   });

@@ -5,6 +5,7 @@ import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/types.js';
 import { assertRootAdminRemains } from '../role/grants.js';
 import * as repo from './resource.repository.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /*
  * The resource tree is global (menus and buttons of the one console), so its routes are for the
@@ -62,7 +63,7 @@ export async function updateResource(db: Kysely<Database>, me: SessionUser, id: 
   if (!current) throw notFound();
   await check(db, me, b, current);
   const renamed = b.name !== current.name || (b.nameEn || null) !== current.name_en;
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     // a renamed resource shows its new names instead of the console's translation
     await repo.updateResource(trx, current.id, { ...values(b), ...(renamed ? { title_key: '' } : {}) });
     // changing the code of a critical permission could lock the administrators out
@@ -75,7 +76,7 @@ export async function deleteResource(db: Kysely<Database>, id: number) {
   const current = await repo.findResource(db, id);
   if (!current) throw notFound();
   if (await repo.hasChildren(db, current.id)) throw new ApiError(409, 'admin.resourceHasChildren');
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await repo.deleteResource(trx, current.id);
     await assertRootAdminRemains(trx);
   });

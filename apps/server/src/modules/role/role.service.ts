@@ -8,6 +8,7 @@ import { orgInScope, orgOptions } from '../org/org.repository.js';
 import { listResources } from '../resource/resource.repository.js';
 import { assertRootAdminRemains, assignableRoleIds, heldResourceIds, scopeWithin } from './grants.js';
 import * as repo from './role.repository.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export function listRoles(db: Kysely<Database>, me: SessionUser, { pageNum, pageSize, ...f }: RoleListQuery) {
   return repo.listRoles(db, me, f, pageSize, (pageNum - 1) * pageSize);
@@ -79,14 +80,11 @@ export async function updateRole(db: Kysely<Database>, me: SessionUser, id: numb
   await assertWithinReach(db, me, role.id);
   await checkBody(db, me, b, role);
   if (b.code !== role.code) await assertCodeFree(db, b.code, role.id);
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      await repo.updateRole(trx, role.id, values(b));
-      // narrowing the ROOT administrator role's scope would lock the platform out
-      await assertRootAdminRemains(trx);
-    })
-    .catch(conflictOnRace(b.code));
+  await inTransaction(db, async (trx) => {
+    await repo.updateRole(trx, role.id, values(b));
+    // narrowing the ROOT administrator role's scope would lock the platform out
+    await assertRootAdminRemains(trx);
+  }).catch(conflictOnRace(b.code));
   return (await repo.findRole(db, me, role.id)) ?? { ...role, ...b };
 }
 
@@ -120,7 +118,7 @@ export async function grantResources(db: Kysely<Database>, me: SessionUser, id: 
   for (const id of requested) if (!held.has(id) && !current.includes(id)) throw new ApiError(403, 'admin.notGrantable');
   const next = [...new Set([...[...requested].filter((id) => held.has(id)), ...current.filter((id) => !held.has(id))])];
   if (next.length && (await repo.countResources(db, next)) !== next.length) throw badRequest('error.badRequest');
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await repo.setRoleResources(trx, role.id, next);
     await assertRootAdminRemains(trx);
   });

@@ -18,6 +18,7 @@ import { revokeAllSessions } from '../auth/session.repository.js';
 import { assertRootAdminRemains, assignableRoleIds, userWithinReach } from '../role/grants.js';
 import { orgInScope, orgOptions } from '../org/org.repository.js';
 import * as repo from './user.repository.js';
+import { inTransaction } from '../../db/transaction.js';
 
 type Filters = Omit<UserListQuery, 'pageNum' | 'pageSize'>;
 
@@ -76,7 +77,7 @@ export async function setUserState(db: Kysely<Database>, me: SessionUser, id: nu
   const user = await getUser(db, me, id);
   if (user.id === me.id && state === 'disabled') throw badRequest('error.cannotDisableSelf');
   if (!(await userWithinReach(db, me, user.id))) throw new ApiError(403, 'admin.userTooPowerful');
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await repo.updateUser(trx, user.id, { state });
     if (state === 'disabled') {
       await assertRootAdminRemains(trx);
@@ -135,25 +136,22 @@ export async function createUser(db: Kysely<Database>, me: SessionUser, b: UserC
   const roleIds = await nextRoles(db, me, b.roleIds, []);
   const password = b.password || generatePassword();
   const hash = await hashPassword(password);
-  const id = await db
-    .transaction()
-    .execute(async (trx) => {
-      const id = await repo.insertUser(trx, {
-        org_id: b.orgId,
-        login_name: b.loginName,
-        nickname: b.nickname,
-        password_hash: hash,
-        mobile: b.mobile || null,
-        email: b.email || null,
-        state: 'enabled',
-        avatar: '',
-        introduction: '',
-        created_at: Date.now(),
-      });
-      await repo.setUserRoles(trx, id, roleIds);
-      return id;
-    })
-    .catch(conflictOnRace(b.loginName));
+  const id = await inTransaction(db, async (trx) => {
+    const id = await repo.insertUser(trx, {
+      org_id: b.orgId,
+      login_name: b.loginName,
+      nickname: b.nickname,
+      password_hash: hash,
+      mobile: b.mobile || null,
+      email: b.email || null,
+      state: 'enabled',
+      avatar: '',
+      introduction: '',
+      created_at: Date.now(),
+    });
+    await repo.setUserRoles(trx, id, roleIds);
+    return id;
+  }).catch(conflictOnRace(b.loginName));
   return { id, password: b.password ? null : password };
 }
 
@@ -167,21 +165,18 @@ export async function updateUser(db: Kysely<Database>, me: SessionUser, id: numb
     if (!me.perms.has('user:assign')) throw forbidden();
     roleIds = await nextRoles(db, me, b.roleIds, user.roleIds);
   }
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      // mobile / e-mail left out: unchanged (an editor without the sensitive grant only ever saw them masked)
-      await repo.updateUser(trx, user.id, {
-        login_name: b.loginName,
-        nickname: b.nickname,
-        org_id: b.orgId,
-        ...(b.mobile === undefined ? {} : { mobile: b.mobile || null }),
-        ...(b.email === undefined ? {} : { email: b.email || null }),
-      });
-      if (roleIds) await repo.setUserRoles(trx, user.id, roleIds);
-      await assertRootAdminRemains(trx);
-    })
-    .catch(conflictOnRace(b.loginName));
+  await inTransaction(db, async (trx) => {
+    // mobile / e-mail left out: unchanged (an editor without the sensitive grant only ever saw them masked)
+    await repo.updateUser(trx, user.id, {
+      login_name: b.loginName,
+      nickname: b.nickname,
+      org_id: b.orgId,
+      ...(b.mobile === undefined ? {} : { mobile: b.mobile || null }),
+      ...(b.email === undefined ? {} : { email: b.email || null }),
+    });
+    if (roleIds) await repo.setUserRoles(trx, user.id, roleIds);
+    await assertRootAdminRemains(trx);
+  }).catch(conflictOnRace(b.loginName));
   const updated = await repo.findUser(db, me, user.id);
   // moved out of your own scope by the edit: answered as it was saved, from the body
   return updated ?? { ...user, loginName: b.loginName, nickname: b.nickname, orgId: b.orgId };
@@ -192,7 +187,7 @@ export async function deleteUser(db: Kysely<Database>, me: SessionUser, id: numb
   const user = await getUser(db, me, id);
   if (user.id === me.id) throw badRequest('admin.cannotDeleteSelf');
   if (!(await userWithinReach(db, me, user.id))) throw new ApiError(403, 'admin.userTooPowerful');
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await repo.deleteUser(trx, user.id);
     await assertRootAdminRemains(trx);
   });
@@ -203,7 +198,7 @@ export async function resetPassword(db: Kysely<Database>, me: SessionUser, id: n
   const user = await userToChange(db, me, id);
   const password = body.password || generatePassword();
   const hash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await repo.updateUser(trx, user.id, { password_hash: hash });
     await revokeAllSessions(trx, user.id);
   });
@@ -214,7 +209,7 @@ export async function resetPassword(db: Kysely<Database>, me: SessionUser, id: n
 export async function assignRoles(db: Kysely<Database>, me: SessionUser, id: number, requested: number[]) {
   const user = await getUser(db, me, id);
   const roleIds = await nextRoles(db, me, requested, user.roleIds);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await repo.setUserRoles(trx, user.id, roleIds);
     await assertRootAdminRemains(trx);
   });

@@ -4,7 +4,7 @@ import { App, Avatar, Button, Progress, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAvatarSrc } from '@/lib/avatar';
-import { uploadAvatar } from '@/features/user-center/api';
+import { uploadAvatar } from '@/features/user-center/api/upload-avatar';
 
 /**
  * Your avatar with an upload button: JPG or PNG of at most 2 MB, checked here before anything is

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/stores/session';
-import { changePassword } from '@/features/user-center/api';
+import { changePassword } from '@/features/user-center/api/change-password';
 
 interface Values {
   oldPassword: string;

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '@/lib/format';
-import { useOwnOrg } from '@/features/user-center/api';
+import { useOwnOrg } from '@/features/user-center/api/get-own-org';
 import { LoadState } from '@/features/user-center/components/load-state';
 
 export default function OrgDataPage() {

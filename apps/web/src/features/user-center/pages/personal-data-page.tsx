@@ -6,7 +6,8 @@ import { formatTime } from '@/lib/format';
 import { zodRule } from '@/lib/form-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/stores/session';
-import { useProfile, useUpdateProfile } from '@/features/user-center/api';
+import { profileQuery, useProfile } from '@/features/user-center/api/get-profile';
+import { useUpdateProfile } from '@/features/user-center/api/update-profile';
 import { AvatarUpload } from '@/features/user-center/components/avatar-upload';
 import { LoadState } from '@/features/user-center/components/load-state';
 
@@ -19,7 +20,7 @@ export default function PersonalDataPage() {
   const qc = useQueryClient();
   // the new picture shows here and in the navbar at once
   const avatarChanged = (avatar: string) => {
-    qc.setQueryData(['profile'], (p: typeof data) => (p ? { ...p, avatar } : p));
+    qc.setQueryData(profileQuery().queryKey, (p) => (p ? { ...p, avatar } : p));
     useSession.setState((s) => (s.info ? { info: { ...s.info, avatar } } : {}));
   };
   if (!data) return <LoadState isError={isError} onRetry={() => void refetch()} />;

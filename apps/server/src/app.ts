@@ -1,27 +1,17 @@
-import { appendFileSync, existsSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Writable } from 'node:stream';
-import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_BASE, envelope, translate } from '@pv/contract';
+import fastifyMultipart from '@fastify/multipart';
+import { API_BASE } from '@pv/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
-import { z } from 'zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sqlitePath, type AppConfig } from './config.js';
 import { closeDb, createDb } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureAdmin, seedCore, seedDemo } from './db/seed/seed.js';
 import { redactUrl } from './lib/redact.js';
 import './lib/types.js';
-import fastifyMultipart from '@fastify/multipart';
 import { connectExternalBroker, ingestClientId, startEmbeddedBroker, type DeviceLink } from './ingest/broker.js';
 import { IngestThread } from './ingest/ingest-thread.js';
 import { IngestPipeline, type CommittedBatch, type Ingest } from './ingest/pipeline.js';
@@ -29,9 +19,12 @@ import { seedDemoFleet, type DemoFleet } from './db/seed/fleet.js';
 import { registerAccess } from './plugins/access.js';
 import { AuditLog, registerAudit } from './plugins/audit.js';
 import { createBus } from './plugins/bus.js';
-import { isApiUrl, registerErrorHandling, sendEnvelope } from './plugins/errors.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerHealth } from './plugins/health.js';
 import { JobRunner } from './plugins/jobs.js';
 import { registerReply } from './plugins/reply.js';
+import { registerWeb } from './plugins/web.js';
 import { auditModule } from './modules/audit/index.js';
 import { authModule, authSessions } from './modules/auth/index.js';
 import { DASHBOARD_JOB_PERIODS, dashboardModule, DeviceActivity } from './modules/dashboard/index.js';
@@ -159,62 +152,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.onDataChanged(() => pipeline.invalidate());
   registerAudit(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'PV Console API',
-        version: '0.1.0',
-        description:
-          'Every answer is {code, msg, data}; the HTTP status equals code. Send the session token as X-Token.',
-      },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' } } },
-      security: [{ token: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: `${API_BASE}/docs` });
-
-  app.get(
-    `${API_BASE}/health`,
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['system'],
-        summary: 'Liveness and the state of the database',
-        response: {
-          200: envelope(
-            z.object({
-              status: z.string(),
-              database: z.string(),
-              broker: z.string(),
-              ingest: z.record(z.string(), z.number()),
-            }),
-          ),
-        },
-      },
-    },
-    async (req, reply) => {
-      try {
-        await sql`select 1`.execute(db);
-        return {
-          code: 200,
-          msg: translate(req.lang, 'success.ok'),
-          data: {
-            status: 'ok',
-            database: 'up',
-            broker: app.deviceLink?.connected ? 'up' : 'down',
-            ingest: { ...pipeline.stats, ...app.deviceLink?.stats },
-          },
-        };
-      } catch {
-        return sendEnvelope(reply, 503, translate(req.lang, 'error.databaseDown'), {
-          status: 'degraded',
-          database: 'down',
-          broker: app.deviceLink?.connected ? 'up' : 'down',
-        });
-      }
-    },
-  );
+  await registerDocs(app);
+  registerHealth(app);
   await app.register(fastifyMultipart, { limits: { fileSize: config.firmwareMaxBytes, files: 1, fields: 10 } });
   // Each module registers its routes under the one API base path, and adds its periodic jobs
   // (plugins/jobs.ts: each runs once per period across the server processes on the database).
@@ -249,35 +188,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   jobs.start();
 
-  const webDist = config.webDist ?? DEFAULT_WEB_DIST;
-  const hasWeb = existsSync(join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      // the build writes .br and .gz beside each asset; a client that accepts them gets them
-      preCompressed: true,
-      setHeaders: (res, path) => {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-
-  app.setNotFoundHandler((req, reply) => {
-    if (isApiUrl(req.url) || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      return sendEnvelope(
-        reply,
-        404,
-        translate(req.lang ?? 'en', 'error.routeNotFound', {
-          method: req.method,
-          url: redactUrl(req.url.split('?')[0]!),
-        }),
-      );
-    }
-    // the console's own routes (client-side routing): answer the app shell
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST);
 
   return app;
 }

@@ -357,56 +357,6 @@ export async function listPlantDevices(db: Kysely<Database>, plantId: number, li
   return { rows, total: Number(total) };
 }
 
-/** The faults of a plant's devices, newest first, one page. */
-export async function listPlantFaults(
-  db: Kysely<Database>,
-  plantId: number,
-  state: FaultRow['state'] | undefined,
-  limit: number,
-  offset: number,
-) {
-  let base = db
-    .selectFrom('faults as f')
-    .innerJoin('devices as d', 'd.id', 'f.device_id')
-    .innerJoin('plants as p', 'p.id', 'd.plant_id')
-    .where('d.plant_id', '=', plantId);
-  if (state) base = base.where('f.state', '=', state);
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .select([
-        'f.id',
-        'f.device_id',
-        'd.sn',
-        'd.name as device_name',
-        'p.name as plant_name',
-        'f.code',
-        'f.message',
-        'f.state',
-        'f.opened_at',
-        'f.fixed_at',
-      ])
-      .orderBy('f.opened_at', 'desc')
-      .orderBy('f.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  const toRow = (r: (typeof rows)[number]): FaultRow => ({
-    id: r.id,
-    deviceId: r.device_id,
-    sn: r.sn,
-    deviceName: r.device_name,
-    plantName: r.plant_name,
-    code: r.code,
-    message: r.message,
-    state: r.state,
-    openedAt: Number(r.opened_at),
-    fixedAt: r.fixed_at === null ? null : Number(r.fixed_at),
-  });
-  return { rows: rows.map(toRow), total: Number(total) };
-}
-
 export async function addFavourite(db: Kysely<Database>, userId: number, plantId: number, now: number) {
   await db
     .insertInto('plant_favourites')

@@ -21,6 +21,7 @@ import type { SessionUser } from '../../lib/types.js';
 import type { XlsxColumn, XlsxExport } from '../../lib/xlsx-export.js';
 import { plantChart as chartOf, plantLive, yieldAndRatio } from './plant-detail.js';
 import * as repo from './plant.repository.js';
+import { listFaults } from '../fault/fault.repository.js';
 
 /** What the plant writes need beyond the database: they tell the stats job and the ingest. */
 export interface PlantDeps {
@@ -221,7 +222,7 @@ export async function plantFaults(
   { pageNum, pageSize, state }: { pageNum: number; pageSize: number; state?: FaultRow['state'] },
 ) {
   await mustSee(db, me, id);
-  return repo.listPlantFaults(db, id, state, pageSize, (pageNum - 1) * pageSize);
+  return listFaults(db, 'plant checked', { plantId: id, state }, pageSize, (pageNum - 1) * pageSize);
 }
 
 /** Stars or unstars a plant the caller sees (per user); the favourite tab counts change. */

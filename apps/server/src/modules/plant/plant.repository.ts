@@ -1,4 +1,4 @@
-import type { FaultRow, PlantBody, PlantListQuery, PlantRow, PlantStatus } from '@pv/contract';
+import type { PlantBody, PlantListQuery, PlantRow, PlantStatus } from '@pv/contract';
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { inScope } from '../../lib/scope.js';

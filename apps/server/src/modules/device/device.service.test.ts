@@ -1,59 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/database.js';
-import { closeDb, createDb } from '../../db/dialect.js';
-import { migrateToLatest } from '../../db/migrate.js';
 import type { SessionUser } from '../../lib/types.js';
+import { serviceDb } from '../../../test/service-db.js';
 import * as devices from './device.service.js';
 
-let dir: string;
 let db: Kysely<Database>;
+let close: () => Promise<void>;
 /** The caller's organisation, a child of it (in scope) and an organisation outside the scope. */
 const org = { mine: 0, child: 0, other: 0 };
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'device-service-'));
-  db = createDb(`sqlite:${join(dir, 'test.db')}`, { checkpoints: false }).db;
-  await migrateToLatest(db);
-  const { id: group } = await db
-    .insertInto('org_groups')
-    .values({ code: 'AGENT', name: 'Agents' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const addOrg = async (code: string, parent?: { id: number; path: string }) => {
-    const { id } = await db
-      .insertInto('orgs')
-      .values({
-        parent_id: parent?.id ?? null,
-        group_id: group,
-        name: code,
-        code,
-        path: '',
-        address: null,
-        contact: null,
-        phone: null,
-        number: null,
-        created_at: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const path = `${parent?.path ?? '/'}${id}/`;
-    await db.updateTable('orgs').set({ path }).where('id', '=', id).execute();
-    return { id, path };
-  };
-  const mine = await addOrg('MINE');
+  const t = await serviceDb('device-service');
+  ({ db, close } = t);
+  const mine = await t.addOrg('MINE');
   org.mine = mine.id;
-  org.child = (await addOrg('CHILD', mine)).id;
-  org.other = (await addOrg('OTHER')).id;
+  org.child = (await t.addOrg('CHILD', mine)).id;
+  org.other = (await t.addOrg('OTHER')).id;
 });
 
-afterAll(async () => {
-  await closeDb(db);
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 const ALL_PERMS = ['device:create', 'device:update', 'device:bind', 'device:unbind', 'device:delete', 'plant:delete'];
 

@@ -1,43 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { PlantBody } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { Database } from '../../db/database.js';
-import { closeDb, createDb } from '../../db/dialect.js';
-import { migrateToLatest } from '../../db/migrate.js';
 import type { SessionUser } from '../../lib/types.js';
+import { serviceDb } from '../../../test/service-db.js';
 import * as plants from './plant.service.js';
 
-let dir: string;
+let close: () => Promise<void>;
 let db: Kysely<Database>;
 /** The caller's organisation, a child of it (in scope) and an organisation outside the scope. */
 const org = { mine: { id: 0, path: '' }, child: { id: 0, path: '' }, other: { id: 0, path: '' } };
 /** Users: the caller (MINE), a colleague of OTHER, a disabled user. */
 const users = { me: 0, other: 0, disabled: 0 };
-
-async function addOrg(group: number, code: string, parent?: { id: number; path: string }) {
-  const { id } = await db
-    .insertInto('orgs')
-    .values({
-      parent_id: parent?.id ?? null,
-      group_id: group,
-      name: code,
-      code,
-      path: '',
-      address: null,
-      contact: null,
-      phone: null,
-      number: null,
-      created_at: 0,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const path = `${parent?.path ?? '/'}${id}/`;
-  await db.updateTable('orgs').set({ path }).where('id', '=', id).execute();
-  return { id, path };
-}
 
 async function addUser(orgId: number, login: string, email: string, state: 'enabled' | 'disabled' = 'enabled') {
   const { id } = await db
@@ -60,26 +34,17 @@ async function addUser(orgId: number, login: string, email: string, state: 'enab
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'plant-service-'));
-  db = createDb(`sqlite:${join(dir, 'test.db')}`, { checkpoints: false }).db;
-  await migrateToLatest(db);
-  const { id: group } = await db
-    .insertInto('org_groups')
-    .values({ code: 'AGENT', name: 'Agents' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  org.mine = await addOrg(group, 'MINE');
-  org.child = await addOrg(group, 'CHILD', org.mine);
-  org.other = await addOrg(group, 'OTHER');
+  const t = await serviceDb('plant-service');
+  ({ db, close } = t);
+  org.mine = await t.addOrg('MINE');
+  org.child = await t.addOrg('CHILD', org.mine);
+  org.other = await t.addOrg('OTHER');
   users.me = await addUser(org.mine.id, 'me', 'Me@Example.com');
   users.other = await addUser(org.other.id, 'other', 'other@example.com');
   users.disabled = await addUser(org.other.id, 'gone', 'gone@example.com', 'disabled');
 });
 
-afterAll(async () => {
-  await closeDb(db);
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 /** The caller: organisation MINE and its children, contact details masked unless `sensitive`. */
 function me(sensitive = false): SessionUser {

@@ -5,6 +5,7 @@ import { setFeedback } from '@/lib/feedback';
 import { initI18n } from '@/lib/i18n';
 import { homePathOf, ROLES_REQUIRED, toUserInfo, useSession } from './session';
 import { useTagsView } from './tags-view';
+import { mockFetch, respond } from '@/test-fetch';
 
 initI18n('en');
 
@@ -38,12 +39,7 @@ const currentInfo = (roles: string[]): CurrentInfoResponse => ({
 
 /** A fake server: each call answers the next body of `bodies` (HTTP status = code). */
 function server(...bodies: unknown[]) {
-  const fetch = vi.fn(async () => {
-    const body = bodies.shift() as { code: number };
-    return new Response(JSON.stringify(body), { status: body.code, headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return mockFetch(() => respond(bodies.shift() as { code: number; msg: string }));
 }
 const calls = (fetch: ReturnType<typeof server>) => fetch.mock.calls.map((c) => c as unknown as [string, RequestInit]);
 

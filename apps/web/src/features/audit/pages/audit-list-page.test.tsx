@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import AuditListPage from './audit-list-page';
+import { mockFetch } from '@/test-fetch';
 
 initI18n('en');
 vi.setConfig({ testTimeout: 30_000 });
@@ -41,15 +42,9 @@ const rows = [
 ];
 
 function serve() {
-  const fetch = vi.fn(async (url: string) => {
-    const data = url.startsWith('/photo_voltaic/audit/entities') ? ['orgGroup', 'session'] : { rows, total: 2 };
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return mockFetch(({ url }) =>
+    url.startsWith('/photo_voltaic/audit/entities') ? ['orgGroup', 'session'] : { rows, total: 2 },
+  );
 }
 
 afterEach(() => {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
 import LoginPage from './login-page';
+import { mockFetch, respond } from '@/test-fetch';
 
 initI18n('en');
 
@@ -68,10 +69,7 @@ describe('login page', () => {
   });
 
   it('sends the trimmed username and the password as typed, then opens the wanted page', async () => {
-    const fetch = vi.fn(
-      async () => new Response(JSON.stringify({ code: 200, msg: 'ok', data: { token: 'tok' } }), { status: 200 }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const fetch = mockFetch(() => ({ token: 'tok' }));
     renderAt('/login?redirect=%2Fauth%2Fuser');
     signIn('  admin  ', ' pass word ');
     expect(await screen.findByText('user list')).toBeTruthy();
@@ -81,20 +79,14 @@ describe('login page', () => {
   });
 
   it('never follows a redirect to another site', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () => new Response(JSON.stringify({ code: 200, msg: 'ok', data: { token: 'tok' } }), { status: 200 }),
-      ),
-    );
+    mockFetch(() => ({ token: 'tok' }));
     renderAt('/login?redirect=%2F%2Fevil.example');
     signIn('admin', 'x');
     expect(await screen.findByText('home')).toBeTruthy();
   });
 
   it('asks for a username that is not only blanks, without calling the server', async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
+    const fetch = mockFetch();
     renderAt('/login');
     signIn('   ', 'x');
     expect(await screen.findByText('Please enter the username')).toBeTruthy();
@@ -102,11 +94,7 @@ describe('login page', () => {
   });
 
   it('stays on the page when the server refuses', async () => {
-    const fetch = vi.fn(
-      async () =>
-        new Response(JSON.stringify({ code: 400, msg: 'Wrong username or password', data: null }), { status: 400 }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const fetch = mockFetch(() => respond({ code: 400, msg: 'Wrong username or password', data: null }));
     renderAt('/login?redirect=%2Fauth%2Fuser');
     signIn('admin', 'bad');
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));

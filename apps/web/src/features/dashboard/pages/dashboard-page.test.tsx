@@ -6,6 +6,7 @@ import { initI18n } from '@/lib/i18n';
 import { FakeEventSource, stubEventSource } from '@/test-event-source';
 import { renderWithProviders } from '@/test-utils';
 import DashboardPage from './dashboard-page';
+import { mockFetch } from '@/test-fetch';
 
 initI18n('en');
 
@@ -36,19 +37,12 @@ const answer = (over: Partial<DashboardData['kpi']> = {}): DashboardData => ({
 
 describe('dashboard page', () => {
   let answers: DashboardData[];
-  let fetch: ReturnType<typeof vi.fn>;
+  let fetch: ReturnType<typeof mockFetch>;
   beforeEach(() => {
     Cookies.set('Admin-Token', 'tok');
     stubEventSource();
     answers = [answer(), answer({ powerW: 15_250, plantsOnline: 3 })];
-    fetch = vi.fn(
-      async () =>
-        new Response(JSON.stringify({ code: 200, msg: 'ok', data: answers.shift() ?? answer({ powerW: 1 }) }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    fetch = mockFetch(() => answers.shift() ?? answer({ powerW: 1 }));
   });
   afterEach(() => {
     cleanup();

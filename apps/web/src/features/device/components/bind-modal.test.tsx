@@ -6,6 +6,7 @@ import { initI18n } from '@/lib/i18n';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import DeviceListPage from '@/features/device/pages/device-list-page';
 import { BindModal } from './bind-modal';
+import { mockFetch } from '@/test-fetch';
 
 initI18n('en');
 
@@ -38,30 +39,22 @@ const plants = [
 ];
 
 function serve() {
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const name = new URL(url, 'http://x').searchParams.get('name');
-    const data =
-      method !== 'GET'
-        ? null
-        : url.startsWith('/photo_voltaic/plants')
-          ? {
-              rows: plants.filter((p) => !name || p.name.includes(name)),
-              total: 2,
-              counts: { all: 2, online: 2, offline: 0, fault: 0 },
-            }
-          : url.startsWith('/photo_voltaic/devices')
-            ? { rows: [{ ...device, plantId: 7, plantName: 'Berlin1' }], total: 1 }
-            : url.startsWith('/photo_voltaic/orgs')
-              ? []
-              : { rows: [], total: 0 };
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
+  return mockFetch(({ method, url, query }) => {
+    const name = query.get('name');
+    return method !== 'GET'
+      ? null
+      : url.startsWith('/photo_voltaic/plants')
+        ? {
+            rows: plants.filter((p) => !name || p.name.includes(name)),
+            total: 2,
+            counts: { all: 2, online: 2, offline: 0, fault: 0 },
+          }
+        : url.startsWith('/photo_voltaic/devices')
+          ? { rows: [{ ...device, plantId: 7, plantName: 'Berlin1' }], total: 1 }
+          : url.startsWith('/photo_voltaic/orgs')
+            ? []
+            : { rows: [], total: 0 };
   });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 const writes = (fetch: ReturnType<typeof serve>) =>
   fetch.mock.calls

@@ -3,34 +3,29 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { renderWithProviders } from '@/test-utils';
 import { ControlPanel } from './control-panel';
+import { mockFetch, respond } from '@/test-fetch';
 
 initI18n('en');
 
 function serve() {
-  const fetch = vi.fn(
-    async () =>
-      new Response(
-        JSON.stringify({
-          code: 200,
-          msg: 'Push Success',
-          data: {
-            id: 1,
-            cmdId: 'c',
-            kind: 'control',
-            params: {},
-            status: 'processing',
-            ackContent: null,
-            source: 'console',
-            sentBy: 'admin',
-            createdAt: 1,
-            updatedAt: 1,
-          },
-        }),
-        { status: 200, headers: { 'content-type': 'application/json' } },
-      ),
+  return mockFetch(() =>
+    respond({
+      code: 200,
+      msg: 'Push Success',
+      data: {
+        id: 1,
+        cmdId: 'c',
+        kind: 'control',
+        params: {},
+        status: 'processing',
+        ackContent: null,
+        source: 'console',
+        sentBy: 'admin',
+        createdAt: 1,
+        updatedAt: 1,
+      },
+    }),
   );
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 
 describe('control panel', { timeout: 20_000 }, () => {

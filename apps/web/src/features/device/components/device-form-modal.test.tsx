@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import { DeviceFormModal } from './device-form-modal';
+import { mockFetch } from '@/test-fetch';
 
 initI18n('en');
 
@@ -33,23 +34,15 @@ const base: DeviceRow = {
 const collectors = [{ ...base, id: 9, sn: 'COL-009', name: 'Gateway', type: 'collector' }];
 
 function serve(created: object = { id: 11, sn: 'INV-011', deviceKey: null, parentSn: 'COL-009' }) {
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const data =
-      method === 'POST'
-        ? created
-        : method !== 'GET'
-          ? null
-          : url.startsWith('/photo_voltaic/devices')
-            ? { rows: collectors, total: 1 }
-            : { rows: [], total: 0 };
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return mockFetch(({ method, url }) =>
+    method === 'POST'
+      ? created
+      : method !== 'GET'
+        ? null
+        : url.startsWith('/photo_voltaic/devices')
+          ? { rows: collectors, total: 1 }
+          : { rows: [], total: 0 },
+  );
 }
 const writes = (fetch: ReturnType<typeof serve>) =>
   fetch.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET');

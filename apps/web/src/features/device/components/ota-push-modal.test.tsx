@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import { OtaPushModal } from './ota-push-modal';
+import { mockFetch } from '@/test-fetch';
 
 initI18n('en');
 
@@ -48,33 +49,24 @@ const files = [
 ];
 
 function serve() {
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const type = new URL(url, 'http://x').searchParams.get('deviceType');
-    const data =
-      method === 'POST'
-        ? {
-            id: 1,
-            cmdId: 'c-1',
-            kind: 'ota',
-            params: {},
-            status: 'processing',
-            ackContent: null,
-            source: 'console',
-            sentBy: 'me',
-            createdAt: 1,
-            updatedAt: 1,
-          }
-        : url.startsWith('/photo_voltaic/firmware')
-          ? { rows: files.filter((f) => f.deviceType === type), total: 2 }
-          : null;
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return mockFetch(({ method, url, query }) =>
+    method === 'POST'
+      ? {
+          id: 1,
+          cmdId: 'c-1',
+          kind: 'ota',
+          params: {},
+          status: 'processing',
+          ackContent: null,
+          source: 'console',
+          sentBy: 'me',
+          createdAt: 1,
+          updatedAt: 1,
+        }
+      : url.startsWith('/photo_voltaic/firmware')
+        ? { rows: files.filter((f) => f.deviceType === query.get('deviceType')), total: 2 }
+        : null,
+  );
 }
 const posts = (fetch: ReturnType<typeof serve>) =>
   fetch.mock.calls

@@ -8,6 +8,7 @@ import { FakeEventSource, openStream, sendLive, stubEventSource } from '@/test-e
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import DeviceDetailPage from './device-detail-page';
 import DeviceUpdateLogPage from './device-update-log-page';
+import { mockFetch } from '@/test-fetch';
 
 initI18n('en');
 
@@ -65,25 +66,17 @@ let current: {
   log: { cmdId: string; version: string | null; progress: number; status: string; ts: number }[];
 };
 function serve() {
-  const fetch = vi.fn(async (url: string) => {
-    const [path, query] = url.replace('/photo_voltaic', '').split('?') as [string, string | undefined];
-    const data =
-      path === '/devices/5'
-        ? current.device
-        : path === '/devices/5/commands'
-          ? { rows: current.commands, total: current.commands.length }
-          : path === '/devices/5/update-log'
-            ? current.log
-            : path === '/devices' && query?.includes('parentId=5')
-              ? { rows: [current.sub], total: 1 }
-              : null;
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return mockFetch(({ path, url }) =>
+    path === '/devices/5'
+      ? current.device
+      : path === '/devices/5/commands'
+        ? { rows: current.commands, total: current.commands.length }
+        : path === '/devices/5/update-log'
+          ? current.log
+          : path === '/devices' && url.includes('parentId=5')
+            ? { rows: [current.sub], total: 1 }
+            : null,
+  );
 }
 const asked = (fetch: ReturnType<typeof serve>, path: string, query = '') =>
   fetch.mock.calls.filter(([u]) => String(u).split('?')[0] === `/photo_voltaic${path}` && String(u).includes(query))

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import DeviceListPage from './device-list-page';
+import { mockFetch } from '@/test-fetch';
 
 initI18n('en');
 
@@ -32,20 +33,15 @@ const rows = [
 ];
 
 function serve(list: object[] = rows) {
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const data =
-      init?.method && init.method !== 'GET'
-        ? null
-        : url.startsWith('/photo_voltaic/orgs')
-          ? [{ id: 2, name: 'SunPath' }]
-          : url.startsWith('/photo_voltaic/products')
-            ? { rows: [{ id: 1, name: 'SunWave 5K', type: 'inverter' }], total: 1 }
-            : { rows: list, total: list.length };
-    const body = { code: 200, msg: 'ok', data };
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return mockFetch(({ method, url }) =>
+    method !== 'GET'
+      ? null
+      : url.startsWith('/photo_voltaic/orgs')
+        ? [{ id: 2, name: 'SunPath' }]
+        : url.startsWith('/photo_voltaic/products')
+          ? { rows: [{ id: 1, name: 'SunWave 5K', type: 'inverter' }], total: 1 }
+          : { rows: list, total: list.length },
+  );
 }
 
 const renderPage = () =>

@@ -5,6 +5,7 @@ import { initI18n } from '@/lib/i18n';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import { stubXhr } from '@/test-xhr';
 import FirmwarePage from './firmware-page';
+import { mockFetch } from '@/test-fetch';
 
 initI18n('en');
 // forms validate asynchronously; this machine is shared and slow
@@ -37,20 +38,9 @@ const rows = [
 ];
 
 function serve(maxBytes = 1024 * 1024) {
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const data = url.startsWith('/photo_voltaic/firmware/limits')
-      ? { maxBytes }
-      : method === 'GET'
-        ? { rows, total: 2 }
-        : null;
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return mockFetch(({ method, url }) =>
+    url.startsWith('/photo_voltaic/firmware/limits') ? { maxBytes } : method === 'GET' ? { rows, total: 2 } : null,
+  );
 }
 
 const renderPage = () =>

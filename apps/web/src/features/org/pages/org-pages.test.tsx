@@ -4,6 +4,7 @@ import { initI18n } from '@/lib/i18n';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import OrgGroupListPage from './org-group-list-page';
 import OrgListPage from './org-list-page';
+import { mockFetch, respond } from '@/test-fetch';
 
 initI18n('en');
 // forms validate asynchronously; this machine is shared and slow
@@ -40,17 +41,10 @@ const orgs = [
 
 type Reply = { status?: number; body: object };
 function serve(route: (method: string, url: string, body: unknown) => Reply | undefined) {
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(init.body as string) : undefined;
-    const r = route(method, url, body) ?? { body: { code: 200, msg: 'ok', data: null } };
-    return new Response(JSON.stringify(r.body), {
-      status: r.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
+  return mockFetch(({ method, url, body }) => {
+    const r = route(method, url, body);
+    return r ? respond(r.body as { code: number; msg: string }, r.status ?? 200) : null;
   });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 const sent = (fetch: ReturnType<typeof serve>, method: string) =>
   fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import { GrantsTab } from './grants-tab';
+import { mockFetch } from '@/test-fetch';
 
 initI18n('en');
 
@@ -20,23 +21,15 @@ const delta: GrantRow = {
 
 let grants: GrantRow[];
 function serve() {
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const data =
-      method !== 'GET'
-        ? null
-        : url === '/photo_voltaic/profile'
-          ? { email: 'Agent@SunPath.example' }
-          : url === '/photo_voltaic/plants/7/grants'
-            ? grants
-            : null;
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return mockFetch(({ method, url }) =>
+    method !== 'GET'
+      ? null
+      : url === '/photo_voltaic/profile'
+        ? { email: 'Agent@SunPath.example' }
+        : url === '/photo_voltaic/plants/7/grants'
+          ? grants
+          : null,
+  );
 }
 const writes = (fetch: ReturnType<typeof serve>) =>
   fetch.mock.calls

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n, { initI18n, loadLanguage } from '@/lib/i18n';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import { PlantFormModal } from './plant-form-modal';
+import { mockFetch } from '@/test-fetch';
 
 initI18n('en');
 
@@ -44,23 +45,15 @@ const options = {
 };
 
 function serve() {
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const data =
-      method === 'POST'
-        ? { id: 9 }
-        : method !== 'GET'
-          ? null
-          : url.startsWith('/photo_voltaic/plants/options')
-            ? options
-            : null;
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return mockFetch(({ method, url }) =>
+    method === 'POST'
+      ? { id: 9 }
+      : method !== 'GET'
+        ? null
+        : url.startsWith('/photo_voltaic/plants/options')
+          ? options
+          : null,
+  );
 }
 const writes = (fetch: ReturnType<typeof serve>) =>
   fetch.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET');

@@ -7,6 +7,7 @@ import { initI18n } from '@/lib/i18n';
 import { sendLive, stubEventSource } from '@/test-event-source';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import PlantDetailPage from './plant-detail-page';
+import { mockFetch, respond } from '@/test-fetch';
 
 initI18n('en');
 
@@ -107,8 +108,7 @@ const grants = [
 
 let plant: PlantDetail | null;
 function serve() {
-  const fetch = vi.fn(async (url: string) => {
-    const path = url.replace('/photo_voltaic', '').split('?')[0]!;
+  return mockFetch(({ path }) => {
     const data =
       path === '/plants/7/devices'
         ? devices
@@ -123,18 +123,8 @@ function serve() {
                 : path === '/plants/7'
                   ? plant
                   : undefined;
-    if (data === undefined || data === null)
-      return new Response(JSON.stringify({ code: 404, msg: 'Not found', data: null }), {
-        status: 404,
-        headers: { 'content-type': 'application/json' },
-      });
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
+    return data ?? respond({ code: 404, msg: 'Not found', data: null });
   });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 /** How many times each path was asked for. */
 const asked = (fetch: ReturnType<typeof serve>, path: string) =>

@@ -6,6 +6,7 @@ import { initI18n } from '@/lib/i18n';
 import { openStream, sendLive, stubEventSource } from '@/test-event-source';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import PlantListPage from './plant-list-page';
+import { mockFetch } from '@/test-fetch';
 
 initI18n('en');
 
@@ -60,15 +61,13 @@ const rows = [
 ];
 
 function serve() {
-  const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
-    const body =
-      init?.method && init.method !== 'GET'
-        ? { code: 200, msg: 'ok', data: init.method === 'DELETE' ? { unboundDevices: 3 } : null }
-        : { code: 200, msg: 'ok', data: { rows, total: 2, counts: { all: 2, online: 1, offline: 0, fault: 1 } } };
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return mockFetch(({ method }) =>
+    method !== 'GET'
+      ? method === 'DELETE'
+        ? { unboundDevices: 3 }
+        : null
+      : { rows, total: 2, counts: { all: 2, online: 1, offline: 0, fault: 1 } },
+  );
 }
 
 const urls = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.map(([u]) => String(u));

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { renderWithProviders } from '@/test-utils';
 import { ResourceFormModal } from './resource-form-modal';
+import { mockFetch } from '@/test-fetch';
 
 initI18n('en');
 
@@ -30,14 +31,7 @@ describe('resource form', () => {
   }, 30_000);
 
   it('asks a menu for a router path and a button for a permission code, like the server', async () => {
-    const fetch = vi.fn(
-      async () =>
-        new Response(JSON.stringify({ code: 200, msg: 'ok', data: { id: 2 } }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const fetch = mockFetch(() => ({ id: 2 }));
     renderWithProviders(<ResourceFormModal target={{ parentId: 1 }} resources={[menu]} onClose={() => undefined} />);
     fireEvent.change(screen.getByTestId('resource-form-name'), { target: { value: 'audit' } });
     fireEvent.change(screen.getByTestId('resource-form-path'), { target: { value: 'no-slash' } });

@@ -3,23 +3,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { renderWithProviders } from '@/test-utils';
 import { RoleFormModal } from './role-form-modal';
+import { mockFetch } from '@/test-fetch';
 
 initI18n('en');
 
 function serve(options: { dataScopes: string[]; sensitive: boolean }) {
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const data = url.includes('/roles/options')
+  return mockFetch(({ method, url }) =>
+    url.includes('/roles/options')
       ? { orgs: [{ id: 2, parentId: null, name: 'SunPath' }], ...options }
-      : init?.method === 'POST'
+      : method === 'POST'
         ? { id: 1 }
-        : null;
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+        : null,
+  );
 }
 
 describe('role form', () => {

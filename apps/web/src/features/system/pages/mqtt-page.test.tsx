@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import MqttPage from './mqtt-page';
+import { mockFetch, respond } from '@/test-fetch';
 
 initI18n('en');
 // forms validate asynchronously; this machine is shared and slow
@@ -25,24 +26,13 @@ const archive = { filingRate: 'daily', storageMedium: 'database', retentionDays:
 
 type Reply = { status?: number; body: object };
 function serve(route: (method: string, url: string, body: unknown) => Reply | undefined = () => undefined) {
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(init.body as string) : undefined;
-    const fallback = (): Reply => {
-      if (method === 'GET' && url.startsWith('/photo_voltaic/mqtt-configs'))
-        return { body: { code: 200, msg: 'ok', data: { rows, total: 1 } } };
-      if (method === 'GET' && url.startsWith('/photo_voltaic/archive-config'))
-        return { body: { code: 200, msg: 'ok', data: archive } };
-      return { body: { code: 200, msg: 'ok', data: method === 'POST' ? { id: 8 } : null } };
-    };
-    const r = route(method, url, body) ?? fallback();
-    return new Response(JSON.stringify(r.body), {
-      status: r.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
+  return mockFetch(({ method, url, body }) => {
+    const r = route(method, url, body);
+    if (r) return respond(r.body as { code: number; msg: string }, r.status ?? 200);
+    if (method === 'GET' && url.startsWith('/photo_voltaic/mqtt-configs')) return { rows, total: 1 };
+    if (method === 'GET' && url.startsWith('/photo_voltaic/archive-config')) return archive;
+    return method === 'POST' ? { id: 8 } : null;
   });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 const sent = (fetch: ReturnType<typeof serve>, method: string) =>
   fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method);

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { useSession } from '@/stores/session';
 import ChangePasswordPage from './change-password-page';
+import { mockFetch, respond } from '@/test-fetch';
 
 initI18n('en');
 
@@ -36,8 +37,7 @@ describe('change password form', () => {
   });
 
   it('refuses a short password and two different passwords before calling the server', async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
+    const fetch = mockFetch();
     renderPage();
     fill('demo123456', 'abc123', 'abc1234');
     expect(await screen.findByText('Password must be longer than 6 characters')).toBeTruthy();
@@ -46,8 +46,7 @@ describe('change password form', () => {
   });
 
   it('asks for every field', async () => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
+    const fetch = mockFetch();
     renderPage();
     fireEvent.click(screen.getByTestId('change-password-submit'));
     await waitFor(() => expect(screen.getAllByText('Please enter the password').length).toBe(3));
@@ -57,10 +56,7 @@ describe('change password form', () => {
   it('takes seven characters, sends the three fields, ends the session and goes to the login', async () => {
     Cookies.set('Admin-Token', 'tok');
     useSession.setState({ token: 'tok' });
-    const fetch = vi.fn(
-      async () => new Response(JSON.stringify({ code: 200, msg: 'ok', data: null }), { status: 200 }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const fetch = mockFetch();
     renderPage();
     fill('demo123456', 'abc1234', 'abc1234');
     expect(await screen.findByText('login screen')).toBeTruthy();
@@ -79,11 +75,7 @@ describe('change password form', () => {
   it('stays on the form when the server refuses the old password', async () => {
     Cookies.set('Admin-Token', 'tok');
     useSession.setState({ token: 'tok' });
-    const fetch = vi.fn(
-      async () =>
-        new Response(JSON.stringify({ code: 400, msg: 'The old password is wrong', data: null }), { status: 400 }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const fetch = mockFetch(() => respond({ code: 400, msg: 'The old password is wrong', data: null }));
     renderPage();
     fill('wrong-old', 'abc1234', 'abc1234');
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));

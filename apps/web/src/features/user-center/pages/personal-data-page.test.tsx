@@ -3,6 +3,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { renderWithProviders } from '@/test-utils';
 import PersonalDataPage from './personal-data-page';
+import { mockFetch, respond } from '@/test-fetch';
 
 initI18n('en');
 
@@ -19,16 +20,10 @@ const profile = {
 };
 
 function serve(getCode = 200) {
-  const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
-    if (init?.method === 'PUT') {
-      const body = JSON.parse(init.body as string) as object;
-      return new Response(JSON.stringify({ code: 200, msg: 'ok', data: { ...profile, ...body } }), { status: 200 });
-    }
-    const body = getCode === 200 ? { code: 200, msg: 'ok', data: profile } : { code: getCode, msg: 'boom', data: null };
-    return new Response(JSON.stringify(body), { status: getCode });
+  return mockFetch(({ method, body }) => {
+    if (method === 'PUT') return { ...profile, ...(body as object) };
+    return getCode === 200 ? profile : respond({ code: getCode, msg: 'boom', data: null });
   });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 
 const renderPage = () => renderWithProviders(<PersonalDataPage />);

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import { UserFormModal } from './user-form-modal';
+import { mockFetch } from '@/test-fetch';
 
 initI18n('en');
 
@@ -15,19 +16,9 @@ const options = {
 };
 
 function serve() {
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const data = url.includes('/users/options')
-      ? options
-      : init?.method === 'POST'
-        ? { id: 9, password: 'Gen3rated_pw' }
-        : null;
-    return new Response(JSON.stringify({ code: 200, msg: 'ok', data }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return mockFetch(({ method, url }) =>
+    url.includes('/users/options') ? options : method === 'POST' ? { id: 9, password: 'Gen3rated_pw' } : null,
+  );
 }
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import UserListPage from './user-list-page';
+import { mockFetch } from '@/test-fetch';
 
 initI18n('en');
 
@@ -34,15 +35,7 @@ const rows = [
 ];
 
 function serve() {
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const body =
-      init?.method === 'PUT'
-        ? { code: 200, msg: 'ok', data: null }
-        : { code: 200, msg: 'ok', data: { rows, total: 42 } };
-    return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return mockFetch(({ method }) => (method === 'PUT' ? null : { rows, total: 42 }));
 }
 
 const renderPage = () => renderWithProviders(<UserListPage />);

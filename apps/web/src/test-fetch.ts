@@ -1,0 +1,59 @@
+import { API_BASE } from '@pv/contract';
+import { vi } from 'vitest';
+
+/** A request as the fake server sees it. */
+export interface FakeRequest {
+  method: string;
+  /** As the client asked for it, e.g. '/photo_voltaic/plants?pageNum=1'. */
+  url: string;
+  /** Without the API prefix and the query, e.g. '/plants'. */
+  path: string;
+  query: URLSearchParams;
+  /** The JSON body, parsed (undefined without one). */
+  body: unknown;
+}
+
+class Answer {
+  constructor(
+    readonly body: unknown,
+    readonly status: number,
+  ) {}
+}
+
+/**
+ * An answer other than `{ code: 200, msg: 'ok', data }`: a refusal or another message. The HTTP
+ * status is the envelope's code unless given.
+ */
+export function respond(envelope: { code: number; msg: string; data?: unknown }, status = envelope.code): Answer {
+  return new Answer(envelope, status);
+}
+
+const parse = (body: RequestInit['body']) => {
+  if (typeof body !== 'string') return undefined;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+};
+
+/**
+ * Stubs the global fetch with a fake API server (undone by vi.unstubAllGlobals). `route` gets each
+ * request and returns the `data` of a `{ code: 200, msg: 'ok' }` envelope (undefined: null) or a
+ * `respond(...)`. The returned mock records the calls as fetch received them: `(url, init)`.
+ */
+export function mockFetch(route: (req: FakeRequest) => unknown = () => null) {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    const parsed = new URL(url, 'http://console.test');
+    const path = parsed.pathname.startsWith(API_BASE) ? parsed.pathname.slice(API_BASE.length) : parsed.pathname;
+    const out = await route({ method, url, path, query: parsed.searchParams, body: parse(init?.body) });
+    const answer = out instanceof Answer ? out : new Answer({ code: 200, msg: 'ok', data: out ?? null }, 200);
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}

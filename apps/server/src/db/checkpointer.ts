@@ -34,15 +34,20 @@ export function startCheckpointer(file: string, intervalMs = 1000, onError?: (me
   });
   worker.on('message', (m: { error?: string }) => m.error && onError?.(m.error));
   worker.on('error', (err) => onError?.(err.message));
-  // never what keeps the process alive
+  // never what keeps the process alive while it runs (stop() references it for its last checkpoint)
   worker.unref();
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   let stopped: Promise<void> | undefined;
   return {
     stop: () =>
       (stopped ??= (async () => {
+        // referenced while closeDb waits: with nothing else left on the event loop (a script's
+        // top-level await), an unreferenced worker and timer would let Node exit mid-wait
+        worker.ref();
         worker.postMessage('stop');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 2000).unref())]);
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 2000)))]);
+        clearTimeout(timer);
         await worker.terminate();
       })()),
   };

@@ -11,7 +11,7 @@ import { historyWindow } from '@pv/contract';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { pointHistory } from '../apps/server/src/modules/device/data.routes.js';
+import { pointHistory } from '../apps/server/src/modules/device/data.repository.js';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 200);
 const DAYS = 31;

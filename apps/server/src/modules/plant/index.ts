@@ -20,4 +20,4 @@ export const plantModule: FastifyPluginAsyncZod = async (app) => {
 };
 
 export { stopPlantStats } from './plant-stats.js';
-export { seedDemoCustomers } from './customer.seed.js';
+export { seedDemoCustomers } from '../../db/seed/customers.js';

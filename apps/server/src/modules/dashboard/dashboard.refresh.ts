@@ -4,13 +4,14 @@ import {
   DASHBOARD_OFFLINE_WINDOW_DAYS,
   localDay,
 } from '@pv/contract';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { jsonField, type DialectName } from '../../db/dialect.js';
+import type { DialectName } from '../../db/dialect.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { StatsBusEvent } from '../../plugins/bus.js';
+import * as repo from './dashboard-refresh.repository.js';
 
 const DAY = 86_400_000;
-const CHUNK = 200;
 /** The 5-minute power buckets are kept this long (today's curve needs at most 26 hours). */
 const POWER_RETENTION_MS = 35 * DAY;
 /** Production is summed again at most this often (ms): it moves slowly and reads every device's day. */
@@ -35,7 +36,7 @@ export interface RefreshState {
 export const newRefreshState = (): RefreshState => ({});
 
 /**
- * The dashboard's periodic job (every DASHBOARD_TICK_MS, registered in app.ts): per organisation the
+ * The dashboard's periodic job (every DASHBOARD_TICK_MS, registered in index.ts): per organisation the
  * current power, offline devices and recent faults (org_snapshot), the 5-minute power curve
  * (org_power_5m) and, every minute, the production of the days still growing (org_daily_energy).
  * Answers the compact event to publish (null when nothing changed).
@@ -67,30 +68,11 @@ async function refreshOnce(
   now: number,
 ): Promise<StatsBusEvent | null> {
   const since = state.at ?? now - DASHBOARD_BUCKET_MS;
-  const acPower = jsonField(dialect, 'd.last_points', 'acPower', 'number');
 
   // one pass over the devices (a slice at a time): power of the online inverters, devices gone offline within the window
   const devices = new Map<number, { org_id: number; power: number; offline: number }>();
   await overDeviceSlices(db, async (lo, hi) => {
-    const part = await db
-      .selectFrom('devices as d')
-      .select((eb) => [
-        'd.org_id',
-        eb.fn
-          .sum<number>(
-            sql`case when d.online_state = 'online' and d.type = 'inverter' and d.last_points is not null then coalesce(${acPower}, 0) else 0 end`,
-          )
-          .as('power'),
-        eb.fn
-          .sum<number>(
-            sql`case when d.online_state = 'offline' and d.last_online_at >= ${now - DASHBOARD_OFFLINE_WINDOW_DAYS * DAY} then 1 else 0 end`,
-          )
-          .as('offline'),
-      ])
-      .where('d.id', '>=', lo)
-      .where('d.id', '<', hi)
-      .groupBy('d.org_id')
-      .execute();
+    const part = await repo.orgDeviceFigures(db, dialect, lo, hi, now - DASHBOARD_OFFLINE_WINDOW_DAYS * DAY);
     for (const r of part) {
       const org = devices.get(r.org_id) ?? { org_id: r.org_id, power: 0, offline: 0 };
       org.power += Number(r.power ?? 0);
@@ -98,13 +80,7 @@ async function refreshOnce(
       devices.set(r.org_id, org);
     }
   });
-  const faults = await db
-    .selectFrom('faults as f')
-    .innerJoin('devices as d', 'd.id', 'f.device_id')
-    .select((eb) => ['d.org_id', eb.fn.countAll<number>().as('n')])
-    .where('f.opened_at', '>=', now - DASHBOARD_FAULT_WINDOW_DAYS * DAY)
-    .groupBy('d.org_id')
-    .execute();
+  const faults = await repo.orgFaultCounts(db, now - DASHBOARD_FAULT_WINDOW_DAYS * DAY);
 
   const rows = new Map<
     number,
@@ -128,49 +104,18 @@ async function refreshOnce(
   // against what the previous refresh wrote, whichever process ran it
   const keyOf = (v: { power_w: number; devices_offline: number; faults: number }) =>
     `${Number(v.power_w)}|${Number(v.devices_offline)}|${Number(v.faults)}`;
-  const previous = new Map(
-    (await db.selectFrom('org_snapshot').select(['org_id', 'power_w', 'devices_offline', 'faults']).execute()).map(
-      (r) => [r.org_id, keyOf(r)],
-    ),
-  );
+  const previous = new Map((await repo.orgSnapshotFigures(db)).map((r) => [r.org_id, keyOf(r)]));
   const changedOrgs = new Set<number>();
   for (const v of values) if (previous.get(v.org_id) !== keyOf(v)) changedOrgs.add(v.org_id);
   for (const orgId of previous.keys()) if (!rows.has(orgId)) changedOrgs.add(orgId);
 
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < values.length; i += CHUNK) {
-      const chunk = values.slice(i, i + CHUNK);
-      await trx
-        .insertInto('org_snapshot')
-        .values(chunk)
-        .onConflict((oc) =>
-          oc.column('org_id').doUpdateSet((eb) => ({
-            power_w: eb.ref('excluded.power_w'),
-            devices_offline: eb.ref('excluded.devices_offline'),
-            faults: eb.ref('excluded.faults'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
-      // the bucket's power is the average of the snapshots taken in it
-      await trx
-        .insertInto('org_power_5m')
-        .values(chunk.map((v) => ({ org_id: v.org_id, bucket, power_w: v.power_w, n: 1 })))
-        .onConflict((oc) =>
-          oc.columns(['org_id', 'bucket']).doUpdateSet((eb) => ({
-            power_w: sql<number>`(${eb.ref('org_power_5m.power_w')} * ${eb.ref('org_power_5m.n')} + ${eb.ref('excluded.power_w')}) / (${eb.ref('org_power_5m.n')} + 1)`,
-            n: sql<number>`${eb.ref('org_power_5m.n')} + 1`,
-          })),
-        )
-        .execute();
-    }
+  await inTransaction(db, async (trx) => {
+    await repo.upsertOrgSnapshots(trx, values);
+    await repo.addOrgPowerReadings(trx, bucket, values);
     // organisations without devices or faults any more
-    await trx.deleteFrom('org_snapshot').where('updated_at', '<', now).execute();
+    await repo.deleteOrgSnapshotsBefore(trx, now);
     if (!state.at || Math.floor(state.at / 3_600_000) !== Math.floor(now / 3_600_000))
-      await trx
-        .deleteFrom('org_power_5m')
-        .where('bucket', '<', now - POWER_RETENTION_MS)
-        .execute();
+      await repo.deleteOrgPowerBefore(trx, now - POWER_RETENTION_MS);
   });
 
   if (state.energyAt === undefined || now - state.energyAt >= ENERGY_EVERY_MS) {
@@ -179,28 +124,12 @@ async function refreshOnce(
   }
 
   // plants that reported and faults opened since the previous refresh
-  const reported = await db
-    .selectFrom('devices')
-    .select(['plant_id', 'org_id'])
-    .distinct()
-    .where('last_online_at', '>', since)
-    .where('plant_id', 'is not', null)
-    .execute();
+  const reported = await repo.plantsReportedSince(db, since);
   let newFaults: { id: number; org_id: number; plant_id: number | null }[] = [];
   if (state.maxFaultId === undefined) {
-    const max = await db
-      .selectFrom('faults')
-      .select((eb) => eb.fn.max<number>('id').as('id'))
-      .executeTakeFirst();
-    state.maxFaultId = Number(max?.id ?? 0);
+    state.maxFaultId = await repo.maxFaultId(db);
   } else {
-    newFaults = await db
-      .selectFrom('faults as f')
-      .innerJoin('devices as d', 'd.id', 'f.device_id')
-      .select(['f.id', 'd.org_id', 'd.plant_id'])
-      .where('f.id', '>', state.maxFaultId)
-      .orderBy('f.id')
-      .execute();
+    newFaults = await repo.faultsAfter(db, state.maxFaultId);
     if (newFaults.length) state.maxFaultId = newFaults[newFaults.length - 1]!.id;
   }
   state.at = now;
@@ -221,17 +150,10 @@ async function refreshOnce(
 
 /**
  * Runs `each` over the device ids a slice at a time, giving the event loop back in between: on a
- * large fleet one statement over every device would hold API requests for a second or more.
+ * large fleet one statement over every device would hold every API request for as long as it runs.
  */
 async function overDeviceSlices(db: Kysely<Database>, each: (lo: number, hi: number) => Promise<void>) {
-  const top = Number(
-    (
-      await db
-        .selectFrom('devices')
-        .select((eb) => eb.fn.max<number>('id').as('id'))
-        .executeTakeFirst()
-    )?.id ?? 0,
-  );
+  const top = await repo.maxDeviceId(db);
   for (let lo = 1; lo <= top; lo += DEVICE_SLICE) {
     await each(lo, lo + DEVICE_SLICE);
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -244,34 +166,23 @@ async function overDeviceSlices(db: Kysely<Database>, each: (lo: number, hi: num
  * yesterday in every plant's time zone — except on the first run, which sums all history.
  */
 export async function refreshEnergy(db: Kysely<Database>, now = Date.now()): Promise<void> {
-  const any = await db.selectFrom('org_daily_energy').select('org_id').limit(1).executeTakeFirst();
+  const any = await repo.hasOrgDailyEnergy(db);
   let days: string[] | undefined;
   // the first run sums the history the charts show (this year and the last), once
   let from: string | undefined = `${Number(localDay(now, 'UTC').slice(0, 4)) - 1}-01-01`;
   if (any) {
     from = undefined;
-    const zones = await db.selectFrom('plants').select('time_zone').distinct().execute();
     const set = new Set<string>();
-    for (const { time_zone } of zones) {
-      set.add(localDay(now, time_zone));
-      set.add(localDay(now - DAY, time_zone));
+    for (const zone of await repo.plantTimeZones(db)) {
+      set.add(localDay(now, zone));
+      set.add(localDay(now - DAY, zone));
     }
     days = [...set].sort();
     if (!days.length) return;
   }
   const sums = new Map<string, { org_id: number; day: string; energy_kwh: number }>();
   await overDeviceSlices(db, async (lo, hi) => {
-    let q = db
-      .selectFrom('device_daily as dd')
-      .innerJoin('devices as d', 'd.id', 'dd.device_id')
-      .select((eb) => ['d.org_id', 'dd.day', eb.fn.sum<number>('dd.energy_kwh').as('energy_kwh')])
-      .where('d.type', '=', 'inverter')
-      .where('d.id', '>=', lo)
-      .where('d.id', '<', hi)
-      .groupBy(['d.org_id', 'dd.day']);
-    if (days) q = q.where('dd.day', 'in', days);
-    if (from) q = q.where('dd.day', '>=', from);
-    for (const r of await q.execute()) {
+    for (const r of await repo.orgInverterEnergy(db, lo, hi, { days, from })) {
       const key = `${r.org_id}|${r.day}`;
       const sum = sums.get(key);
       if (sum) sum.energy_kwh += Number(r.energy_kwh ?? 0);
@@ -282,18 +193,5 @@ export async function refreshEnergy(db: Kysely<Database>, now = Date.now()): Pro
     .map((s) => ({ ...s, updated_at: now }))
     .sort((a, b) => a.org_id - b.org_id || a.day.localeCompare(b.day));
   if (!rows.length) return;
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      await trx
-        .insertInto('org_daily_energy')
-        .values(rows.slice(i, i + CHUNK))
-        .onConflict((oc) =>
-          oc.columns(['org_id', 'day']).doUpdateSet((eb) => ({
-            energy_kwh: eb.ref('excluded.energy_kwh'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
-    }
-  });
+  await inTransaction(db, (trx) => repo.upsertOrgDailyEnergy(trx, rows));
 }

@@ -1,7 +1,9 @@
 import { localDay } from '@pv/contract';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, PlantStatsTable } from '../../db/database.js';
-import { dialectOf, jsonField, type DialectName } from '../../db/dialect.js';
+import { dialectOf, type DialectName } from '../../db/dialect.js';
+import { inTransaction } from '../../db/transaction.js';
+import * as repo from './plant-stats.repository.js';
 
 /**
  * plant_stats: what the plant list shows, sorts and filters on, one row per plant.
@@ -111,13 +113,7 @@ async function refresh(db: Kysely<Database>, now: number): Promise<{ plants: num
   let written = 0;
   for (let after = 0; ;) {
     if (stopped.has(db)) return { plants: plantsSeen, written };
-    const plants = await db
-      .selectFrom('plants')
-      .select(['id', 'time_zone'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(SLICE)
-      .execute();
+    const plants = await repo.plantsAfter(db, after, SLICE);
     if (!plants.length) break;
     after = plants[plants.length - 1]!.id;
     const plantToday = new Map<number, string>();
@@ -153,50 +149,9 @@ async function refreshSlice(
   const from = ids[0]!;
   const to = ids[ids.length - 1]!;
   const todays = [...new Set(plantToday.values())];
-  const acPower = sql<number>`coalesce(${jsonField(dialect, 'd.last_points', 'acPower', 'number')}, 0)`;
-
-  const devices = await db
-    .selectFrom('devices as d')
-    .where('d.plant_id', '>=', from)
-    .where('d.plant_id', '<=', to)
-    .select((eb) => [
-      'd.plant_id',
-      eb.fn.countAll<number>().as('devices'),
-      eb.fn.sum<number>(eb.case().when('d.online_state', '=', 'online').then(1).else(0).end()).as('online'),
-      eb.fn.sum<number>(eb.case().when('d.run_state', '=', 'failure').then(1).else(0).end()).as('failure'),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(eb.and([eb('d.online_state', '=', 'online'), eb('d.type', '=', 'inverter')]))
-            .then(acPower)
-            .else(0)
-            .end(),
-        )
-        .as('power'),
-      eb.fn.max('d.last_online_at').as('updated'),
-    ])
-    .groupBy('d.plant_id')
-    .execute();
-  const faults = await db
-    .selectFrom('devices as d')
-    .innerJoin('faults as f', 'f.device_id', 'd.id')
-    .where('d.plant_id', '>=', from)
-    .where('d.plant_id', '<=', to)
-    .where('f.state', '=', 'unrepaired')
-    .select((eb) => ['d.plant_id', eb.fn.countAll<number>().as('n')])
-    .groupBy('d.plant_id')
-    .execute();
-  const todayRows = await db
-    .selectFrom('devices as d')
-    .innerJoin('device_daily as dd', 'dd.device_id', 'd.id')
-    .where('d.plant_id', '>=', from)
-    .where('d.plant_id', '<=', to)
-    .where('d.type', '=', 'inverter')
-    .where('dd.day', 'in', todays)
-    .select((eb) => ['d.plant_id', 'dd.day', eb.fn.sum<number>('dd.energy_kwh').as('kwh')])
-    .groupBy(['d.plant_id', 'dd.day'])
-    .execute();
+  const devices = await repo.deviceFigures(db, dialect, from, to);
+  const faults = await repo.openFaultCounts(db, from, to);
+  const todayRows = await repo.inverterEnergyOfDays(db, from, to, todays);
 
   const today = new Map<number, number>();
   for (const r of todayRows) if (plantToday.get(r.plant_id!) === r.day) today.set(r.plant_id!, Number(r.kwh));
@@ -211,11 +166,7 @@ async function refreshSlice(
     }
   }
 
-  const current = new Map(
-    (
-      await db.selectFrom('plant_stats').selectAll().where('plant_id', '>=', from).where('plant_id', '<=', to).execute()
-    ).map((r) => [r.plant_id, statsKey(r)]),
-  );
+  const current = new Map((await repo.plantStatsRows(db, from, to)).map((r) => [r.plant_id, statsKey(r)]));
   const byPlant = new Map(devices.map((d) => [d.plant_id!, d]));
   const openFaults = new Map(faults.map((f) => [f.plant_id!, Number(f.n)]));
   const rows: PlantStatsTable[] = [];
@@ -241,31 +192,7 @@ async function refreshSlice(
     };
     if (current.get(id) !== statsKey(row)) rows.push(row);
   }
-  if (rows.length) {
-    await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += 250) {
-        await trx
-          .insertInto('plant_stats')
-          .values(rows.slice(i, i + 250))
-          .onConflict((oc) =>
-            oc.column('plant_id').doUpdateSet((eb) => ({
-              power_w: eb.ref('excluded.power_w'),
-              energy_today: eb.ref('excluded.energy_today'),
-              energy_month: eb.ref('excluded.energy_month'),
-              energy_year: eb.ref('excluded.energy_year'),
-              energy_total: eb.ref('excluded.energy_total'),
-              status: eb.ref('excluded.status'),
-              devices: eb.ref('excluded.devices'),
-              devices_online: eb.ref('excluded.devices_online'),
-              open_faults: eb.ref('excluded.open_faults'),
-              data_updated_at: eb.ref('excluded.data_updated_at'),
-              updated_at: eb.ref('excluded.updated_at'),
-            })),
-          )
-          .execute();
-      }
-    });
-  }
+  if (rows.length) await inTransaction(db, (trx) => repo.upsertPlantStats(trx, rows));
   return rows.length;
 }
 
@@ -277,19 +204,7 @@ async function closedSums(
   plantToday: Map<number, string>,
   today: Map<number, number>,
 ): Promise<Map<number, Closed>> {
-  const rows = await db
-    .selectFrom('devices as d')
-    .innerJoin('device_daily as dd', 'dd.device_id', 'd.id')
-    .where('d.type', '=', 'inverter')
-    .where('d.plant_id', '>=', from)
-    .where('d.plant_id', '<=', to)
-    .select((eb) => [
-      'd.plant_id',
-      sql<string>`substr(dd.day, 1, 7)`.as('month'),
-      eb.fn.sum<number>('dd.energy_kwh').as('kwh'),
-    ])
-    .groupBy(['d.plant_id', sql`substr(dd.day, 1, 7)`])
-    .execute();
+  const rows = await repo.inverterEnergyPerMonth(db, from, to);
   const out = new Map<number, Closed>();
   for (const [id, day] of plantToday) out.set(id, { today: day, month: 0, year: 0, total: 0 });
   for (const r of rows) {

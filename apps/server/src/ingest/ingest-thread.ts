@@ -165,8 +165,12 @@ export class IngestThread implements Ingest {
     if (!worker) return;
     this.worker = undefined;
     const exited = new Promise<void>((r) => worker.once('exit', () => r()));
+    // referenced while closing: a script whose last step is app.close() must not exit before the thread has
+    worker.ref();
     worker.postMessage({ type: 'close' } satisfies ThreadRequest);
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000).unref())]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 5000)))]);
+    clearTimeout(timer);
     await worker.terminate();
   }
 

@@ -20,4 +20,3 @@ export const plantModule: FastifyPluginAsyncZod = async (app) => {
 };
 
 export { stopPlantStats } from './plant-stats.js';
-export { seedDemoCustomers } from '../../db/seed/customers.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './api.js';
+import { productCapabilities } from './command.js';
 import { HISTORY_RANGES } from './constants.js';
 import { DEVICE_ONLINE_STATES, DEVICE_RUN_STATES, DEVICE_TYPES } from './telemetry.js';
 
@@ -137,6 +138,11 @@ export const productBody = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9]{1,60}$/, { message: 'validation.code' }),
+  /**
+   * What the product's devices accept (commands, set-points and their ranges); they must fit the
+   * type. Absent on edit keeps what is declared; null (or absent on create) means the type's defaults.
+   */
+  capabilities: productCapabilities.nullable().optional(),
 });
 export type ProductBody = z.infer<typeof productBody>;
 export const productRow = productBody.extend({
@@ -144,6 +150,9 @@ export const productRow = productBody.extend({
   key: z.string(),
   devices: z.number(),
   createdAt: z.number(),
+  /** what its devices accept: as declared, or the type's defaults when `capabilitiesDeclared` is false */
+  capabilities: productCapabilities,
+  capabilitiesDeclared: z.boolean(),
 });
 export type ProductRow = z.infer<typeof productRow>;
 export const productQuery = pageQuery.extend({

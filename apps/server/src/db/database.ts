@@ -127,6 +127,8 @@ export interface ProductsTable {
   code: string;
   product_key: string;
   created_at: number;
+  /** the contract's productCapabilities as JSON; null: the device type's defaults */
+  capabilities: string | null;
 }
 
 export interface DevicesTable {

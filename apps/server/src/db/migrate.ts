@@ -13,6 +13,7 @@ import * as createAuditLogs from './migrations/202611246010_create_audit_logs.js
 import * as createJobRuns from './migrations/202611247000_create_job_runs.js';
 import * as addDeviceBrokerHash from './migrations/202611248000_add_device_broker_hash.js';
 import * as addArchivePrunedBefore from './migrations/202611249000_add_archive_pruned_before.js';
+import * as addProductCapabilities from './migrations/202611251700_add_product_capabilities.js';
 import * as createDashboardRollups from './migrations/202611242000_create_dashboard_rollups.js';
 import * as createPlantExtras from './migrations/202611241000_create_plant_extras.js';
 import * as extendOrgs from './migrations/202611246000_extend_orgs.js';
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '202611247000_create_job_runs': createJobRuns,
   '202611248000_add_device_broker_hash': addDeviceBrokerHash,
   '202611249000_add_archive_pruned_before': addArchivePrunedBefore,
+  '202611251700_add_product_capabilities': addProductCapabilities,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

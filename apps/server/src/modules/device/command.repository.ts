@@ -1,4 +1,4 @@
-import type { CommandRow } from '@pv/contract';
+import { COMMAND_NOT_SENT, commandResult, type CommandRow } from '@pv/contract';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.js';
 
@@ -10,6 +10,7 @@ const toRow = (r: Raw): CommandRow => ({
   params: JSON.parse(r.params) as unknown,
   status: r.status,
   ackContent: r.ack_content,
+  ...commandResult(r.status, r.ack_content),
   source: r.source,
   sentBy: r.login_name,
   createdAt: r.created_at,
@@ -36,10 +37,11 @@ export async function insertCommand(db: Kysely<Database>, values: Insertable<Dat
   return id;
 }
 
-export async function failCommand(db: Kysely<Database>, id: number, reason: string, now: number) {
+/** A command the broker could not take: failed, with the ack text that says it was never sent. */
+export async function failUnsent(db: Kysely<Database>, id: number, now: number) {
   await db
     .updateTable('commands')
-    .set({ status: 'failed', ack_content: reason, updated_at: now })
+    .set({ status: 'failed', ack_content: COMMAND_NOT_SENT, updated_at: now })
     .where('id', '=', id)
     .execute();
 }

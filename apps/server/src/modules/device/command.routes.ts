@@ -1,4 +1,4 @@
-import { commandRow, envelope, idParam, page, pageQuery, pushCommandBody } from '@pv/contract';
+import { commandRow, deviceCapabilities, envelope, idParam, page, pageQuery, pushCommandBody } from '@pv/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../../lib/types.js';
 import * as commands from './command.service.js';
@@ -21,6 +21,20 @@ export const commandRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) =>
       reply.ok(await commands.pushToDevice(app, userOf(req), req.params.id, req.body), 'success.push'),
+  );
+
+  app.get(
+    '/devices/:id/capabilities',
+    {
+      config: { access: { perm: 'device:list' } },
+      schema: {
+        tags: ['devices'],
+        summary: 'What the device accepts (commands, set-points and their ranges) and what the caller may send it',
+        params: idParam,
+        response: { 200: envelope(deviceCapabilities) },
+      },
+    },
+    async (req, reply) => reply.ok(await commands.capabilitiesFor(app.db, userOf(req), req.params.id)),
   );
 
   app.get(

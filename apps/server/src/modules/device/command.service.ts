@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { PageQuery, PushCommandBody } from '@pv/contract';
+import { checkCommand, type DeviceCapabilities, type PageQuery, type PushCommandBody } from '@pv/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/types.js';
+import { capabilitiesOfDevice } from '../product/index.js';
 import * as repo from './command.repository.js';
-import { deviceToControl, deviceVisible } from './device.repository.js';
+import { deviceInScope, deviceToControl, deviceVisible } from './device.repository.js';
 
 /** What sending a command needs: the database, the device link (absent: stored, not sent) and a log. */
 export type CommandDeps = Pick<FastifyInstance, 'db' | 'deviceLink' | 'log'>;
@@ -53,20 +54,49 @@ export async function pushCommand(
     });
   } catch (err) {
     log.warn({ err, cmdId }, 'command not sent');
-    await repo.failCommand(db, id, 'not sent: broker unavailable', Date.now());
+    await repo.failUnsent(db, id, Date.now());
   }
   return repo.findCommand(db, id);
 }
 
 /**
  * A command from the console: the device in the caller's data scope or on a plant granted to
- * them with "control"; one they only see (a view grant) is a 403, one they cannot see a 404.
+ * them with "control"; one they only see (a view grant) is a 403, one they cannot see a 404. The
+ * command must be one the device accepts (its product's capabilities, else its type's defaults):
+ * otherwise 400 naming what it takes, before anything is stored or sent.
  */
 export async function pushToDevice(deps: CommandDeps, me: SessionUser, id: number, body: PushCommandBody) {
   const found = await deviceToControl(deps.db, me, id);
   if (!found.visible) throw notFound();
   if (!found.controllable) throw forbidden();
+  const accepts = await capabilitiesOfDevice(deps.db, found.device.id);
+  if (!accepts) throw notFound();
+  const refusal = checkCommand(found.device.sn, accepts.capabilities, body);
+  if (refusal) throw badRequest(refusal.key, refusal.values);
   return pushCommand(deps, found.device, body.kind, body.params as Record<string, unknown>, me.id);
+}
+
+/**
+ * What a device accepts, for whoever may see it (scope or any plant grant), with whether the
+ * caller may send it commands and firmware, so the console shows only the controls that work.
+ */
+export async function capabilitiesFor(db: Kysely<Database>, me: SessionUser, id: number): Promise<DeviceCapabilities> {
+  const found = await deviceToControl(db, me, id);
+  if (!found.visible) throw notFound();
+  const accepts = await capabilitiesOfDevice(db, id);
+  if (!accepts) throw notFound();
+  const inScope = me.perms.has('device:ota') && (await deviceInScope(db, me, { id })) !== undefined;
+  return {
+    deviceId: accepts.device.id,
+    sn: accepts.device.sn,
+    type: found.device.type as DeviceCapabilities['type'],
+    productId: accepts.device.productId,
+    productName: accepts.device.productName,
+    source: accepts.source,
+    capabilities: accepts.capabilities,
+    canControl: found.controllable && me.perms.has('device:control'),
+    canOta: inScope && accepts.capabilities.ota,
+  };
 }
 
 /** A device's command history, for whoever may see the device (scope or any plant grant). */

@@ -50,7 +50,7 @@ export async function fileInUse(db: Db, filePath: string) {
 export function subDevice(db: Db, parentId: number, sn: string) {
   return db
     .selectFrom('devices')
-    .select(['type'])
+    .select(['id', 'sn', 'type'])
     .where('sn', '=', sn)
     .where('parent_id', '=', parentId)
     .executeTakeFirst();

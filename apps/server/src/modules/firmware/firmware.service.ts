@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import {
   API_BASE,
+  checkCommand,
   firmwareUploadFields,
   type DeviceType,
   type MessageKey,
@@ -23,6 +24,7 @@ import type { SessionUser } from '../../lib/types.js';
 import type { SessionResolver } from '../../plugins/access.js';
 import { deviceInScope, deviceSecretHash, deviceVisible } from '../device/device.repository.js';
 import { pushCommand } from '../device/index.js';
+import { capabilitiesOfDevice } from '../product/index.js';
 import * as repo from './firmware.repository.js';
 
 /* Firmware versions (upload with a size limit, download) and OTA pushes with their update log. */
@@ -137,7 +139,8 @@ export async function firmwareFile(
 /**
  * Sends an OTA upgrade: the firmware must be the one named (type and version), and what is
  * upgraded is the device itself (sub SN = its SN) or one of its sub devices (a collector's
- * inverter), of the firmware's type.
+ * inverter), of the firmware's type, whose product takes upgrades (a meter's defaults do not).
+ * A refusal stores and sends nothing.
  */
 export async function pushOta(
   deps: Parameters<typeof pushCommand>[0],
@@ -153,6 +156,10 @@ export async function pushOta(
   const target = b.subSn === device.sn ? device : await repo.subDevice(db, device.id, b.subSn);
   if (!target) throw badRequest('error.otaTarget', { subSn: b.subSn, sn: device.sn });
   if (target.type !== fw.device_type) throw badRequest('error.firmwareMismatch');
+  const accepts = await capabilitiesOfDevice(db, target.id);
+  if (!accepts) throw notFound();
+  const refusal = checkCommand(target.sn, accepts.capabilities, { kind: 'ota' });
+  if (refusal) throw badRequest(refusal.key, refusal.values);
   return pushCommand(
     deps,
     device,

@@ -5,3 +5,6 @@ import { productRoutes } from './product.routes.js';
 export const productModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(productRoutes);
 };
+
+/** What a device accepts, for the command and OTA checks. */
+export { capabilitiesOfDevice } from './product.service.js';

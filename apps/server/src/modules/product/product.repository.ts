@@ -1,6 +1,7 @@
-import type { ProductBody, ProductRow } from '@pv/contract';
+import type { DeviceType, ProductBody, ProductCapabilities, ProductRow } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { effectiveCapabilities } from './capabilities.js';
 
 type Filters = { name?: string; type?: ProductRow['type'] };
 
@@ -31,15 +32,21 @@ export async function listProducts(db: Kysely<Database>, f: Filters, limit: numb
       .offset(offset)
       .execute(),
   ]);
-  const toRow = (r: (typeof rows)[number]): ProductRow => ({
-    id: r.id,
-    name: r.name,
-    type: r.type as ProductRow['type'],
-    code: r.code,
-    key: r.product_key,
-    devices: Number(r.devices ?? 0),
-    createdAt: r.created_at,
-  });
+  const toRow = (r: (typeof rows)[number]): ProductRow => {
+    const type = r.type as DeviceType;
+    const { capabilities, declared } = effectiveCapabilities(type, r.capabilities);
+    return {
+      id: r.id,
+      name: r.name,
+      type,
+      code: r.code,
+      key: r.product_key,
+      devices: Number(r.devices ?? 0),
+      createdAt: r.created_at,
+      capabilities,
+      capabilitiesDeclared: declared,
+    };
+  };
   return { rows: rows.map(toRow), total: Number(total) };
 }
 
@@ -54,19 +61,43 @@ export async function productCodeTaken(db: Kysely<Database>, code: string, excep
   return row !== undefined;
 }
 
+const stored = (caps: ProductCapabilities | null) => (caps ? JSON.stringify(caps) : null);
+
 export async function insertProduct(db: Kysely<Database>, body: ProductBody, key: string, now: number) {
+  const { capabilities, ...fields } = body;
   const { id } = await db
     .insertInto('products')
-    .values({ ...body, product_key: key, created_at: now })
+    .values({ ...fields, capabilities: stored(capabilities ?? null), product_key: key, created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
 }
 
-/** Whether a product with this id was there to update. */
+/** A product's type and what it declares (null: nothing, its type's defaults apply). */
+export function findProductCapabilities(db: Kysely<Database>, id: number) {
+  return db.selectFrom('products').select(['type', 'capabilities']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether a product with this id was there to update; `capabilities` undefined keeps what is stored. */
 export async function updateProduct(db: Kysely<Database>, id: number, body: ProductBody) {
-  const res = await db.updateTable('products').set(body).where('id', '=', id).executeTakeFirst();
+  const { capabilities, ...fields } = body;
+  const res = await db
+    .updateTable('products')
+    .set({ ...fields, ...(capabilities !== undefined && { capabilities: stored(capabilities) }) })
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
+}
+
+/** A device's type, id, SN and product (name, type and declared capabilities), for what it accepts. */
+export function deviceWithProduct(db: Kysely<Database>, deviceId: number) {
+  return db
+    .selectFrom('devices as d')
+    .leftJoin('products as p', 'p.id', 'd.product_id')
+    .select(['d.id', 'd.sn', 'd.type', 'd.product_id', 'p.name as product_name', 'p.type as product_type'])
+    .select('p.capabilities')
+    .where('d.id', '=', deviceId)
+    .executeTakeFirst();
 }
 
 export async function productInUse(db: Kysely<Database>, id: number) {

@@ -53,6 +53,8 @@ const command = (status: CommandRow['status']): CommandRow => ({
   params: {},
   status,
   ackContent: status === 'success' ? 'rebooting' : null,
+  resultKey: status === 'success' ? 'commandResult.successWith' : 'commandResult.processing',
+  resultValues: status === 'success' ? { content: 'rebooting' } : {},
   source: 'console',
   sentBy: 'agent',
   createdAt: Date.now() - 2000,

@@ -19,8 +19,8 @@ export const dashboardKpi = z.object({
   /** W, the latest 5-minute snapshot */
   powerW: z.number(),
   /**
-   * kWh of the days (plant-local dates) that are today, this month and this year in the caller's
-   * time zone: the sums of the daily and monthly charts
+   * kWh today, this month and this year: the sums of the plants' own figures (each plant's today
+   * is its local day, docs/energy-model.md), so the dashboard adds up to the plant list
    */
   energyToday: z.number(),
   energyMonth: z.number(),
@@ -45,6 +45,11 @@ export const dashboardData = z.object({
   kpi: dashboardKpi,
   /** today's curve in the caller's time zone: [bucket start epoch ms, W] */
   power: z.array(z.tuple([z.number(), z.number()])),
+  /**
+   * The start of the curve's last bucket when it is still filling (its average is of the snapshots
+   * so far: draw it as partial, or not at all), else null. Always sent by the server.
+   */
+  powerFilling: z.number().nullable().optional(),
   /** production per day of the current month: [YYYY-MM-DD, kWh] */
   daily: z.array(z.tuple([z.string(), z.number()])),
   /** production per month of the current year: [YYYY-MM, kWh] */

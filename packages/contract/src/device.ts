@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuery } from './api.js';
 import { productCapabilities } from './command.js';
 import { HISTORY_RANGES } from './constants.js';
+import { powerFlow } from './plant.js';
 import { DEVICE_ONLINE_STATES, DEVICE_RUN_STATES, DEVICE_TYPES } from './telemetry.js';
 
 /** Columns the device list sorts on (server side, in SQL). */
@@ -63,9 +64,52 @@ export const deviceRow = z.object({
 });
 export type DeviceRow = z.infer<typeof deviceRow>;
 
-/** One device: its row and its production (kWh) per plant-local day, month, year and in total, from its daily rollups. */
+const kWhOrNull = z.number().nullable();
+
+/**
+ * One device: its row, and its figures by what it is (docs/energy-model.md). `energy` is kept for
+ * the current console: the deltas of the counter its `energyTotal` reports (an inverter's
+ * production, a battery's discharge) per plant-local day, month, year and in total; read
+ * `production`, `battery` or `meter` instead, one of which is set by the device's type.
+ */
 export const deviceDetail = deviceRow.extend({
   energy: z.object({ today: z.number(), month: z.number(), year: z.number(), total: z.number() }),
+  /** its power and which way it flows, unsigned (null: a collector, or no power reported yet) */
+  flow: powerFlow.nullable().optional(),
+  /**
+   * An inverter's production, kWh: counter deltas per plant-local period (what its plant adds up),
+   * and `counterKwh`, the lifetime counter as the device reads it (it may include energy made
+   * before the device was connected).
+   */
+  production: z
+    .object({
+      today: z.number(),
+      month: z.number(),
+      year: z.number(),
+      total: z.number(),
+      counterKwh: kWhOrNull,
+    })
+    .nullable()
+    .optional(),
+  /** A battery: state of charge (%), temperature (°C), charged and discharged energy (kWh) today and lifetime */
+  battery: z
+    .object({
+      socPercent: z.number().nullable(),
+      temperatureC: z.number().nullable(),
+      chargeToday: kWhOrNull,
+      dischargeToday: kWhOrNull,
+      chargeTotal: kWhOrNull,
+      dischargeTotal: kWhOrNull,
+    })
+    .nullable()
+    .optional(),
+  /** A meter: energy imported from and exported to the grid (kWh) today and lifetime */
+  meter: z
+    .object({ importToday: kWhOrNull, exportToday: kWhOrNull, importTotal: kWhOrNull, exportTotal: kWhOrNull })
+    .nullable()
+    .optional(),
+  /** A collector: its signal strength (dBm) */
+  collector: z.object({ rssiDbm: z.number().nullable() }).nullable().optional(),
 });
 export type DeviceDetail = z.infer<typeof deviceDetail>;
 

@@ -196,6 +196,49 @@ export const plantChart = z.object({
 });
 export type PlantChart = z.infer<typeof plantChart>;
 
+/**
+ * Which way a device's power flows, as a word: an inverter produces, a battery charges or
+ * discharges, a meter imports from or exports to the grid; idle at zero.
+ */
+export const POWER_DIRECTIONS = ['producing', 'charging', 'discharging', 'importing', 'exporting', 'idle'] as const;
+export type PowerDirection = (typeof POWER_DIRECTIONS)[number];
+
+/** A device's power: its direction and the power in W, never signed. */
+export const powerFlow = z.object({ direction: z.enum(POWER_DIRECTIONS), powerW: z.number().nonnegative() });
+export type PowerFlow = z.infer<typeof powerFlow>;
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/**
+ * The power flow of a device of `type` from its latest points: an inverter's acPower, a battery's
+ * batteryPower (above zero it discharges), a meter's import less its export. Null for a collector
+ * and for a device that reported no power.
+ */
+export function powerFlowOf(type: string, points: Record<string, unknown> | null | undefined): PowerFlow | null {
+  if (!points) return null;
+  const flow = (w: number, up: PowerDirection, down: PowerDirection): PowerFlow => ({
+    direction: w > 0 ? up : w < 0 ? down : 'idle',
+    powerW: Math.abs(w),
+  });
+  switch (type) {
+    case 'inverter': {
+      const w = num(points.acPower);
+      return w === undefined ? null : flow(Math.max(0, w), 'producing', 'idle');
+    }
+    case 'battery': {
+      const w = num(points.batteryPower);
+      return w === undefined ? null : flow(w, 'discharging', 'charging');
+    }
+    case 'meter': {
+      const imp = num(points.meterImportPower);
+      const exp = num(points.meterExportPower);
+      return imp === undefined && exp === undefined ? null : flow((imp ?? 0) - (exp ?? 0), 'importing', 'exporting');
+    }
+    default:
+      return null;
+  }
+}
+
 export const plantDeviceRow = z.object({
   id: z.number(),
   sn: z.string(),
@@ -205,7 +248,12 @@ export const plantDeviceRow = z.object({
   onlineState: z.enum(DEVICE_ONLINE_STATES),
   runState: z.enum(DEVICE_RUN_STATES),
   lastOnlineAt: z.number().nullable(),
+  /** signed W (kept for the current console): prefer `direction` and `powerW` */
   power: z.number().nullable(),
+  /** which way the power flows (null: a collector, or no power reported) */
+  direction: z.enum(POWER_DIRECTIONS).nullable().optional(),
+  /** W, unsigned (null with `direction`) */
+  powerW: z.number().nullable().optional(),
 });
 export type PlantDeviceRow = z.infer<typeof plantDeviceRow>;
 

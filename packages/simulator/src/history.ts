@@ -9,6 +9,11 @@ export interface HistoryOptions {
   to: number;
   /** the step after an instant (ms): e.g. coarse for old days, 5 minutes for the recent ones */
   stepAt: (ts: number) => number;
+  /**
+   * Counters start at zero at `from` (the plant's installation), the first instant reporting
+   * zero; by default they start at a random reading, the first instant adding one step.
+   */
+  fromInstallation?: boolean;
 }
 
 /**
@@ -22,10 +27,14 @@ export function simulateHistory(
   options: HistoryOptions,
   onStep: (ts: number, telemetry: Outgoing[]) => void,
 ): PlantSim {
-  const sim = new PlantSim(plant, options.seed, { faultRatePerHour: 0, offlineRatePerHour: 0 });
+  const sim = new PlantSim(plant, options.seed, {
+    faultRatePerHour: 0,
+    offlineRatePerHour: 0,
+    counterStart: options.fromInstallation ? 'zero' : 'random',
+  });
   let prev: number | undefined;
   for (let t = options.from; t <= options.to;) {
-    const dt = prev === undefined ? options.stepAt(t) : t - prev;
+    const dt = prev === undefined ? (options.fromInstallation ? 0 : options.stepAt(t)) : t - prev;
     onStep(t, sim.step(t, dt));
     prev = t;
     t += Math.max(1000, options.stepAt(t));

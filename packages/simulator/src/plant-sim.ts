@@ -20,8 +20,31 @@ export interface SimOptions {
    * collector's sub inverter, a battery), e.g. what the platform stored before a restart or after
    * backfilling history; without it a counter starts at a random reading.
    */
-  resume?: (sn: string) => { energyTotal: number; energyToday: number; day: string } | undefined;
+  resume?: (sn: string) => ResumedCounters | undefined;
+  /**
+   * Where a counter no `resume` covers starts: a random reading (a device that produced before
+   * it was connected, the default) or zero (a device installed when the simulation starts).
+   */
+  counterStart?: 'random' | 'zero';
 }
+
+/** A device's counters as the platform last stored them. */
+export interface ResumedCounters {
+  /** the counter its `energyTotal` reports (an inverter's production, a battery's discharge) */
+  energyTotal: number;
+  energyToday: number;
+  /** the plant-local day `energyToday` belongs to */
+  day: string;
+  /** its other lifetime counters by point (batteryChargeEnergy, meterImportEnergy, meterExportEnergy) */
+  points?: Record<string, number>;
+}
+
+/** The point that reports each of a device's other counters (what `resume` reads them from). */
+const COUNTER_POINT: Record<string, string> = {
+  charge: 'batteryChargeEnergy',
+  import: 'meterImportEnergy',
+  export: 'meterExportEnergy',
+};
 
 const FAULT_CODES = ['F01', 'F07', 'F12', 'F23', 'F31'] as const;
 
@@ -60,6 +83,7 @@ export class PlantSim {
   /** the device that reports the plant's weather: the collector, else the meter, else the first inverter */
   private readonly weatherSn: string | undefined;
   private readonly resume: SimOptions['resume'];
+  private readonly counterStart: NonNullable<SimOptions['counterStart']>;
 
   constructor(
     readonly plant: SimPlant,
@@ -70,6 +94,7 @@ export class PlantSim {
     this.faultRate = options.faultRatePerHour ?? 0.002;
     this.offlineRate = options.offlineRatePerHour ?? 0.001;
     this.resume = options.resume;
+    this.counterStart = options.counterStart ?? 'random';
     this.wxRng = new Rng(deriveSeed(seed, `${plant.id}/weather`));
     this.weatherSn = (
       plant.devices.find((d) => d.type === 'collector') ??
@@ -119,13 +144,21 @@ export class PlantSim {
     const day = localDay(now, this.plant.timeZone);
     let c = device.counters.get(key);
     if (!c) {
+      // drawn whether used or not, so the rest of the device's stream stays as it was
       const initial = device.rng.between(500, 20_000);
-      const sn =
-        key === 'self' || key === 'discharge' ? device.spec.sn : key === 'import' || key === 'export' ? undefined : key;
-      const resumed = sn ? this.resume?.(sn) : undefined;
-      c = resumed
-        ? { day: resumed.day, energyToday: resumed.energyToday, energyTotal: resumed.energyTotal }
-        : { day, energyToday: 0, energyTotal: initial };
+      const start = this.counterStart === 'zero' ? 0 : initial;
+      const point = COUNTER_POINT[key];
+      const resumed = this.resume?.(key === 'self' || key === 'discharge' || point ? device.spec.sn : key);
+      if (point) {
+        const total = resumed?.points?.[point];
+        c =
+          total === undefined
+            ? { day, energyToday: 0, energyTotal: start }
+            : { day, energyToday: 0, energyTotal: total };
+      } else
+        c = resumed
+          ? { day: resumed.day, energyToday: resumed.energyToday, energyTotal: resumed.energyTotal }
+          : { day, energyToday: 0, energyTotal: start };
       device.counters.set(key, c);
     }
     if (c.day !== day) {
@@ -230,6 +263,7 @@ export class PlantSim {
         d.soc = Math.min(100, Math.max(0, d.soc - ((p * dtMs) / 3_600_000_000 / capacity) * 100));
         batteryPower = p;
         const c = this.energy(d, 'discharge', now, Math.max(0, p), dtMs);
+        const charged = this.energy(d, 'charge', now, Math.max(0, -p), dtMs);
         out.push({
           sn: d.spec.sn,
           kind: 'telemetry',
@@ -240,6 +274,8 @@ export class PlantSim {
               batteryPower: Math.round(p),
               energyToday: round(c.energyToday, 3),
               energyTotal: round(c.energyTotal, 3),
+              batteryChargeEnergy: round(charged.energyTotal, 3),
+              batteryDischargeEnergy: round(c.energyTotal, 3),
               temperature: round(w.ambient + 3, 1),
             },
             ...(d.mode === 'close' && { runState: 'stop' as const }),

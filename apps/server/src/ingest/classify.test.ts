@@ -131,7 +131,7 @@ describe('classifyBatch', () => {
     );
   });
 
-  it('takes the lifetime counter, else the daily one, with the zone of the device’s plant', () => {
+  it('takes the lifetime counter (its daily one beside it), else the daily one, with the zone of the device’s plant', () => {
     const plan = classifyBatch(
       [
         telemetry('INV1', { ts: T, points: { energyTotal: 100, energyToday: 3 } }),
@@ -148,7 +148,7 @@ describe('classifyBatch', () => {
           {
             timeZone: TZ,
             samples: [
-              { ts: T, energyTotal: 100 },
+              { ts: T, energyTotal: 100, today: 3 },
               { ts: T - MIN, energyTotal: 99.9 },
             ],
           },

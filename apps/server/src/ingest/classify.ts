@@ -1,7 +1,7 @@
 import type { EventMessage, Points, ReportedRunState, TelemetryMessage } from '@pv/contract';
 import type { Insertable } from 'kysely';
 import type { Database } from '../db/database.js';
-import { counterOf, dailyEnergy, isCounterGlitch, localDay, type CounterSample } from './energy.js';
+import { counterSample, dailyEnergy, isCounterGlitch, localDay, type CounterSample } from './energy.js';
 import { accumulate, type BucketSums } from './rollup.js';
 import type { Counter, DailyIncrement, DeviceState, SampleRow } from './statements.js';
 
@@ -87,11 +87,11 @@ export function classifyBatch<T extends { sn: string; parsed: Parsed }>(
     if (!first.has(key)) first.set(key, { points, json, runState });
     const prev = latest.get(device.id);
     if (!prev || prev.ts < ts || (prev.ts === ts && !prev.key)) latest.set(device.id, { ts, key });
-    const counter = counterOf(points);
+    const counter = counterSample(ts, points);
     if (counter !== undefined) {
       const entry = counters.get(device.id);
-      if (entry) entry.samples.push({ ts, energyTotal: counter });
-      else counters.set(device.id, { timeZone: device.timeZone, samples: [{ ts, energyTotal: counter }] });
+      if (entry) entry.samples.push(counter);
+      else counters.set(device.id, { timeZone: device.timeZone, samples: [counter] });
     }
   };
   for (const it of items) {

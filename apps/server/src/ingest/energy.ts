@@ -10,6 +10,11 @@ export interface CounterSample {
   ts: number;
   /** the device's lifetime energy counter, kWh */
   energyTotal: number;
+  /**
+   * The device's own daily counter (`energyToday`) beside a lifetime one: after a gap over local
+   * midnight it says how much of the step belongs to the new day.
+   */
+  today?: number;
 }
 
 export interface EnergyOptions {
@@ -83,6 +88,16 @@ export function counterOf(points: Record<string, unknown>): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
+/** The counter sample of a device's points at `ts` (see `counterOf`), its daily counter beside it. */
+export function counterSample(ts: number, points: Record<string, unknown>): CounterSample | undefined {
+  const energyTotal = counterOf(points);
+  if (energyTotal === undefined) return undefined;
+  const today = points.energyToday;
+  return typeof points.energyTotal === 'number' && typeof today === 'number' && Number.isFinite(today)
+    ? { ts, energyTotal, today }
+    : { ts, energyTotal };
+}
+
 /** Sorts by time and drops repeated timestamps (a resent message is counted once). */
 export function normalise(samples: readonly CounterSample[]): CounterSample[] {
   const sorted = [...samples].filter((s) => Number.isFinite(s.energyTotal)).sort((a, b) => a.ts - b.ts);
@@ -90,8 +105,10 @@ export function normalise(samples: readonly CounterSample[]): CounterSample[] {
 }
 
 /**
- * kWh per plant-local day. A step that spans local midnight is split in proportion to the time on
- * each side, so a device that was silent overnight does not credit one day with another's energy.
+ * kWh per plant-local day. A step that spans local midnight gives the new day what the device's
+ * own daily counter read at its end (when it reports one beside the lifetime counter), else the
+ * share of the step's time after midnight; the rest is split over the days before in proportion
+ * to time. A device silent overnight thus never credits one day with another's energy.
  */
 export function dailyEnergy(samples: readonly CounterSample[], options: EnergyOptions = {}): Map<string, number> {
   const tz = options.timeZone ?? 'Asia/Shanghai';
@@ -111,31 +128,76 @@ export function dailyEnergy(samples: readonly CounterSample[], options: EnergyOp
       add(endDay, delta);
       continue;
     }
-    // Walk the interval an hour at a time (a local day lasts at least 23 h, DST included) and
-    // find each local midnight exactly by bisection.
+    // The new day's share: what the device's own daily counter says it made since its midnight
+    // (exact after a silent night), else the time since the local midnight; the rest of the step
+    // goes to the days before in proportion to time.
+    const midnight = lastMidnight(from.ts, cur.ts, tz, endDay);
+    const ownToday = cur.today !== undefined && cur.today >= 0 ? Math.min(delta, cur.today) : undefined;
     const span = cur.ts - from.ts;
-    let segStart = from.ts;
-    let segDay = startDay;
-    for (let t = Math.min(cur.ts, from.ts + HOUR); ; t = Math.min(cur.ts, t + HOUR)) {
-      const d = localDay(t, tz);
-      if (d !== segDay) {
-        let lo = t - HOUR > segStart ? t - HOUR : segStart;
-        let hi = t;
-        while (hi - lo > 1) {
-          const mid = Math.floor((lo + hi) / 2);
-          if (localDay(mid, tz) === segDay) lo = mid;
-          else hi = mid;
-        }
-        add(segDay, (delta * (hi - segStart)) / span);
-        segStart = hi;
-        segDay = d;
-      }
-      if (t >= cur.ts) break;
-    }
-    if (cur.ts > segStart) add(segDay, (delta * (cur.ts - segStart)) / span);
+    const newDay = ownToday ?? (delta * (cur.ts - midnight)) / span;
+    // a step ending on the stroke of midnight belongs to the day before
+    if (newDay > 0 || cur.ts > midnight) add(endDay, newDay);
+    splitByTime(from.ts, midnight, startDay, delta - newDay, tz, add);
   }
   for (const [day, kWh] of days) days.set(day, round(kWh));
   return days;
+}
+
+/** The instant (epoch ms) the plant-local day holding `ts` began. */
+export function dayStart(ts: number, timeZone: string): number {
+  const day = localDay(ts, timeZone);
+  // a local day lasts at most 25 hours (DST)
+  return lastMidnight(ts - 26 * HOUR, ts, timeZone, day);
+}
+
+/** The last local midnight in (from, to]: the instant `to`'s local day begins, found by bisection. */
+function lastMidnight(from: number, to: number, tz: string, toDay: string): number {
+  let lo = from;
+  let hi = to;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (localDay(mid, tz) === toDay) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/**
+ * Spreads `kWh` over [from, to) in proportion to the time in each local day: walks the interval an
+ * hour at a time (a local day lasts at least 23 h, DST included) and finds each midnight exactly.
+ */
+function splitByTime(
+  from: number,
+  to: number,
+  startDay: string,
+  kWh: number,
+  tz: string,
+  add: (day: string, kWh: number) => void,
+) {
+  const span = to - from;
+  if (span <= 0 || kWh <= 0) {
+    if (kWh > 0) add(startDay, kWh);
+    return;
+  }
+  let segStart = from;
+  let segDay = startDay;
+  for (let t = Math.min(to, from + HOUR); ; t = Math.min(to, t + HOUR)) {
+    const d = localDay(t, tz);
+    if (d !== segDay && t < to) {
+      let lo = t - HOUR > segStart ? t - HOUR : segStart;
+      let hi = t;
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (localDay(mid, tz) === segDay) lo = mid;
+        else hi = mid;
+      }
+      add(segDay, (kWh * (hi - segStart)) / span);
+      segStart = hi;
+      segDay = d;
+    }
+    if (t >= to) break;
+  }
+  if (to > segStart) add(segDay, (kWh * (to - segStart)) / span);
 }
 
 /** Sums daily figures into months ("2026-03") and years ("2026"). */

@@ -4,6 +4,7 @@
  * the seed import from here, never from the ingest's files.
  */
 export { deviceKeyColumns, hashDeviceKey, mosquittoHash, newDeviceKey } from './device-keys.js';
+export { dayStart } from './energy.js';
 export { IngestRejected, type Ingest, type UpKind } from './pipeline.js';
 export { DeviceSeries, seriesRows, type SeriesOptions, type SeriesRows, type SeriesSample } from './series.js';
 export { markOffline } from './state.js';

@@ -12,7 +12,7 @@ import {
   type LateSamples,
   type Parsed,
 } from './classify.js';
-import { counterOf, dailyEnergy, localDay, type CounterSample } from './energy.js';
+import { counterSample, dailyEnergy, localDay, type CounterSample } from './energy.js';
 import { writeRollups } from './rollup.js';
 import { postgresStatements, sqliteStatements, type HotStatements } from './statements.js';
 
@@ -391,11 +391,11 @@ export class IngestPipeline implements Ingest {
     }));
     const stored = new Map<number, CounterSample[]>();
     for (const r of await this.hot.readWindows(trx, windows)) {
-      const v = counterOf(JSON.parse(r.points) as Record<string, unknown>);
+      const v = counterSample(Number(r.ts), JSON.parse(r.points) as Record<string, unknown>);
       if (v === undefined) continue;
       const list = stored.get(r.device_id);
-      if (list) list.push({ ts: Number(r.ts), energyTotal: v });
-      else stored.set(r.device_id, [{ ts: Number(r.ts), energyTotal: v }]);
+      if (list) list.push(v);
+      else stored.set(r.device_id, [v]);
     }
     // a day after the last archive run's cutoff: the samples before it may be gone
     const archive = await trx

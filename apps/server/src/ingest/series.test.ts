@@ -41,16 +41,30 @@ describe('seriesRows', () => {
     expect(rows.daily[1]!.energy_kwh).toBe(split.get('2026-03-10'));
   });
 
-  it('falls back on energyToday, and a counter that drops adds nothing', () => {
+  it('falls back on energyToday, and a counter that drops a little adds nothing (the mark stays)', () => {
     const rows = seriesRows(
       [
         { ts: MIDNIGHT + HOUR, points: { energyToday: 0 } },
         { ts: MIDNIGHT + 2 * HOUR, points: { energyToday: 3 } },
-        { ts: MIDNIGHT + 3 * HOUR, points: { energyToday: 1 } },
+        { ts: MIDNIGHT + 3 * HOUR, points: { energyToday: 2 } },
       ],
       { timeZone: TZ },
     );
     expect(rows.daily).toEqual([{ day: '2026-03-10', energy_kwh: 3 }]);
+    expect(rows.counter).toEqual({ last_ts: MIDNIGHT + 2 * HOUR, last_total: 3 });
+  });
+
+  it('counts a counter that drops below half its reading as reset, as the pipeline does', () => {
+    const rows = seriesRows(
+      [
+        { ts: MIDNIGHT + HOUR, points: { energyTotal: 100 } },
+        { ts: MIDNIGHT + 2 * HOUR, points: { energyTotal: 103 } },
+        { ts: MIDNIGHT + 3 * HOUR, points: { energyTotal: 1 } },
+      ],
+      { timeZone: TZ },
+    );
+    // 3 kWh before the reset, 1 since: never -102, never 103 counted again
+    expect(rows.daily).toEqual([{ day: '2026-03-10', energy_kwh: 4 }]);
     expect(rows.counter).toEqual({ last_ts: MIDNIGHT + 3 * HOUR, last_total: 1 });
   });
 

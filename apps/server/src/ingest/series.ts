@@ -1,6 +1,6 @@
 import type { Points } from '@pv/contract';
-import { counterOf, dailyEnergy, localDay, type CounterSample } from './energy.js';
-import { accumulate, mergeBucket, type BucketSums } from './rollup.js';
+import { counterDelta, counterSample, dailyEnergy, isCounterGlitch, localDay, type CounterSample } from './energy.js';
+import { accumulate, bucketOf, mergeBucket, type BucketSums } from './rollup.js';
 
 /** One sample of a device: its time (epoch ms) and the points it reported. */
 export interface SeriesSample {
@@ -31,7 +31,7 @@ export interface SeriesOptions {
  * What the ingest would have stored for a device that sent these samples (in time order, one per
  * instant, a counter that only grows), computed without a database: the demo history is built
  * with it. Daily energy counts each step for the day it ends in, and a step that spans local
- * midnight with energy in it is split between the days as the pipeline's `dailyEnergy` splits it.
+ * midnight is split between the days as the pipeline's `dailyEnergy` splits it.
  */
 export function seriesRows(samples: Iterable<SeriesSample>, options: SeriesOptions): SeriesRows {
   const series = new DeviceSeries(options);
@@ -45,7 +45,9 @@ export function seriesRows(samples: Iterable<SeriesSample>, options: SeriesOptio
  */
 export class DeviceSeries {
   private readonly days = new Map<string, number>();
-  private readonly buckets = new Map<string, BucketSums>();
+  /** the finished buckets; samples come in time order, so only the latest one is still open */
+  private readonly done: SeriesRows['rollups'] = [];
+  private open: { bucket: number; first: Points; sums?: Map<string, BucketSums> } | undefined;
   private last: CounterSample | undefined;
   private lastDay = '';
 
@@ -54,15 +56,15 @@ export class DeviceSeries {
   /** Adds the next sample (later than every one before). */
   add(ts: number, points: Points) {
     const { timeZone, rollupFrom = -Infinity } = this.options;
-    if (ts >= rollupFrom) accumulate(this.buckets, 0, ts, points);
-    const energyTotal = counterOf(points);
-    if (energyTotal === undefined) return;
-    const cur = { ts, energyTotal };
+    if (ts >= rollupFrom) this.addToBucket(ts, points);
+    const cur = counterSample(ts, points);
+    if (cur === undefined) return;
     const day = localDay(ts, timeZone);
     const prev = this.last;
     if (prev) {
-      const delta = energyTotal - prev.energyTotal;
-      if (day === this.lastDay || delta <= 0) this.days.set(day, (this.days.get(day) ?? 0) + Math.max(0, delta));
+      // the pipeline's rules (a glitch keeps the mark, a reset counts from zero): see energy.ts
+      if (isCounterGlitch(prev, cur)) return;
+      if (day === this.lastDay) this.days.set(day, (this.days.get(day) ?? 0) + counterDelta(prev, cur));
       else
         for (const [d, kWh] of dailyEnergy([prev, cur], { timeZone })) this.days.set(d, (this.days.get(d) ?? 0) + kWh);
     }
@@ -70,16 +72,58 @@ export class DeviceSeries {
     this.lastDay = day;
   }
 
+  /** A bucket of one sample (the demo history's) is that sample's numeric points: no sums needed. */
+  private addToBucket(ts: number, points: Points) {
+    const bucket = bucketOf(ts);
+    const open = this.open;
+    if (open?.bucket === bucket) {
+      if (!open.sums) {
+        open.sums = new Map();
+        accumulate(open.sums, 0, bucket, open.first);
+      }
+      accumulate(open.sums, 0, ts, points);
+      return;
+    }
+    this.close();
+    this.open = { bucket, first: points };
+  }
+
+  private close() {
+    const open = this.open;
+    if (!open) return;
+    this.open = undefined;
+    if (open.sums) {
+      const { n, points, point_n } = mergeBucket(undefined, open.sums.values().next().value!);
+      this.done.push({ bucket: open.bucket, n, points, point_n });
+      return;
+    }
+    let numeric = true;
+    for (const name in open.first) {
+      const v = open.first[name];
+      if (typeof v !== 'number' || !Number.isFinite(v)) numeric = false;
+    }
+    let avg: Record<string, unknown> = open.first;
+    if (!numeric) {
+      avg = {};
+      for (const name in open.first) {
+        const v = open.first[name];
+        if (typeof v === 'number' && Number.isFinite(v)) avg[name] = v;
+      }
+    }
+    this.done.push({ bucket: open.bucket, n: 1, points: JSON.stringify(avg), point_n: null });
+  }
+
   rows(): SeriesRows {
+    this.close();
     const fromDay = this.options.fromDay ?? '';
     const daily: SeriesRows['daily'] = [];
     for (const [day, kWh] of this.days)
       if (day >= fromDay) daily.push({ day, energy_kwh: Math.round(kWh * 1e6) / 1e6 });
-    const rollups = [...this.buckets.values()].map((b) => {
-      const { n, points, point_n } = mergeBucket(undefined, b);
-      return { bucket: b.bucket, n, points, point_n };
-    });
     const last = this.last;
-    return { daily, rollups, counter: last && { last_ts: last.ts, last_total: last.energyTotal } };
+    return {
+      daily,
+      rollups: this.done,
+      counter: last && { last_ts: last.ts, last_total: last.energyTotal },
+    };
   }
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createFleet, type SimPlant } from '@pv/simulator';
+import { createFleet, type ResumedCounters, type SimPlant } from '@pv/simulator';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import { deviceKeyColumns, newDeviceKey } from '../../ingest/index.js';
-import { backfillDemoHistory, resumeCounters } from './history.js';
+import { backfillDemoHistory, resumeCounters, type BackfillResult } from './history.js';
 
 const PRODUCTS = [
   { name: 'SunWave hybrid inverter', type: 'inverter', code: 'SW5K' },
@@ -12,20 +12,23 @@ const PRODUCTS = [
   { name: 'GridEye smart meter', type: 'meter', code: 'GE3P' },
 ] as const;
 
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const ORG_ROTATION = ['SUNPATH', 'GREENROOF', 'DELTA', 'ROOT', 'SUNPATH', 'ROOT'];
 
 export interface DemoFleet {
   plants: SimPlant[];
   keys: Map<string, string>;
-  /** where each device's energy counter resumes (the simulator's `resume`) */
-  counters: Map<string, { energyTotal: number; energyToday: number; day: string }>;
+  /** where each device's energy counters resume (the simulator's `resume`) */
+  counters: Map<string, ResumedCounters>;
   /** the history written on this (first) start, and how long it took */
-  history?: { daily: number; buckets: number; simulateMs: number; writeMs: number; ms: number };
+  history?: BackfillResult & { ms: number };
 }
 
 /**
- * The demo plants and devices of the simulated fleet (DEMO on), created once, with ~400 days of
- * history from the simulator's model on that first start (unless `history` is false). Device keys
+ * The demo plants and devices of the simulated fleet (DEMO on), created once, with their history
+ * since their installation (430 days ago and more) from the simulator's model on that first start
+ * (unless `history` is false). Device keys
  * are stored hashed, so each start gives the demo devices fresh keys and answers them for the
  * in-process simulator.
  */
@@ -49,8 +52,12 @@ export async function seedDemoFleet(
     }
     const orgs = new Map((await db.selectFrom('orgs').select(['id', 'code']).execute()).map((o) => [o.code, o.id]));
     const refs = new Map<string, { id: number; orgId: number }>();
+    const installedAt = new Map<string, number>();
     for (const [i, plant] of fleet.entries()) {
       const orgId = orgs.get(ORG_ROTATION[i % ORG_ROTATION.length]!) ?? orgs.get('ROOT')!;
+      // on the hour: the history, and every counter, starts at the installation
+      const installed = Math.floor((now - ((options.history === false ? 30 : 430) + i) * DAY) / HOUR) * HOUR;
+      installedAt.set(plant.id, installed);
       const { id: plantId } = await db
         .insertInto('plants')
         .values({
@@ -63,7 +70,7 @@ export async function seedDemoFleet(
           longitude: plant.longitude,
           address: plant.name,
           install_position: 'roof',
-          installed_at: now - ((options.history === false ? 30 : 430) + i) * 86_400_000,
+          installed_at: installed,
           created_at: now,
         })
         .returning('id')
@@ -125,7 +132,11 @@ export async function seedDemoFleet(
     }
     if (options.history !== false) {
       const started = performance.now();
-      const written = await backfillDemoHistory(db, fleet, refs, { seed: options.seed, now });
+      const written = await backfillDemoHistory(db, fleet, refs, {
+        seed: options.seed,
+        now,
+        installedAt: (plant) => installedAt.get(plant.id)!,
+      });
       history = { ...written, ms: Math.round(performance.now() - started) };
     }
   }

@@ -1,9 +1,9 @@
 import { DASHBOARD_BUCKET_MS, localDay, type Points } from '@pv/contract';
-import { simulateHistory, type SimPlant } from '@pv/simulator';
-import type { Kysely } from 'kysely';
+import { simulateHistory, type ResumedCounters, type SimPlant } from '@pv/simulator';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import { sqliteHandle } from '../dialect.js';
-import { DeviceSeries } from '../../ingest/index.js';
+import { DeviceSeries, type SeriesRows } from '../../ingest/index.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -15,9 +15,9 @@ const CHUNK = 400;
 export interface BackfillOptions {
   seed: number;
   now: number;
-  /** plant-local days of daily energy before today (default 400) */
-  days?: number;
-  /** days before today that also get 5-minute averages (default 2; today always does) */
+  /** when each plant was installed (epoch ms): its history and its counters start there (default 400 days ago) */
+  installedAt?: (plant: SimPlant) => number;
+  /** days before now that get 5-minute averages (default 60: every chart range is full) */
   detailDays?: number;
 }
 
@@ -26,150 +26,195 @@ export interface DeviceRef {
   orgId: number;
 }
 
+export interface BackfillResult {
+  daily: number;
+  buckets: number;
+  simulateMs: number;
+  writeMs: number;
+}
+
+type PowerRow = { org_id: number; bucket: number; power_w: number; n: number };
+type LastRow = { id: number; ts: number; points: string };
+
 /**
- * Demo history (DEMO, first seed only): the simulator's own model run over the past ~400 days
- * of every plant, stored as the live pipeline would have stored it — daily energy per device
- * (device_daily), 5-minute averages of every
- * reported point for today and the two days before (device_rollup_5m), the organisations' power
- * curve of those days (org_power_5m) and each counter's last reading (device_counters), each
- * device's rows from the ingest's own `seriesRows`. No raw samples. The live simulator resumes the counters from device_counters (see resumeCounters), so
- * the first live reading continues the history without a jump.
+ * Demo history (DEMO, first seed only): the simulator's own model run from each plant's
+ * installation to the last whole 5-minute bucket before `now`, stored as the live pipeline would
+ * have stored it, so the demo tells one story (docs/energy-model.md):
+ * - every counter starts at zero at the installation, so a device's counter equals the sum of its
+ *   daily energy (device_daily) and a plant's production equals its inverters' counters;
+ * - 5-minute averages of every reported point for the last `detailDays` days (device_rollup_5m),
+ *   so every chart range is full on a fresh start;
+ * - the organisations' power curve of the last two days (org_power_5m), whole buckets only: the
+ *   bucket still filling is the live data's;
+ * - each counter's last reading (device_counters) and each device's last report (its latest points
+ *   and time, online), which the live simulator resumes from (resumeCounters), without a jump.
+ * No raw samples. The rows are written a plant at a time, so memory stays bounded.
  */
 export async function backfillDemoHistory(
   db: Kysely<Database>,
   plants: SimPlant[],
   devices: Map<string, DeviceRef>,
   options: BackfillOptions,
-): Promise<{ daily: number; buckets: number; simulateMs: number; writeMs: number }> {
-  const started = performance.now();
+): Promise<BackfillResult> {
   const now = options.now;
-  const days = options.days ?? 400;
-  const detailFrom = Math.floor((now - ((options.detailDays ?? 2) + 1) * DAY) / HOUR) * HOUR;
-  const from = Math.floor((now - (days + 1) * DAY) / HOUR) * HOUR;
-  const to = now - (now % FIVE_MIN);
-  const daily: { device_id: number; day: string; energy_kwh: number; updated_at: number }[] = [];
-  const counters: { device_id: number; last_ts: number; last_total: number }[] = [];
-  const rollups: { device_id: number; bucket: number; n: number; points: string; point_n: string | null }[] = [];
-  const orgPower = new Map<string, { org_id: number; bucket: number; power_w: number; n: number }>();
+  const detailFrom = Math.floor((now - (options.detailDays ?? 60) * DAY) / HOUR) * HOUR;
+  const powerFrom = now - 2 * DAY;
+  // the last whole bucket: a sample at `to` stands for [to, to + 5 min), which ends by `now`
+  const to = now - (now % FIVE_MIN) - FIVE_MIN;
+  const result: BackfillResult = { daily: 0, buckets: 0, simulateMs: 0, writeMs: 0 };
   for (const plant of plants) {
-    // the first day began before the simulation did: it is left out
-    const rowsOptions = {
-      timeZone: plant.timeZone,
-      fromDay: localDay(now - days * DAY, plant.timeZone),
-      rollupFrom: detailFrom,
-    };
+    const started = performance.now();
+    const installed = options.installedAt?.(plant) ?? now - 400 * DAY;
+    const from = Math.floor(installed / HOUR) * HOUR;
+    const rowsOptions = { timeZone: plant.timeZone, rollupFrom: detailFrom };
     const series = new Map<number, DeviceSeries>();
-    const note = (sn: string, ts: number, points: Points, type: string, detail: boolean) => {
+    const last = new Map<number, LastRow>();
+    const orgPower = new Map<number, PowerRow>();
+    const note = (sn: string, ts: number, points: Points, type: string) => {
       const ref = devices.get(sn);
       if (!ref) return;
       let device = series.get(ref.id);
       if (!device) series.set(ref.id, (device = new DeviceSeries(rowsOptions)));
       device.add(ts, points);
-      if (detail && type === 'inverter' && typeof points.acPower === 'number') {
+      if (ts === to) last.set(ref.id, { id: ref.id, ts, points: JSON.stringify(points) });
+      if (ts >= powerFrom && type === 'inverter' && typeof points.acPower === 'number') {
         const bucket = Math.floor(ts / DASHBOARD_BUCKET_MS) * DASHBOARD_BUCKET_MS;
-        const key = `${ref.orgId}:${bucket}`;
-        const row = orgPower.get(key) ?? { org_id: ref.orgId, bucket, power_w: 0, n: 1 };
+        const row = orgPower.get(bucket) ?? { org_id: ref.orgId, bucket, power_w: 0, n: 1 };
         row.power_w += points.acPower;
-        orgPower.set(key, row);
+        orgPower.set(bucket, row);
       }
     };
     const types = new Map(plant.devices.map((d) => [d.sn, d.type]));
     simulateHistory(
       plant,
-      { seed: options.seed, from, to, stepAt: (ts) => (ts + COARSE_MS <= detailFrom ? COARSE_MS : FIVE_MIN) },
+      {
+        seed: options.seed,
+        from,
+        to,
+        fromInstallation: true,
+        stepAt: (ts) => (ts + COARSE_MS <= detailFrom ? COARSE_MS : FIVE_MIN),
+      },
       (ts, out) => {
-        const detail = ts >= detailFrom;
         for (const o of out) {
           if (o.kind !== 'telemetry') continue;
-          note(o.sn, ts, o.payload.points, types.get(o.sn) ?? '', detail);
-          for (const sub of o.payload.sub ?? []) note(sub.sn, ts, sub.points, 'inverter', detail);
+          note(o.sn, ts, o.payload.points, types.get(o.sn) ?? '');
+          for (const sub of o.payload.sub ?? []) note(sub.sn, ts, sub.points, 'inverter');
         }
       },
     );
-    for (const [deviceId, device] of series) {
-      const rows = device.rows();
-      for (const r of rows.daily) daily.push({ device_id: deviceId, ...r, updated_at: now });
-      for (const r of rows.rollups) rollups.push({ device_id: deviceId, ...r });
-      if (rows.counter) counters.push({ device_id: deviceId, ...rows.counter });
+    const written = [...series].map(([id, device]) => ({ id, rows: device.rows() }));
+    const power = [...orgPower.values()].map((r) => ({ ...r, power_w: Math.round(r.power_w * 10) / 10 }));
+    const simulated = performance.now();
+    await writePlantHistory(db, { devices: written, power, last: [...last.values()], now });
+    for (const d of written) {
+      result.daily += d.rows.daily.length;
+      result.buckets += d.rows.rollups.length;
     }
+    result.simulateMs += simulated - started;
+    result.writeMs += performance.now() - simulated;
   }
-  const power = [...orgPower.values()].map((r) => ({ ...r, power_w: Math.round(r.power_w * 10) / 10 }));
-  const simulated = performance.now();
-  const handle = sqliteHandle(db);
-  if (handle) {
-    // SQLite: one transaction of prepared statements, the fastest way in
-    const insert = (sqlText: string, rows: unknown[][]) => {
-      const st = handle.prepare(sqlText);
-      for (const r of rows) st.run(...r);
-    };
-    handle.transaction(() => {
-      insert(
-        'insert into device_daily (device_id, day, energy_kwh, updated_at) values (?, ?, ?, ?)',
-        daily.map((r) => [r.device_id, r.day, r.energy_kwh, r.updated_at]),
-      );
-      insert(
-        'insert into device_rollup_5m (device_id, bucket, n, points, point_n) values (?, ?, ?, ?, ?)',
-        rollups.map((r) => [r.device_id, r.bucket, r.n, r.points, r.point_n]),
-      );
-      insert(
-        'insert into org_power_5m (org_id, bucket, power_w, n) values (?, ?, ?, ?)',
-        power.map((r) => [r.org_id, r.bucket, r.power_w, r.n]),
-      );
-      insert(
-        'insert into device_counters (device_id, last_ts, last_total) values (?, ?, ?)',
-        counters.map((r) => [r.device_id, r.last_ts, r.last_total]),
-      );
-    })();
-  } else
-    await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < daily.length; i += CHUNK)
-        await trx
-          .insertInto('device_daily')
-          .values(daily.slice(i, i + CHUNK))
-          .execute();
-      for (let i = 0; i < rollups.length; i += CHUNK)
-        await trx
-          .insertInto('device_rollup_5m')
-          .values(rollups.slice(i, i + CHUNK))
-          .execute();
-      for (let i = 0; i < power.length; i += CHUNK)
-        await trx
-          .insertInto('org_power_5m')
-          .values(power.slice(i, i + CHUNK))
-          .execute();
-      for (let i = 0; i < counters.length; i += CHUNK)
-        await trx
-          .insertInto('device_counters')
-          .values(counters.slice(i, i + CHUNK))
-          .execute();
-    });
-  return {
-    daily: daily.length,
-    buckets: rollups.length,
-    simulateMs: Math.round(simulated - started),
-    writeMs: Math.round(performance.now() - simulated),
-  };
+  result.simulateMs = Math.round(result.simulateMs);
+  result.writeMs = Math.round(result.writeMs);
+  return result;
 }
 
 /**
- * Where each demo device's counter resumes: its last stored reading and today's energy so far,
- * so a restarted (or just backfilled) fleet continues its counters instead of starting over.
+ * One plant's history rows. Plants of one organisation share its power buckets: they are added
+ * up. A device's last report makes it online, as the live pipeline leaves a device that reported.
+ */
+async function writePlantHistory(
+  db: Kysely<Database>,
+  plant: { devices: { id: number; rows: SeriesRows }[]; power: PowerRow[]; last: LastRow[]; now: number },
+) {
+  const { devices, power, last, now } = plant;
+  const handle = sqliteHandle(db);
+  if (handle) {
+    // SQLite: one transaction of prepared statements, the fastest way in (rows bound as they are:
+    // two million of them, so no copies)
+    const daily = handle.prepare(
+      'insert into device_daily (device_id, day, energy_kwh, updated_at) values (?, ?, ?, ?)',
+    );
+    const rollup = handle.prepare(
+      'insert into device_rollup_5m (device_id, bucket, n, points, point_n) values (?, ?, ?, ?, ?)',
+    );
+    const orgPower = handle.prepare(
+      'insert into org_power_5m (org_id, bucket, power_w, n) values (?, ?, ?, ?) on conflict (org_id, bucket) do update set power_w = org_power_5m.power_w + excluded.power_w',
+    );
+    const counter = handle.prepare('insert into device_counters (device_id, last_ts, last_total) values (?, ?, ?)');
+    const report = handle.prepare(
+      "update devices set online_state = 'online', last_online_at = ?, last_points = ? where id = ?",
+    );
+    handle.transaction(() => {
+      for (const { id, rows } of devices) {
+        for (const r of rows.daily) daily.run(id, r.day, r.energy_kwh, now);
+        for (const r of rows.rollups) rollup.run(id, r.bucket, r.n, r.points, r.point_n);
+        if (rows.counter) counter.run(id, rows.counter.last_ts, rows.counter.last_total);
+      }
+      for (const r of power) orgPower.run(r.org_id, r.bucket, r.power_w, r.n);
+      for (const r of last) report.run(r.ts, r.points, r.id);
+    })();
+    return;
+  }
+  const daily = devices.flatMap(({ id, rows }) => rows.daily.map((r) => ({ device_id: id, ...r, updated_at: now })));
+  const counters = devices.flatMap(({ id, rows }) => (rows.counter ? [{ device_id: id, ...rows.counter }] : []));
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < daily.length; i += CHUNK)
+      await trx
+        .insertInto('device_daily')
+        .values(daily.slice(i, i + CHUNK))
+        .execute();
+    for (const { id, rows } of devices)
+      for (let i = 0; i < rows.rollups.length; i += CHUNK)
+        await trx
+          .insertInto('device_rollup_5m')
+          .values(rows.rollups.slice(i, i + CHUNK).map((r) => ({ device_id: id, ...r })))
+          .execute();
+    for (let i = 0; i < power.length; i += CHUNK)
+      await trx
+        .insertInto('org_power_5m')
+        .values(power.slice(i, i + CHUNK))
+        .onConflict((oc) =>
+          oc
+            .columns(['org_id', 'bucket'])
+            .doUpdateSet((eb) => ({
+              power_w: sql<number>`${eb.ref('org_power_5m.power_w')} + ${eb.ref('excluded.power_w')}`,
+            })),
+        )
+        .execute();
+    for (let i = 0; i < counters.length; i += CHUNK)
+      await trx
+        .insertInto('device_counters')
+        .values(counters.slice(i, i + CHUNK))
+        .execute();
+    for (const r of last)
+      await trx
+        .updateTable('devices')
+        .set({ online_state: 'online', last_online_at: r.ts, last_points: r.points })
+        .where('id', '=', r.id)
+        .execute();
+  });
+}
+
+/**
+ * Where each demo device's counters resume: its last stored reading, today's energy so far and
+ * its other counters (a battery's charge, a meter's import and export) from its latest points, so
+ * a restarted (or just backfilled) fleet continues its counters instead of starting over.
  */
 export async function resumeCounters(
   db: Kysely<Database>,
   plants: SimPlant[],
   now: number,
-): Promise<Map<string, { energyTotal: number; energyToday: number; day: string }>> {
+): Promise<Map<string, ResumedCounters>> {
   const zone = new Map<string, string>();
   for (const p of plants)
     for (const d of p.devices) for (const sn of [d.sn, ...(d.subs ?? []).map((s) => s.sn)]) zone.set(sn, p.timeZone);
-  const out = new Map<string, { energyTotal: number; energyToday: number; day: string }>();
+  const out = new Map<string, ResumedCounters>();
   const sns = [...zone.keys()];
   for (let i = 0; i < sns.length; i += 500) {
     const rows = await db
       .selectFrom('devices as d')
-      .innerJoin('device_counters as c', 'c.device_id', 'd.id')
-      .select(['d.id', 'd.sn', 'c.last_total'])
+      .leftJoin('device_counters as c', 'c.device_id', 'd.id')
+      .select(['d.id', 'd.sn', 'd.last_points', 'c.last_total'])
       .where('d.sn', 'in', sns.slice(i, i + 500))
       .execute();
     if (!rows.length) continue;
@@ -187,9 +232,21 @@ export async function resumeCounters(
       .execute();
     for (const r of dd) today.set(`${r.device_id}|${r.day}`, Number(r.energy_kwh));
     for (const r of rows) {
+      const points: Record<string, number> = {};
+      const last = r.last_points ? (JSON.parse(r.last_points) as Record<string, unknown>) : {};
+      for (const name of RESUMED_POINTS) if (typeof last[name] === 'number') points[name] = last[name];
+      if (r.last_total === null && !Object.keys(points).length) continue;
       const day = localDay(now, zone.get(r.sn)!);
-      out.set(r.sn, { energyTotal: Number(r.last_total), energyToday: today.get(`${r.id}|${day}`) ?? 0, day });
+      out.set(r.sn, {
+        energyTotal: Number(r.last_total ?? 0),
+        energyToday: today.get(`${r.id}|${day}`) ?? 0,
+        day,
+        points,
+      });
     }
   }
   return out;
 }
+
+/** The counters a device reports beside `energyTotal`, resumed from its latest points. */
+const RESUMED_POINTS = ['batteryChargeEnergy', 'meterImportEnergy', 'meterExportEnergy'];

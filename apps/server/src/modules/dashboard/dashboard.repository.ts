@@ -5,8 +5,8 @@ import { inScope } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
 
 /**
- * The dashboard's rows for the caller's data scope: plant counts, status, capacity, total production
- * and the top plants by specific yield this month from plant_stats; power, offline devices and
+ * The dashboard's rows for the caller's data scope: plant counts, status, capacity, production
+ * (today, month, year, total: sums of the plants' figures) and the top plants by specific yield this month from plant_stats; power, offline devices and
  * faults from org_snapshot; the power curve since `now` minus 26 hours and the production per day of
  * `year` from the per-organisation rollups. Never a device's samples or rollups.
  */
@@ -19,6 +19,9 @@ export async function dashboardRows(db: Kysely<Database>, me: SessionUser, now: 
     .select((eb) => [
       eb.fn.countAll<number>().as('plants'),
       eb.fn.sum<number>('p.capacity_wp').as('capacity_wp'),
+      eb.fn.sum<number>('s.energy_today').as('energy_today'),
+      eb.fn.sum<number>('s.energy_month').as('energy_month'),
+      eb.fn.sum<number>('s.energy_year').as('energy_year'),
       eb.fn.sum<number>('s.energy_total').as('energy_total'),
       eb.fn.sum<number>(sql`case when s.status = 'online' then 1 else 0 end`).as('online'),
       eb.fn.sum<number>(sql`case when s.status = 'fault' then 1 else 0 end`).as('fault'),

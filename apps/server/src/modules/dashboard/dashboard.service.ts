@@ -1,4 +1,4 @@
-import { CO2_KG_PER_KWH, localDay, type DashboardData } from '@pv/contract';
+import { CO2_KG_PER_KWH, DASHBOARD_BUCKET_MS, localDay, type DashboardData } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { SessionUser } from '../../lib/types.js';
@@ -11,9 +11,9 @@ const round = (n: number, digits = 2) => {
 
 /**
  * Every figure of the dashboard for the caller's data scope, in the calendar of `tz`. Plant counts,
- * status, total production and the ranking come from plant_stats (kept by the plant job); power,
- * offline devices, faults, production today / this month / this year and the charts from the
- * dashboard's own per-organisation rollups, so the KPIs are exactly the sums of the bars under them.
+ * status, production (today, month, year, total: the sums of the plants' figures) and the ranking
+ * come from plant_stats (kept by the plant job); power, offline devices, faults and the charts
+ * from the dashboard's own per-organisation rollups (the bars are by plant-local date).
  */
 export async function dashboardFor(
   db: Kysely<Database>,
@@ -33,10 +33,8 @@ export async function dashboardFor(
 
   const daily = new Map<string, number>();
   const monthly = new Map<string, number>();
-  let energyYear = 0;
   for (const d of days) {
     const kWh = n(d.energy_kwh);
-    energyYear += kWh;
     if (d.day.startsWith(month)) daily.set(d.day, (daily.get(d.day) ?? 0) + kWh);
     const m = d.day.slice(0, 7);
     monthly.set(m, (monthly.get(m) ?? 0) + kWh);
@@ -53,15 +51,18 @@ export async function dashboardFor(
     monthlyRows.push([key, round(monthly.get(key) ?? 0)]);
   }
 
-  const energyToday = daily.get(today) ?? 0;
+  // the plants' own figures (each on its local calendar): the dashboard is the sum of its plants
+  const energyToday = n(plants.energy_today);
+  const bucketNow = Math.floor(now / DASHBOARD_BUCKET_MS) * DASHBOARD_BUCKET_MS;
+  const curve = power.filter((p) => localDay(n(p.bucket), tz) === today);
   return {
     kpi: {
       plants: n(plants.plants),
       capacityKwp: round(capacityKwp, 3),
       powerW: round(n(orgs.power_w), 1),
       energyToday: round(energyToday),
-      energyMonth: round(monthly.get(month) ?? 0),
-      energyYear: round(energyYear),
+      energyMonth: round(n(plants.energy_month)),
+      energyYear: round(n(plants.energy_year)),
       energyTotal: round(energyTotal),
       plantsOnline: online,
       plantsFault: fault,
@@ -73,7 +74,8 @@ export async function dashboardFor(
       equivalentHours: capacityKwp > 0 ? round(energyToday / capacityKwp) : 0,
       updatedAt: orgs.updated_at === null || orgs.updated_at === undefined ? null : n(orgs.updated_at),
     },
-    power: power.filter((p) => localDay(n(p.bucket), tz) === today).map((p) => [n(p.bucket), round(n(p.power_w), 1)]),
+    power: curve.map((p) => [n(p.bucket), round(n(p.power_w), 1)]),
+    powerFilling: curve.length && n(curve[curve.length - 1]!.bucket) === bucketNow ? bucketNow : null,
     daily: dailyRows,
     monthly: monthlyRows,
     top: top.map((t) => ({

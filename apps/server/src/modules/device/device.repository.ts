@@ -117,6 +117,35 @@ export async function deviceEnergy(db: Kysely<Database>, deviceId: number, timeZ
   return { today: kWh(r?.today), month: kWh(r?.month), year: kWh(r?.year), total: kWh(r?.total) };
 }
 
+/**
+ * A device's counters at an instant (its plant-local midnight), from its 5-minute averages: the
+ * last bucket before the instant, else (a device that began reporting since) the first after it.
+ * A bucket's average of a rising counter lies within the bucket's energy of the reading at its
+ * end, which bounds the error of "today" figures read against it (docs/energy-model.md).
+ */
+export async function countersAt(db: Kysely<Database>, deviceId: number, at: number) {
+  const before = await db
+    .selectFrom('device_rollup_5m')
+    .select('points')
+    .where('device_id', '=', deviceId)
+    .where('bucket', '<', at)
+    .where('bucket', '>=', at - 2 * 86_400_000)
+    .orderBy('bucket', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const row =
+    before ??
+    (await db
+      .selectFrom('device_rollup_5m')
+      .select('points')
+      .where('device_id', '=', deviceId)
+      .where('bucket', '>=', at)
+      .orderBy('bucket')
+      .limit(1)
+      .executeTakeFirst());
+  return row ? (JSON.parse(row.points) as Record<string, number>) : undefined;
+}
+
 type Filters = Omit<DeviceListFilters, 'sortField' | 'sortOrder'>;
 
 /** The device list's query: the data scope (and, for reads of one device, `granted` plants too). */

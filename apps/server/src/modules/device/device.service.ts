@@ -1,5 +1,6 @@
 import {
   isSubDeviceType,
+  powerFlowOf,
   translate,
   type DeviceCreateBody,
   type DeviceCreatedData,
@@ -13,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import {
+  dayStart,
   deviceKeyColumns,
   hashDeviceKey,
   IngestRejected,
@@ -86,12 +88,57 @@ export function exportDevices(
   return { filename: 'devices.xlsx', sheet: 'deviceExport.sheet', columns: EXPORT_COLUMNS, rows: rows() };
 }
 
-/** One device the caller may see (scope or plant grant, else 404) with its production on its plant's calendar. */
+/**
+ * One device the caller may see (scope or plant grant, else 404) with its figures by type, on its
+ * plant's calendar (docs/energy-model.md): an inverter's production (counter deltas, as its plant
+ * counts them), a battery's charge and discharge, a meter's import and export, a collector's
+ * signal; and its power as a direction and an unsigned figure.
+ */
 export async function deviceDetail(db: Kysely<Database>, me: SessionUser, id: number): Promise<DeviceDetail> {
   const found = await repo.findDeviceRow(db, me, id);
   if (!found) throw notFound();
-  return { ...found.row, energy: await repo.deviceEnergy(db, found.row.id, found.timeZone, Date.now()) };
+  const { row, timeZone } = found;
+  const now = Date.now();
+  const energy = await repo.deviceEnergy(db, row.id, timeZone, now);
+  const points = row.points ?? {};
+  const num = (name: string) => {
+    const v = points[name];
+    return typeof v === 'number' && Number.isFinite(v) ? v : null;
+  };
+  // a lifetime counter's energy since the plant-local midnight: its reading now less its reading then
+  let midnight: Record<string, number> | undefined | null = null;
+  const today = async (name: string) => {
+    const reading = num(name);
+    if (reading === null) return null;
+    if (midnight === null) midnight = await repo.countersAt(db, row.id, dayStart(now, timeZone ?? 'Asia/Shanghai'));
+    const then = midnight?.[name];
+    return then === undefined ? null : kWh(Math.max(0, reading - then));
+  };
+  const detail: DeviceDetail = { ...row, energy, flow: powerFlowOf(row.type, points) };
+  if (row.type === 'inverter') detail.production = { ...energy, counterKwh: num('energyTotal') };
+  else if (row.type === 'battery') {
+    // the discharge counter is the one its energyTotal reports (counted exactly per day, like production)
+    const dischargeTotal = num('batteryDischargeEnergy') ?? num('energyTotal');
+    detail.battery = {
+      socPercent: num('batterySoc'),
+      temperatureC: num('temperature'),
+      chargeToday: await today('batteryChargeEnergy'),
+      dischargeToday: dischargeTotal === null ? null : energy.today,
+      chargeTotal: num('batteryChargeEnergy'),
+      dischargeTotal,
+    };
+  } else if (row.type === 'meter')
+    detail.meter = {
+      importToday: await today('meterImportEnergy'),
+      exportToday: await today('meterExportEnergy'),
+      importTotal: num('meterImportEnergy'),
+      exportTotal: num('meterExportEnergy'),
+    };
+  else if (row.type === 'collector') detail.collector = { rssiDbm: num('rssi') };
+  return detail;
 }
+
+const kWh = (v: number) => Math.round(v * 1000) / 1000;
 
 /**
  * A device's own HTTP submission (the device protocol): its SN and key must match (401, counted

@@ -1,4 +1,5 @@
 import {
+  powerFlowOf,
   splitEmails,
   translate,
   type ChartRange,
@@ -199,17 +200,23 @@ export async function plantDevices(
   await mustSee(db, me, id);
   const { rows, total } = await repo.listPlantDevices(db, id, pageSize, (pageNum - 1) * pageSize);
   return {
-    rows: rows.map((r) => ({
-      id: r.id,
-      sn: r.sn,
-      name: r.name,
-      type: r.type,
-      parentSn: r.parent_sn,
-      onlineState: r.online_state,
-      runState: r.run_state,
-      lastOnlineAt: r.last_online_at === null ? null : Number(r.last_online_at),
-      power: powerOf(r.last_points ? (JSON.parse(r.last_points) as Points) : {}),
-    })),
+    rows: rows.map((r) => {
+      const points = r.last_points ? (JSON.parse(r.last_points) as Points) : {};
+      const flow = powerFlowOf(r.type, points);
+      return {
+        id: r.id,
+        sn: r.sn,
+        name: r.name,
+        type: r.type,
+        parentSn: r.parent_sn,
+        onlineState: r.online_state,
+        runState: r.run_state,
+        lastOnlineAt: r.last_online_at === null ? null : Number(r.last_online_at),
+        power: powerOf(points),
+        direction: flow?.direction ?? null,
+        powerW: flow?.powerW ?? null,
+      };
+    }),
     total,
   };
 }

@@ -4,7 +4,8 @@ import dayjs from 'dayjs';
 import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartOption } from '@/components/chart';
-import { formatNumber, formatTime } from '@/lib/format';
+import { formatTime } from '@/lib/format';
+import { useFormat } from '@/lib/quantity';
 
 // ECharts loads once a chart card comes near the screen (its own chunk, evaluated in its own task):
 // on a phone the KPI cards fill the first screen, and the charts cost nothing until scrolled to.
@@ -33,9 +34,6 @@ function useNearScreen(ref: React.RefObject<HTMLElement | null>): boolean {
 
 const grid = { left: 8, right: 16, top: 24, bottom: 8, containLabel: true };
 const HEIGHT = 280;
-/** kWh/kWp with the digits that tell plants apart: 123.4, 5.67, 0.0123 (early in a month). */
-const yieldText = (v: number) =>
-  v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(2) : Number(v.toPrecision(3)).toString();
 
 function ChartCard({
   title,
@@ -83,7 +81,20 @@ export const DashboardCharts = memo(function DashboardCharts({
   tz: string;
 }) {
   const { t } = useTranslation();
-  const kWh = t('dashboard.unit.kWh');
+  const f = useFormat();
+  // one unit per axis, from the largest figure; the tooltips give each figure its own unit
+  const powerAxis = useMemo(
+    () => f.axis('power', Math.max(0, ...(data?.power ?? []).map(([, w]) => w))),
+    [data?.power, f],
+  );
+  const dailyAxis = useMemo(
+    () => f.axis('energy', Math.max(0, ...(data?.daily ?? []).map(([, v]) => v))),
+    [data?.daily, f],
+  );
+  const monthlyAxis = useMemo(
+    () => f.axis('energy', Math.max(0, ...(data?.monthly ?? []).map(([, v]) => v))),
+    [data?.monthly, f],
+  );
 
   const power = useMemo<ChartOption>(() => {
     // the whole of today on the axis, whatever part of it has points yet
@@ -91,7 +102,7 @@ export const DashboardCharts = memo(function DashboardCharts({
     const points = data?.power ?? [];
     return {
       grid,
-      tooltip: { trigger: 'axis', valueFormatter: (v) => `${formatNumber(Number(v), 2)}W` },
+      tooltip: { trigger: 'axis', valueFormatter: (v) => f.power(Number(v)) },
       xAxis: {
         type: 'time',
         min: start.valueOf(),
@@ -99,7 +110,7 @@ export const DashboardCharts = memo(function DashboardCharts({
         splitNumber: 6,
         axisLabel: { formatter: (v: number) => formatTime(v, 'HH:mm', tz), hideOverlap: true },
       },
-      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => `${formatNumber(v)}W` } },
+      yAxis: { type: 'value', name: powerAxis.unit, axisLabel: { formatter: powerAxis.tick } },
       series: [
         {
           type: 'line',
@@ -111,30 +122,30 @@ export const DashboardCharts = memo(function DashboardCharts({
         },
       ],
     };
-  }, [data?.power, tz, t]);
+  }, [data?.power, tz, t, f, powerAxis]);
 
   const daily = useMemo<ChartOption>(
     () => ({
       grid,
-      tooltip: { trigger: 'axis', valueFormatter: (v) => `${formatNumber(Number(v), 2)} ${kWh}` },
+      tooltip: { trigger: 'axis', valueFormatter: (v) => f.energy(Number(v)) },
       xAxis: { type: 'category', data: (data?.daily ?? []).map(([d]) => String(Number(d.slice(8, 10)))) },
-      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => formatNumber(v) } },
+      yAxis: { type: 'value', axisLabel: { formatter: dailyAxis.tick } },
       series: [
         { type: 'bar', name: t('dashboard.chart.daily'), data: (data?.daily ?? []).map(([, v]) => v), barMaxWidth: 18 },
       ],
     }),
-    [data?.daily, kWh, t],
+    [data?.daily, t, f, dailyAxis],
   );
 
   const monthly = useMemo<ChartOption>(
     () => ({
       grid,
-      tooltip: { trigger: 'axis', valueFormatter: (v) => `${formatNumber(Number(v), 2)} ${kWh}` },
+      tooltip: { trigger: 'axis', valueFormatter: (v) => f.energy(Number(v)) },
       xAxis: {
         type: 'category',
         data: (data?.monthly ?? []).map(([m]) => t(`dashboard.month.${Number(m.slice(5, 7))}`)),
       },
-      yAxis: { type: 'value', axisLabel: { formatter: (v: number) => formatNumber(v) } },
+      yAxis: { type: 'value', axisLabel: { formatter: monthlyAxis.tick } },
       series: [
         {
           type: 'bar',
@@ -144,15 +155,17 @@ export const DashboardCharts = memo(function DashboardCharts({
         },
       ],
     }),
-    [data?.monthly, kWh, t],
+    [data?.monthly, t, f, monthlyAxis],
   );
 
   const top = useMemo<ChartOption>(() => {
     const rows = [...(data?.top ?? [])].reverse();
+    // kWh/kWp with three significant digits, the unit being in the card's title: 123, 5.67, 0.0123
+    const yieldText = (v: unknown) => f.parts('specificYield', Number(v))?.value ?? '—';
     return {
       grid: { ...grid, right: 48 },
-      tooltip: { trigger: 'axis', valueFormatter: (v) => `${yieldText(Number(v))} ${t('dashboard.unit.yield')}` },
-      xAxis: { type: 'value' },
+      tooltip: { trigger: 'axis', valueFormatter: (v) => f.quantity('specificYield', Number(v)) },
+      xAxis: { type: 'value', axisLabel: { formatter: (v: number) => f.plain(v) } },
       yAxis: { type: 'category', data: rows.map((p) => p.name), axisLabel: { width: 110, overflow: 'truncate' } },
       series: [
         {
@@ -160,11 +173,11 @@ export const DashboardCharts = memo(function DashboardCharts({
           name: t('dashboard.chart.top'),
           data: rows.map((p) => p.yieldKwhPerKwp),
           barMaxWidth: 16,
-          label: { show: true, position: 'right', formatter: ({ value }) => yieldText(Number(value)) },
+          label: { show: true, position: 'right', formatter: ({ value }) => yieldText(value) },
         },
       ],
     };
-  }, [data?.top, t]);
+  }, [data?.top, t, f]);
 
   return (
     // a CSS grid, not antd's Row/Col (see KpiCards)
@@ -175,12 +188,12 @@ export const DashboardCharts = memo(function DashboardCharts({
         </ChartCard>
       </div>
       <div>
-        <ChartCard title={`${t('dashboard.chart.daily')} (${kWh})`} empty={false} testId="chart-daily">
+        <ChartCard title={`${t('dashboard.chart.daily')} (${dailyAxis.unit})`} empty={false} testId="chart-daily">
           <Chart option={daily} height={HEIGHT} label={t('dashboard.chart.daily')} />
         </ChartCard>
       </div>
       <div>
-        <ChartCard title={`${t('dashboard.chart.monthly')} (${kWh})`} empty={false} testId="chart-monthly">
+        <ChartCard title={`${t('dashboard.chart.monthly')} (${monthlyAxis.unit})`} empty={false} testId="chart-monthly">
           <Chart option={monthly} height={HEIGHT} label={t('dashboard.chart.monthly')} />
         </ChartCard>
       </div>

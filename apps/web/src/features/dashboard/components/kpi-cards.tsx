@@ -19,8 +19,7 @@ import {
 import { Card, Flex, Statistic, Tooltip, Typography } from 'antd';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { thousands } from '@/lib/format';
-import { withUnit } from '@/features/dashboard/format';
+import { useFormat, type Quantity } from '@/lib/quantity';
 
 interface Kpi {
   key: string;
@@ -39,51 +38,49 @@ interface Kpi {
  */
 export const KpiCards = memo(function KpiCards({ kpi }: { kpi: DashboardKpi | undefined }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const k = kpi;
-  const energy = (kWh: number | undefined) => withUnit((kWh ?? 0) * 1000, 'Wh', 2);
-  const co2 = k
-    ? k.co2Kg >= 1000
-      ? { value: thousands((k.co2Kg / 1000).toFixed(2)), unit: 't' }
-      : { value: k.co2Kg.toFixed(1), unit: 'kg' }
-    : { value: '0', unit: 'kg' };
+  /** value and unit apart: the unit is drawn as the statistic's suffix */
+  const figure = (q: Quantity, v: number | undefined) => f.parts(q, v ?? 0) ?? { value: '0', unit: '' };
+  const count = (n: number | undefined) => f.count(n ?? 0);
   const items: Kpi[] = [
     {
       key: 'power',
       title: t('dashboard.kpi.power'),
       icon: <ThunderboltOutlined />,
-      ...withUnit(k?.powerW ?? 0, 'W', 2),
+      ...figure('power', k?.powerW),
     },
-    { key: 'today', title: t('dashboard.kpi.today'), icon: <LineChartOutlined />, ...energy(k?.energyToday) },
+    { key: 'today', title: t('dashboard.kpi.today'), icon: <LineChartOutlined />, ...figure('energy', k?.energyToday) },
     {
       key: 'capacity',
       title: t('dashboard.kpi.capacity'),
       icon: <DashboardOutlined />,
-      ...withUnit((k?.capacityKwp ?? 0) * 1000, 'Wp', 2),
+      ...figure('capacity', (k?.capacityKwp ?? 0) * 1000),
     },
-    { key: 'plants', title: t('dashboard.kpi.plants'), icon: <HomeOutlined />, value: thousands(k?.plants ?? 0) },
-    { key: 'month', title: t('dashboard.kpi.month'), icon: <CalendarOutlined />, ...energy(k?.energyMonth) },
-    { key: 'year', title: t('dashboard.kpi.year'), icon: <CalendarOutlined />, ...energy(k?.energyYear) },
-    { key: 'total', title: t('dashboard.kpi.total'), icon: <LineChartOutlined />, ...energy(k?.energyTotal) },
+    { key: 'plants', title: t('dashboard.kpi.plants'), icon: <HomeOutlined />, value: count(k?.plants) },
+    { key: 'month', title: t('dashboard.kpi.month'), icon: <CalendarOutlined />, ...figure('energy', k?.energyMonth) },
+    { key: 'year', title: t('dashboard.kpi.year'), icon: <CalendarOutlined />, ...figure('energy', k?.energyYear) },
+    { key: 'total', title: t('dashboard.kpi.total'), icon: <LineChartOutlined />, ...figure('energy', k?.energyTotal) },
     {
       key: 'co2',
       title: t('dashboard.kpi.co2'),
       icon: <CloudOutlined />,
-      ...co2,
+      ...figure('co2', k?.co2Kg),
       hint: t('dashboard.kpi.co2Hint', { factor: CO2_KG_PER_KWH }),
     },
     {
       key: 'status',
       title: t('dashboard.kpi.status'),
       icon: <ApiOutlined />,
-      value: thousands(k?.plantsOnline ?? 0),
+      value: count(k?.plantsOnline),
       unit: t('dashboard.kpi.online'),
       extra: (
         <Flex gap={12} wrap className="pv-kpi-extra">
           <Typography.Text type="secondary" data-testid="kpi-offline-plants">
-            {t('dashboard.kpi.offline')} {thousands(k?.plantsOffline ?? 0)}
+            {t('dashboard.kpi.offline')} {count(k?.plantsOffline)}
           </Typography.Text>
           <Typography.Text type="danger" data-testid="kpi-fault-plants">
-            {t('dashboard.kpi.fault')} {thousands(k?.plantsFault ?? 0)}
+            {t('dashboard.kpi.fault')} {count(k?.plantsFault)}
           </Typography.Text>
         </Flex>
       ),
@@ -92,20 +89,19 @@ export const KpiCards = memo(function KpiCards({ kpi }: { kpi: DashboardKpi | un
       key: 'devicesOffline',
       title: t('dashboard.kpi.devicesOffline', { days: DASHBOARD_OFFLINE_WINDOW_DAYS }),
       icon: <DisconnectOutlined />,
-      value: thousands(k?.devicesOffline ?? 0),
+      value: count(k?.devicesOffline),
     },
     {
       key: 'faults',
       title: t('dashboard.kpi.faults', { days: DASHBOARD_FAULT_WINDOW_DAYS }),
       icon: <AlertOutlined />,
-      value: thousands(k?.faults ?? 0),
+      value: count(k?.faults),
     },
     {
       key: 'hours',
       title: t('dashboard.kpi.hours'),
       icon: <ClockCircleOutlined />,
-      value: (k?.equivalentHours ?? 0).toFixed(2),
-      unit: 'h',
+      ...figure('hours', k?.equivalentHours),
       hint: t('dashboard.kpi.hoursHint'),
     },
   ];
@@ -130,6 +126,8 @@ export const KpiCards = memo(function KpiCards({ kpi }: { kpi: DashboardKpi | un
               }
               // a dash until the first answer: the card keeps its size (no layout shift)
               value={kpi ? item.value : '—'}
+              // the text as the formatter wrote it (antd would group a plain number its own way)
+              formatter={(v) => v}
               suffix={kpi ? item.unit : undefined}
             />
             {item.extra}

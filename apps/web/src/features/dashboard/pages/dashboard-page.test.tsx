@@ -50,15 +50,15 @@ describe('dashboard page', () => {
     Cookies.remove('Admin-Token');
   });
 
-  it('shows the KPIs with the spec number format and asks for the browser time zone', async () => {
+  it('shows the KPIs with three significant digits and their units, and asks for the browser time zone', async () => {
     renderWithProviders(<DashboardPage />);
     const power = await screen.findByTestId('kpi-power');
     await waitFor(() => expect(power.textContent).toContain('12.5kW'));
-    expect(screen.getByTestId('kpi-today').textContent).toContain('80kWh');
-    expect(screen.getByTestId('kpi-capacity').textContent).toContain('40kWp');
+    expect(screen.getByTestId('kpi-today').textContent).toContain('80.0kWh');
+    expect(screen.getByTestId('kpi-capacity').textContent).toContain('40.0kWp');
     expect(screen.getByTestId('kpi-plants').textContent).toContain('1,234');
-    expect(screen.getByTestId('kpi-total').textContent).toContain('34MWh');
-    expect(screen.getByTestId('kpi-co2').textContent).toContain('16.15t');
+    expect(screen.getByTestId('kpi-total').textContent).toContain('34.0MWh');
+    expect(screen.getByTestId('kpi-co2').textContent).toContain('16.2t');
     expect(screen.getByTestId('kpi-hours').textContent).toContain('2.00h');
     expect(within(screen.getByTestId('kpi-status')).getByTestId('kpi-fault-plants').textContent).toBe('Fault 1');
     expect(screen.getByTestId('kpi-devicesOffline').textContent).toContain('Devices offline (last 3 days)2');
@@ -76,7 +76,7 @@ describe('dashboard page', () => {
     act(() =>
       FakeEventSource.instances[0]!.emit('stats', { type: 'stats', at: 1, orgIds: [1], plantIds: [], faultIds: [] }),
     );
-    await waitFor(() => expect(power.textContent).toContain('15.25kW'));
+    await waitFor(() => expect(power.textContent).toContain('15.3kW'));
     expect(screen.getByTestId('kpi-status').textContent).toContain('3');
     expect(fetch).toHaveBeenCalledTimes(2);
     // a burst of events within the throttle window makes at most one more refetch, later

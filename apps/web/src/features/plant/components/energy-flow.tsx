@@ -3,7 +3,7 @@ import type { PlantDetail } from '@pv/contract';
 import { Card, Col, Empty, Row, Statistic } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPower } from './format';
+import { useFormat } from '@/lib/quantity';
 
 function Part({
   icon,
@@ -18,6 +18,7 @@ function Part({
   note?: ReactNode;
   testId: string;
 }) {
+  const f = useFormat();
   return (
     <Col xs={12} md={6}>
       <Card size="small" data-testid={testId} style={{ height: '100%' }}>
@@ -27,7 +28,7 @@ function Part({
               {icon} {title}
             </span>
           }
-          value={formatPower(value === null ? null : Math.abs(value))}
+          value={f.power(value === null ? null : Math.abs(value))}
         />
         {note && <div style={{ color: 'rgba(0,0,0,0.55)', fontSize: 12, marginTop: 4 }}>{note}</div>}
       </Card>
@@ -38,6 +39,7 @@ function Part({
 /** PV, battery, grid and load: only the parts whose devices exist (the server answers null for the others). */
 export function EnergyFlow({ flow }: { flow: PlantDetail['energyFlow'] }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const parts: ReactNode[] = [];
   if (flow.pv !== null)
     parts.push(
@@ -65,7 +67,7 @@ export function EnergyFlow({ flow }: { flow: PlantDetail['energyFlow'] }) {
               : flow.battery < 0
                 ? t('plant.flow.charging')
                 : t('plant.flow.idle')}
-            {flow.batterySoc !== null && ` · SOC ${flow.batterySoc}%`}
+            {flow.batterySoc !== null && ` · SOC ${f.quantity('soc', flow.batterySoc)}`}
           </>
         }
       />,

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartOption } from '@/components/chart';
 import { formatTime } from '@/lib/format';
+import { useFormat, type Formatter } from '@/lib/quantity';
 import { useLivePlants } from '@/lib/live';
 import { isLiveRange, usePlantChart } from '@/features/plant/api/get-plant-chart';
 
@@ -15,8 +16,16 @@ const CHART_THROTTLE_MS = 60_000;
  * Power ranges put their whole span on the axis (today in the plant's calendar, or the last 24 h),
  * whatever part of it has points yet; energy ranges are one bar per plant-local day.
  */
-function optionOf(chart: PlantChart, range: ChartRange, t: (k: string) => string, now: number): ChartOption {
+function optionOf(
+  chart: PlantChart,
+  range: ChartRange,
+  t: (k: string) => string,
+  f: Formatter,
+  now: number,
+): ChartOption {
   const power = chart.kind === 'power';
+  // one unit for the axis, from the largest figure; the tooltip gives each figure its own
+  const axis = f.axis(power ? 'power' : 'energy', Math.max(0, ...chart.points.map((p) => Number(p[1]))));
   const dayStart = dayjs(now).tz(chart.timeZone).startOf('day');
   const span =
     range === 'realtime'
@@ -26,7 +35,7 @@ function optionOf(chart: PlantChart, range: ChartRange, t: (k: string) => string
     grid: { left: 56, right: 16, top: 32, bottom: 32 },
     tooltip: {
       trigger: 'axis',
-      valueFormatter: (v) => (power ? `${(Number(v) / 1000).toFixed(2)} kW` : `${Number(v).toFixed(2)} kWh`),
+      valueFormatter: (v) => (power ? f.power(Number(v)) : f.energy(Number(v))),
     },
     xAxis: power
       ? {
@@ -38,8 +47,8 @@ function optionOf(chart: PlantChart, range: ChartRange, t: (k: string) => string
       : { type: 'category', data: chart.points.map((p) => String(p[0]).slice(5)) },
     yAxis: {
       type: 'value',
-      name: power ? 'kW' : 'kWh',
-      axisLabel: { formatter: (v: number) => (power ? String(v / 1000) : String(v)) },
+      name: axis.unit,
+      axisLabel: { formatter: axis.tick },
     },
     series: power
       ? [
@@ -59,13 +68,14 @@ function optionOf(chart: PlantChart, range: ChartRange, t: (k: string) => string
 /** Production of the plant over the history ranges of spec §9, read from rollups by the server. */
 export function ProductionChart({ plantId }: { plantId: number }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const [range, setRange] = useState<ChartRange>('realtime');
   const { data, isLoading } = usePlantChart(plantId, range);
   useLivePlants([plantId], ['plants', 'chart', plantId, range], {
     throttleMs: CHART_THROTTLE_MS,
     enabled: isLiveRange(range),
   });
-  const option = useMemo(() => (data ? optionOf(data, range, t, Date.now()) : undefined), [data, range, t]);
+  const option = useMemo(() => (data ? optionOf(data, range, t, f, Date.now()) : undefined), [data, range, t, f]);
 
   const empty = data && data.points.every((p) => p[1] === 0);
   return (

@@ -166,8 +166,9 @@ describe('plant detail', { timeout: 30_000 }, () => {
     serve();
     renderPage();
     expect((await screen.findByTestId('plant-detail-name', {}, { timeout: 8000 })).textContent).toBe('Berlin1');
-    expect(item('Capacity')).toBe('8 kWp');
-    expect(item('Install capacity (Wp)')).toBe('8000 Wp');
+    // one capacity in one unit, three significant digits (it read "8 kWp" beside "8000 Wp")
+    expect(item('Capacity')).toBe('8.00 kWp');
+    expect(item('Install capacity')).toBe('8.00 kWp');
     expect(item('Country / time zone')).toBe('DE / Europe/Berlin');
     expect(item('Address')).toBe('Hauptstr. 1');
     expect(item('Coordinates')).toBe('52.5, 13.4');
@@ -180,15 +181,15 @@ describe('plant detail', { timeout: 30_000 }, () => {
     expect(item('Organisation')).toBe('SunPath');
     expect(item('Devices online')).toBe('2 / 3');
     expect(statistic('Production power')).toBe('3.25 kW');
-    expect(statistic('Daily production')).toBe('12.50 kWh');
-    expect(statistic('Total production')).toBe('12.35 MWh');
+    expect(statistic('Daily production')).toBe('12.5 kWh');
+    expect(statistic('Total production')).toBe('12.3 MWh');
     const weather = screen.getByTestId('plant-weather');
     expect(statistic('Temperature', weather)).toBe('21.5 °C');
-    expect(statistic('Humidity', weather)).toBe('55 %');
+    expect(statistic('Humidity', weather)).toBe('55%');
     expect(statistic('Wind speed', weather)).toBe('3.2 m/s');
     expect(statistic('Air pressure', weather)).toBe('—');
     expect(statistic('Specific yield')).toBe('1.56 kWh/kWp');
-    expect(statistic('Performance ratio')).toBe('82.3 %');
+    expect(statistic('Performance ratio')).toBe('82.3%');
     // the parts of the flow that have devices: PV producing, the battery charging
     expect(screen.getByTestId('flow-pv').textContent).toContain('Producing');
     expect(screen.getByTestId('flow-battery').textContent).toContain('Charging · SOC 61%');

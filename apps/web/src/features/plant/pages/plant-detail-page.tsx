@@ -20,13 +20,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Access, useHasPerm } from '@/lib/access';
 import { formatTime } from '@/lib/format';
+import { useFormat } from '@/lib/quantity';
 import { useLivePlants } from '@/lib/live';
 import { useListPage } from '@/lib/use-list-page';
 import { plantQuery, usePlant } from '@/features/plant/api/get-plant';
 import { usePlantDevices } from '@/features/plant/api/get-plant-devices';
 import { usePlantFaults } from '@/features/plant/api/get-plant-faults';
 import { EnergyFlow } from '@/features/plant/components/energy-flow';
-import { formatEnergy, formatPower } from '@/features/plant/components/format';
 import { GrantsTab } from '@/features/plant/components/grants-tab';
 import { PlantFormModal } from '@/features/plant/components/plant-form-modal';
 import { PlantStatusTag } from '@/features/plant/components/plant-status';
@@ -35,6 +35,7 @@ import { ProductionChart } from '@/features/plant/components/production-chart';
 
 function DevicesTable({ plantId, timeZone }: { plantId: number; timeZone: string }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const navigate = useNavigate();
   const { query, tableProps } = useListPage({ pageSize: 10 });
   const { data, isLoading } = usePlantDevices(plantId, query.pageNum, query.pageSize);
@@ -66,7 +67,7 @@ function DevicesTable({ plantId, timeZone }: { plantId: number; timeZone: string
           dataIndex: 'runState',
           render: (v: PlantDeviceRow['runState']) => <RunTag state={v} />,
         },
-        { title: t('plant.power'), dataIndex: 'power', render: (v: number | null) => formatPower(v) },
+        { title: t('plant.power'), dataIndex: 'power', render: (v: number | null) => f.power(v) },
         {
           title: t('plant.device.lastOnlineAt'),
           dataIndex: 'lastOnlineAt',
@@ -110,8 +111,6 @@ function FaultsTable({ plantId, timeZone }: { plantId: number; timeZone: string 
   );
 }
 
-const num = (v: number | null, digits: number, unit: string) => (v === null ? '—' : `${v.toFixed(digits)} ${unit}`);
-
 /**
  * /power_station/power_station_detail?id=…: facts, weather, production, energy flow, devices, faults,
  * authorised users. The figures, the devices and faults tabs and today's chart are read again when a
@@ -119,6 +118,7 @@ const num = (v: number | null, digits: number, unit: string) => (v === null ? '�
  */
 export default function PlantDetailPage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const navigate = useNavigate();
   const can = useHasPerm();
   const [params] = useSearchParams();
@@ -146,7 +146,6 @@ export default function PlantDetailPage() {
       </Card>
     );
 
-  const prText = p.performanceRatio !== null ? `${(p.performanceRatio * 100).toFixed(1)} %` : '—';
   const tabs = [
     { key: 'devices', label: t('plant.tabs.devices'), children: <DevicesTable plantId={p.id} timeZone={p.timeZone} /> },
     { key: 'faults', label: t('plant.tabs.faults'), children: <FaultsTable plantId={p.id} timeZone={p.timeZone} /> },
@@ -188,9 +187,9 @@ export default function PlantDetailPage() {
         }
       >
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
-          <Descriptions.Item label={t('plant.capacity')}>{`${p.capacityKw} kWp`}</Descriptions.Item>
-          <Descriptions.Item label={t('plant.installCapacityWp')}>
-            {p.installCapacityWp ? `${p.installCapacityWp} Wp` : '—'}
+          <Descriptions.Item label={t('plant.capacity')}>{f.capacity(p.capacityKw * 1000)}</Descriptions.Item>
+          <Descriptions.Item label={t('plant.installCapacity')}>
+            {p.installCapacityWp ? f.capacity(p.installCapacityWp) : '—'}
           </Descriptions.Item>
           <Descriptions.Item
             label={t('plant.countryTimeZone')}
@@ -215,7 +214,9 @@ export default function PlantDetailPage() {
           </Descriptions.Item>
           <Descriptions.Item label={t('plant.installer')}>{p.installerName ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('plant.organisation')}>{p.orgName}</Descriptions.Item>
-          <Descriptions.Item label={t('plant.devicesOnline')}>{`${p.devicesOnline} / ${p.devices}`}</Descriptions.Item>
+          <Descriptions.Item
+            label={t('plant.devicesOnline')}
+          >{`${f.count(p.devicesOnline)} / ${f.count(p.devices)}`}</Descriptions.Item>
         </Descriptions>
       </Card>
 
@@ -225,11 +226,11 @@ export default function PlantDetailPage() {
             <Row gutter={[12, 12]} style={{ marginBottom: 8 }}>
               {(
                 [
-                  ['power', formatPower(p.power)],
-                  ['energyToday', formatEnergy(p.energyToday)],
-                  ['energyMonth', formatEnergy(p.energyMonth)],
-                  ['energyYear', formatEnergy(p.energyYear)],
-                  ['energyTotal', formatEnergy(p.energyTotal)],
+                  ['power', f.power(p.power)],
+                  ['energyToday', f.energy(p.energyToday)],
+                  ['energyMonth', f.energy(p.energyMonth)],
+                  ['energyYear', f.energy(p.energyYear)],
+                  ['energyTotal', f.energy(p.energyTotal)],
                 ] as const
               ).map(([key, value]) => (
                 <Col key={key} xs={12} sm={8} lg={4}>
@@ -245,32 +246,38 @@ export default function PlantDetailPage() {
             <Card title={t('plant.weather.title')} size="small" data-testid="plant-weather">
               <Row gutter={[8, 8]}>
                 <Col span={12}>
-                  <Statistic title={t('plant.weather.temperature')} value={num(p.weather.temperature, 1, '°C')} />
+                  <Statistic
+                    title={t('plant.weather.temperature')}
+                    value={f.quantity('temperature', p.weather.temperature)}
+                  />
                 </Col>
                 <Col span={12}>
-                  <Statistic title={t('plant.weather.humidity')} value={num(p.weather.humidity, 0, '%')} />
+                  <Statistic title={t('plant.weather.humidity')} value={f.quantity('humidity', p.weather.humidity)} />
                 </Col>
                 <Col span={12}>
-                  <Statistic title={t('plant.weather.windSpeed')} value={num(p.weather.windSpeed, 1, 'm/s')} />
+                  <Statistic
+                    title={t('plant.weather.windSpeed')}
+                    value={f.quantity('windSpeed', p.weather.windSpeed)}
+                  />
                 </Col>
                 <Col span={12}>
-                  <Statistic title={t('plant.weather.airPressure')} value={num(p.weather.airPressure, 0, 'hPa')} />
+                  <Statistic
+                    title={t('plant.weather.airPressure')}
+                    value={f.quantity('airPressure', p.weather.airPressure)}
+                  />
                 </Col>
               </Row>
             </Card>
             <Card title={t('plant.performance')} size="small">
               <Row gutter={[8, 8]}>
                 <Col span={12}>
-                  <Statistic
-                    title={t('plant.specificYield')}
-                    value={p.specificYield === null ? '—' : `${p.specificYield.toFixed(2)} kWh/kWp`}
-                  />
+                  <Statistic title={t('plant.specificYield')} value={f.quantity('specificYield', p.specificYield)} />
                 </Col>
                 <Col span={12}>
                   <Tooltip
                     title={p.performanceRatioNote ? t(`plant.prNote.${p.performanceRatioNote}`) : t('plant.prHelp')}
                   >
-                    <Statistic title={t('plant.performanceRatio')} value={prText} />
+                    <Statistic title={t('plant.performanceRatio')} value={f.quantity('ratio', p.performanceRatio)} />
                   </Tooltip>
                 </Col>
               </Row>

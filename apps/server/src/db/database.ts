@@ -173,6 +173,15 @@ export interface DeviceDailyTable {
   updated_at: number;
 }
 
+/** Production of inverters that left a plant, per plant-local day (docs/energy-model.md). */
+export interface PlantRetiredEnergyTable {
+  plant_id: number;
+  /** plant-local day, YYYY-MM-DD */
+  day: string;
+  energy_kwh: number;
+  updated_at: number;
+}
+
 export interface FaultsTable {
   id: Generated<number>;
   device_id: number;
@@ -386,6 +395,7 @@ export interface Database {
   devices: DevicesTable;
   samples: SamplesTable;
   device_daily: DeviceDailyTable;
+  plant_retired_energy: PlantRetiredEnergyTable;
   faults: FaultsTable;
   org_groups: OrgGroupsTable;
   orgs: OrgsTable;

@@ -138,3 +138,92 @@ describe('daily energy in the plant time zone', () => {
     }
   });
 });
+
+/**
+ * The energy model of docs/energy-model.md, by hand: every figure below is worked out in the
+ * comments, in Asia/Shanghai (UTC+8, no DST) unless said otherwise.
+ */
+describe('energy model (hand-computed)', () => {
+  const tz = 'Asia/Shanghai';
+  /** a sample at a Shanghai local time ('2026-06-20 18:00') */
+  const at = (local: string, energyTotal: number, today?: number): CounterSample => ({
+    ts: Date.parse(`${local.replace(' ', 'T')}:00+08:00`),
+    energyTotal,
+    ...(today !== undefined && { today }),
+  });
+  const days = (samples: CounterSample[]) => Object.fromEntries(dailyEnergy(samples, { timeZone: tz }));
+
+  it('a counter reset: the energy before it, plus the new reading, plus what follows', () => {
+    // 1000 → 1002 (+2), reset to 0.5 (0.5 made since the reset), → 2.5 (+2): 4.5 kWh
+    expect(
+      days([
+        at('2026-06-20 10:00', 1000),
+        at('2026-06-20 11:00', 1002),
+        at('2026-06-20 12:00', 0.5),
+        at('2026-06-20 13:00', 2.5),
+      ]),
+    ).toEqual({ '2026-06-20': 4.5 });
+  });
+
+  it('a gap over midnight: the new day gets what the device says it made since its midnight', () => {
+    // silent from 18:00 to 09:00 the next day; the counter moved 500 → 504 and the device's own
+    // daily counter reads 1.5 at 09:00: 1.5 kWh on the 21st, the other 2.5 on the 20th
+    expect(days([at('2026-06-20 18:00', 500, 30), at('2026-06-21 09:00', 504, 1.5)])).toEqual({
+      '2026-06-20': 2.5,
+      '2026-06-21': 1.5,
+    });
+    // without a daily counter the 4 kWh go by time: 6 h before midnight, 9 h after (of 15 h)
+    expect(days([at('2026-06-20 18:00', 500), at('2026-06-21 09:00', 504)])).toEqual({
+      '2026-06-20': 1.6,
+      '2026-06-21': 2.4,
+    });
+  });
+
+  it('a gap over two midnights: the last day from the daily counter, the rest by time', () => {
+    // 500 → 520 (20 kWh) from the 20th 18:00 to the 22nd 09:00, 2 kWh since the 22nd began; the
+    // other 18 kWh over the 30 h before that midnight: 6 h on the 20th (3.6), 24 h on the 21st (14.4)
+    expect(days([at('2026-06-20 18:00', 500, 30), at('2026-06-22 09:00', 520, 2)])).toEqual({
+      '2026-06-20': 3.6,
+      '2026-06-21': 14.4,
+      '2026-06-22': 2,
+    });
+  });
+
+  it('a daily counter larger than the step (a clock off by a little) gives the new day the step, no more', () => {
+    expect(days([at('2026-06-20 23:50', 500, 30), at('2026-06-21 00:10', 500.2, 0.5)])).toEqual({
+      '2026-06-21': 0.2,
+    });
+  });
+
+  it('late data: a sample arriving after the ones around it changes no total, only which day has it', () => {
+    const ordered = [at('2026-06-20 18:00', 500), at('2026-06-20 23:00', 502), at('2026-06-21 09:00', 504)];
+    const withoutLate = days([ordered[0]!, ordered[2]!]);
+    const withLate = days([ordered[2]!, ordered[0]!, ordered[1]!]);
+    expect(withoutLate['2026-06-20']! + withoutLate['2026-06-21']!).toBeCloseTo(4, 9);
+    // with the 23:00 reading the 20th has the 2 kWh up to 23:00 and a tenth of the last 2 (1 h of 10)
+    expect(withLate).toEqual({ '2026-06-20': 2 + 2 / 10, '2026-06-21': 2 - 2 / 10 });
+  });
+
+  it('a replaced inverter: the old counter’s production stays with the plant, the new one counts from its first reading', () => {
+    // the old unit made 1000 → 1012 on the 20th and 1012 → 1015 on the 21st before it was
+    // replaced; the new unit (second hand, its counter at 7000) made 7000 → 7004 that afternoon.
+    // The plant: 12 on the 20th, 3 + 4 = 7 on the 21st, 19 in total — never 7004 or 8015
+    const old = [
+      at('2026-06-20 06:00', 1000),
+      at('2026-06-20 18:00', 1012),
+      at('2026-06-21 06:00', 1012),
+      at('2026-06-21 11:00', 1015),
+    ];
+    const replacement = [at('2026-06-21 13:00', 7000), at('2026-06-21 18:00', 7004)];
+    const plant = new Map<string, number>();
+    for (const unit of [old, replacement])
+      for (const [day, kWh] of dailyEnergy(unit, { timeZone: tz })) plant.set(day, (plant.get(day) ?? 0) + kWh);
+    expect(Object.fromEntries(plant)).toEqual({ '2026-06-20': 12, '2026-06-21': 7 });
+    expect(rollUp(plant).total).toBe(19);
+    // the same unit swapped under one SN: its counter restarts (below half the old reading), 1015 → 0.3 → 4
+    expect(days([...old, at('2026-06-21 13:00', 0.3), at('2026-06-21 18:00', 4)])).toEqual({
+      '2026-06-20': 12,
+      '2026-06-21': 7,
+    });
+  });
+});

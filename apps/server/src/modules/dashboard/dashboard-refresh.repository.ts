@@ -162,8 +162,10 @@ export async function plantTimeZones(db: Kysely<Database>): Promise<string[]> {
 }
 
 /**
- * Per organisation and day: the energy of the inverters of the id range (device_daily; a battery's
- * counter is throughput, not production), over the given `days` and / or from the day `from` on.
+ * Per organisation and day: the production of the plants of the organisation, from the inverters
+ * of the id range bound to them (device_daily; a battery's counter is throughput, not production),
+ * over the given `days` and / or from the day `from` on. By the plant's organisation, so an
+ * organisation's figures are the sums of its plants'.
  */
 export function orgInverterEnergy(
   db: Kysely<Database>,
@@ -174,13 +176,26 @@ export function orgInverterEnergy(
   let q = db
     .selectFrom('device_daily as dd')
     .innerJoin('devices as d', 'd.id', 'dd.device_id')
-    .select((eb) => ['d.org_id', 'dd.day', eb.fn.sum<number>('dd.energy_kwh').as('energy_kwh')])
+    .innerJoin('plants as p', 'p.id', 'd.plant_id')
+    .select((eb) => ['p.org_id', 'dd.day', eb.fn.sum<number>('dd.energy_kwh').as('energy_kwh')])
     .where('d.type', '=', 'inverter')
     .where('d.id', '>=', lo)
     .where('d.id', '<', hi)
-    .groupBy(['d.org_id', 'dd.day']);
+    .groupBy(['p.org_id', 'dd.day']);
   if (days) q = q.where('dd.day', 'in', days);
   if (from) q = q.where('dd.day', '>=', from);
+  return q.execute();
+}
+
+/** Per organisation and day: the production its plants keep of inverters that left them (plant_retired_energy). */
+export function orgRetiredEnergy(db: Kysely<Database>, { days, from }: { days?: string[]; from?: string }) {
+  let q = db
+    .selectFrom('plant_retired_energy as r')
+    .innerJoin('plants as p', 'p.id', 'r.plant_id')
+    .select((eb) => ['p.org_id', 'r.day', eb.fn.sum<number>('r.energy_kwh').as('energy_kwh')])
+    .groupBy(['p.org_id', 'r.day']);
+  if (days) q = q.where('r.day', 'in', days);
+  if (from) q = q.where('r.day', '>=', from);
   return q.execute();
 }
 

@@ -161,9 +161,10 @@ async function overDeviceSlices(db: Kysely<Database>, each: (lo: number, hi: num
 }
 
 /**
- * Production per organisation and plant-local day from device_daily (inverters only: a battery's
- * counter is throughput, not production). Only the days still growing are summed again — today and
- * yesterday in every plant's time zone — except on the first run, which sums all history.
+ * Production per organisation and plant-local day: the sums of its plants' (their inverters'
+ * device_daily and what retired inverters left them; a battery's counter is throughput, not
+ * production). Only the days still growing are summed again — today and yesterday in every
+ * plant's time zone — except on the first run, which sums all history.
  */
 export async function refreshEnergy(db: Kysely<Database>, now = Date.now()): Promise<void> {
   const any = await repo.hasOrgDailyEnergy(db);
@@ -181,14 +182,17 @@ export async function refreshEnergy(db: Kysely<Database>, now = Date.now()): Pro
     if (!days.length) return;
   }
   const sums = new Map<string, { org_id: number; day: string; energy_kwh: number }>();
-  await overDeviceSlices(db, async (lo, hi) => {
-    for (const r of await repo.orgInverterEnergy(db, lo, hi, { days, from })) {
+  const add = (rows: { org_id: number; day: string; energy_kwh: number | string | null }[]) => {
+    for (const r of rows) {
       const key = `${r.org_id}|${r.day}`;
       const sum = sums.get(key);
       if (sum) sum.energy_kwh += Number(r.energy_kwh ?? 0);
       else sums.set(key, { org_id: r.org_id, day: r.day, energy_kwh: Number(r.energy_kwh ?? 0) });
     }
-  });
+  };
+  await overDeviceSlices(db, async (lo, hi) => add(await repo.orgInverterEnergy(db, lo, hi, { days, from })));
+  // the production of inverters that left their plants stays with the plants' organisations
+  add(await repo.orgRetiredEnergy(db, { days, from }));
   const rows = [...sums.values()]
     .map((s) => ({ ...s, updated_at: now }))
     .sort((a, b) => a.org_id - b.org_id || a.day.localeCompare(b.day));

@@ -201,6 +201,7 @@ const listColumns = [
   'd.protocol_version',
   'd.last_online_at',
   'd.last_points',
+  'p.time_zone as plant_time_zone',
 ] as const;
 
 /** The list's columns plus the number of sub devices (an indexed count per row of the page). */
@@ -238,6 +239,7 @@ const toRow = (r: Raw): DeviceRow => ({
   lastOnlineAt: r.last_online_at,
   points: r.last_points ? (JSON.parse(r.last_points) as Record<string, PointValue>) : null,
   subCount: Number(r.sub_count ?? 0),
+  timeZone: r.plant_time_zone,
 });
 
 /** One page of the devices in the caller's data scope, filtered and sorted. */
@@ -313,21 +315,83 @@ export async function insertDevice(db: Kysely<Database>, values: Insertable<Data
 }
 
 export async function updateDevice(db: Kysely<Database>, id: number, set: Updateable<Database['devices']>) {
-  await db.updateTable('devices').set(set).where('id', '=', id).execute();
+  if (set.plant_id === undefined) {
+    await db.updateTable('devices').set(set).where('id', '=', id).execute();
+    return;
+  }
+  // moving to another plant (or none): its production so far stays with the plant it leaves
+  await atOnce(db, async (trx) => {
+    await retireProduction(trx, [id], set.plant_id as number | null);
+    await trx.updateTable('devices').set(set).where('id', '=', id).execute();
+  });
 }
 
 /** The plant of a collector's sub devices. */
 export async function setSubDevicesPlant(db: Kysely<Database>, parentId: number, plantId: number | null) {
-  await db.updateTable('devices').set({ plant_id: plantId }).where('parent_id', '=', parentId).execute();
+  await atOnce(db, async (trx) => {
+    await retireProduction(trx, await subDeviceIds(trx, parentId), plantId);
+    await trx.updateTable('devices').set({ plant_id: plantId }).where('parent_id', '=', parentId).execute();
+  });
 }
 
-/** A device's plant and its sub devices' in one statement: they move together or not at all. */
+/** A device's plant and its sub devices' together: they move together or not at all. */
 export async function setPlantWithSubDevices(db: Kysely<Database>, id: number, plantId: number | null) {
-  await db
-    .updateTable('devices')
-    .set({ plant_id: plantId })
-    .where((eb) => eb.or([eb('id', '=', id), eb('parent_id', '=', id)]))
-    .execute();
+  await atOnce(db, async (trx) => {
+    await retireProduction(trx, [id, ...(await subDeviceIds(trx, id))], plantId);
+    await trx
+      .updateTable('devices')
+      .set({ plant_id: plantId })
+      .where((eb) => eb.or([eb('id', '=', id), eb('parent_id', '=', id)]))
+      .execute();
+  });
+}
+
+/** `work` in the caller's transaction, else in one of its own. */
+function atOnce(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/**
+ * Inverters of `ids` leaving their plant (for `toPlant`, another plant or none; `undefined`: the
+ * device is deleted) leave their production with it: their daily rows are added to the plant's
+ * retired energy and taken from the device. Its counter stays, so from its next reading it counts
+ * only what it makes for its new plant (docs/energy-model.md).
+ */
+export async function retireProduction(db: Kysely<Database>, ids: number[], toPlant: number | null | undefined) {
+  if (!ids.length) return;
+  let leaving = db
+    .selectFrom('devices')
+    .select(['id', 'plant_id'])
+    .where('id', 'in', ids)
+    .where('type', '=', 'inverter')
+    .where('plant_id', 'is not', null);
+  if (toPlant !== undefined && toPlant !== null) leaving = leaving.where('plant_id', '!=', toPlant);
+  const devices = await leaving.execute();
+  if (!devices.length) return;
+  const now = Date.now();
+  for (const d of devices) {
+    const days = await db
+      .selectFrom('device_daily')
+      .select(['day', 'energy_kwh'])
+      .where('device_id', '=', d.id)
+      .execute();
+    for (let i = 0; i < days.length; i += 400)
+      await db
+        .insertInto('plant_retired_energy')
+        .values(
+          days
+            .slice(i, i + 400)
+            .map((r) => ({ plant_id: d.plant_id!, day: r.day, energy_kwh: Number(r.energy_kwh), updated_at: now })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['plant_id', 'day']).doUpdateSet((eb) => ({
+            energy_kwh: sql<number>`${eb.ref('plant_retired_energy.energy_kwh')} + ${eb.ref('excluded.energy_kwh')}`,
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    await db.deleteFrom('device_daily').where('device_id', '=', d.id).execute();
+  }
 }
 
 /** The ids of a collector's sub devices. */
@@ -338,6 +402,8 @@ export async function subDeviceIds(db: Kysely<Database>, parentId: number) {
 
 /** The data rows of these devices that do not go by foreign-key cascade. */
 export async function deleteDeviceData(db: Kysely<Database>, ids: number[]) {
+  // a deleted inverter's production stays with its plant
+  await retireProduction(db, ids, undefined);
   for (const table of ['samples', 'device_daily', 'device_counters', 'faults', 'commands'] as const)
     await db.deleteFrom(table).where('device_id', 'in', ids).execute();
 }

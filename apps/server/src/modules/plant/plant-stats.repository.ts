@@ -62,35 +62,78 @@ export function openFaultCounts(db: Kysely<Database>, from: number, to: number) 
     .execute();
 }
 
-/** Per plant and day of `days`: the energy of its inverters (device_daily, plant-local days). */
-export function inverterEnergyOfDays(db: Kysely<Database>, from: number, to: number, days: string[]) {
-  return db
-    .selectFrom('devices as d')
-    .innerJoin('device_daily as dd', 'dd.device_id', 'd.id')
-    .where('d.plant_id', '>=', from)
-    .where('d.plant_id', '<=', to)
-    .where('d.type', '=', 'inverter')
-    .where('dd.day', 'in', days)
-    .select((eb) => ['d.plant_id', 'dd.day', eb.fn.sum<number>('dd.energy_kwh').as('kwh')])
-    .groupBy(['d.plant_id', 'dd.day'])
-    .execute();
+/**
+ * Per plant and day of `days`: the production of its inverters (device_daily, plant-local days)
+ * and of those that left it (plant_retired_energy), one row per plant and day.
+ */
+export async function inverterEnergyOfDays(db: Kysely<Database>, from: number, to: number, days: string[]) {
+  const [current, retired] = await Promise.all([
+    db
+      .selectFrom('devices as d')
+      .innerJoin('device_daily as dd', 'dd.device_id', 'd.id')
+      .where('d.plant_id', '>=', from)
+      .where('d.plant_id', '<=', to)
+      .where('d.type', '=', 'inverter')
+      .where('dd.day', 'in', days)
+      .select((eb) => ['d.plant_id', 'dd.day', eb.fn.sum<number>('dd.energy_kwh').as('kwh')])
+      .groupBy(['d.plant_id', 'dd.day'])
+      .execute(),
+    db
+      .selectFrom('plant_retired_energy as r')
+      .where('r.plant_id', '>=', from)
+      .where('r.plant_id', '<=', to)
+      .where('r.day', 'in', days)
+      .select(['r.plant_id', 'r.day', 'r.energy_kwh as kwh'])
+      .execute(),
+  ]);
+  return addUp(current, retired, (r) => r.day);
 }
 
-/** Per plant and month ('YYYY-MM'): the energy of its inverters over all their history. */
-export function inverterEnergyPerMonth(db: Kysely<Database>, from: number, to: number) {
-  return db
-    .selectFrom('devices as d')
-    .innerJoin('device_daily as dd', 'dd.device_id', 'd.id')
-    .where('d.type', '=', 'inverter')
-    .where('d.plant_id', '>=', from)
-    .where('d.plant_id', '<=', to)
-    .select((eb) => [
-      'd.plant_id',
-      sql<string>`substr(dd.day, 1, 7)`.as('month'),
-      eb.fn.sum<number>('dd.energy_kwh').as('kwh'),
-    ])
-    .groupBy(['d.plant_id', sql`substr(dd.day, 1, 7)`])
-    .execute();
+/** Per plant and month ('YYYY-MM'): the production of its inverters, and of those that left it, over all their history. */
+export async function inverterEnergyPerMonth(db: Kysely<Database>, from: number, to: number) {
+  const [current, retired] = await Promise.all([
+    db
+      .selectFrom('devices as d')
+      .innerJoin('device_daily as dd', 'dd.device_id', 'd.id')
+      .where('d.type', '=', 'inverter')
+      .where('d.plant_id', '>=', from)
+      .where('d.plant_id', '<=', to)
+      .select((eb) => [
+        'd.plant_id',
+        sql<string>`substr(dd.day, 1, 7)`.as('month'),
+        eb.fn.sum<number>('dd.energy_kwh').as('kwh'),
+      ])
+      .groupBy(['d.plant_id', sql`substr(dd.day, 1, 7)`])
+      .execute(),
+    db
+      .selectFrom('plant_retired_energy as r')
+      .where('r.plant_id', '>=', from)
+      .where('r.plant_id', '<=', to)
+      .select((eb) => [
+        'r.plant_id',
+        sql<string>`substr(r.day, 1, 7)`.as('month'),
+        eb.fn.sum<number>('r.energy_kwh').as('kwh'),
+      ])
+      .groupBy(['r.plant_id', sql`substr(r.day, 1, 7)`])
+      .execute(),
+  ]);
+  return addUp(current, retired, (r) => r.month);
+}
+
+/** The rows of both lists, those of one plant and `key` added up into one. */
+function addUp<R extends { plant_id: number | null; kwh: number | string | null }>(
+  a: R[],
+  b: R[],
+  key: (r: R) => string,
+): R[] {
+  const out = new Map<string, R>();
+  for (const r of [...a, ...b]) {
+    const k = `${r.plant_id}|${key(r)}`;
+    const seen = out.get(k);
+    if (seen) out.set(k, { ...seen, kwh: Number(seen.kwh) + Number(r.kwh) });
+    else out.set(k, r);
+  }
+  return [...out.values()];
 }
 
 /** The plant_stats rows of the plants in the range, as stored. */

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RemoteSelect } from '@/components/remote-select';
 import { formatTime } from '@/lib/format';
+import { useFormat } from '@/lib/quantity';
 import { useDevices } from '@/features/device/api/get-devices';
 import { useSamples } from '@/features/device/api/get-samples';
 import { pointLabel } from '@/features/device/components/point-label';
@@ -47,6 +48,7 @@ function DeviceSearch({ value, onChange }: { value?: number; onChange?: (v: numb
 /** /devices/data: a device's raw samples in a time range, paged by the server, exported as .xlsx. */
 export default function DataAcquisitionPage() {
   const { t } = useTranslation();
+  const f = useFormat();
   const [form] = Form.useForm<Filters>();
   const [query, setQuery] = useState<SamplesQuery | undefined>();
   const { data, isFetching } = useSamples(query);
@@ -71,6 +73,7 @@ export default function DataAcquisitionPage() {
         fixed: 'left' as const,
         render: (v: number) => formatTime(v, undefined, LOCAL_TZ),
       },
+      // raw samples as sent (to three decimals, in the language's writing), the unit in the column's title
       ...(data?.points ?? []).map((p) => ({
         title: pointLabel(t, p),
         key: p,
@@ -78,15 +81,11 @@ export default function DataAcquisitionPage() {
         align: 'right' as const,
         render: (_: unknown, r: SampleRow) => {
           const v = r.points[p];
-          return v === undefined || v === null
-            ? '—'
-            : typeof v === 'number'
-              ? String(Math.round(v * 1000) / 1000)
-              : String(v);
+          return v === undefined || v === null ? '—' : typeof v === 'number' ? f.plain(v, 3) : String(v);
         },
       })),
     ],
-    [data?.points, t],
+    [data?.points, t, f],
   );
   const width = 180 + (data?.points.length ?? 0) * 130;
   const large = (query?.pageSize ?? 0) > VIRTUAL_FROM;

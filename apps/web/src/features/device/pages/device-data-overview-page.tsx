@@ -7,7 +7,7 @@ import { useDevice } from '@/features/device/api/get-device';
 import { useDevicePoints } from '@/features/device/api/get-device-points';
 import { usePointHistory } from '@/features/device/api/get-point-history';
 import { PointChart } from '@/features/device/components/point-chart';
-import { pointLabel } from '@/features/device/components/point-label';
+import { pointLabel, pointName } from '@/features/device/components/point-label';
 import { useDeviceId } from '@/features/device/components/use-device-id';
 
 /** /devices/devices_data_overview?id=: any point of a device over the §9 history ranges, from rollups. */
@@ -68,7 +68,8 @@ export default function DeviceDataOverviewPage() {
         {history.data?.series.length ? (
           <PointChart
             series={history.data.series}
-            name={pointLabel(t, point ?? '')}
+            name={pointName(t, point ?? '')}
+            point={point}
             stepMs={history.data.stepMs}
             span={historyWindow(range, history.dataUpdatedAt)}
           />

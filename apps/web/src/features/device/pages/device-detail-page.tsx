@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Access } from '@/lib/access';
 import { formatTime, relativeTime } from '@/lib/format';
+import { useFormat } from '@/lib/quantity';
 import { useLiveDevices } from '@/lib/live';
 import { deviceQuery, useDevice } from '@/features/device/api/get-device';
 import { useDevices } from '@/features/device/api/get-devices';
@@ -13,11 +14,12 @@ import { CommandHistory } from '@/features/device/components/command-history';
 import { ControlPanel } from '@/features/device/components/control-panel';
 import { OnlineTag, RunTag } from '@/components/device-state';
 import { OtaPushModal } from '@/features/device/components/ota-push-modal';
-import { pointLabel } from '@/features/device/components/point-label';
+import { pointName } from '@/features/device/components/point-label';
 import { useDeviceId } from '@/features/device/components/use-device-id';
 
 function LivePoints({ device }: { device: DeviceRow }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const entries = Object.entries(device.points ?? {}).sort(([a], [b]) => a.localeCompare(b));
   if (!entries.length) return <Empty description={t('device.noPoints')} />;
   return (
@@ -25,9 +27,9 @@ function LivePoints({ device }: { device: DeviceRow }) {
       {entries.map(([k, v]) => (
         <Col key={k} xs={12} sm={8} md={6} xl={4}>
           <Statistic
-            title={pointLabel(t, k)}
-            value={typeof v === 'boolean' ? t(v ? 'device.pointOn' : 'device.pointOff') : v}
-            precision={typeof v === 'number' ? (Number.isInteger(v) ? 0 : 2) : undefined}
+            title={pointName(t, k)}
+            value={typeof v === 'boolean' ? t(v ? 'device.pointOn' : 'device.pointOff') : f.point(k, v)}
+            formatter={(text) => text}
             valueStyle={{ fontSize: 20 }}
             data-testid={`point-${k}`}
           />
@@ -40,6 +42,7 @@ function LivePoints({ device }: { device: DeviceRow }) {
 /** Production today, this month, this year and in total (kWh), from the device's daily rollups. */
 function Production({ energy }: { energy: DeviceDetail['energy'] }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const items = [
     ['today', t('plant.energyToday')],
     ['month', t('plant.energyMonth')],
@@ -52,9 +55,7 @@ function Production({ energy }: { energy: DeviceDetail['energy'] }) {
         <Col key={k} xs={12} md={6}>
           <Statistic
             title={label}
-            value={energy[k]}
-            precision={energy[k] >= 100 ? 1 : 2}
-            suffix="kWh"
+            value={f.energy(energy[k])}
             valueStyle={{ fontSize: 20 }}
             data-testid={`energy-${k}`}
           />

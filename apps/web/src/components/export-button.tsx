@@ -3,7 +3,7 @@ import { App, Button, Progress, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access } from '@/lib/access';
-import { formatNumber } from '@/lib/format';
+import { formatBytes } from '@/lib/format';
 import { download, type Query } from '@/lib/http';
 
 export interface ExportButtonProps {
@@ -52,7 +52,7 @@ export function ExportButton({ path, query, perm, testId, doneKey }: ExportButto
             style={{ width: 180 }}
             status="active"
             percent={progress.total ? Math.round((progress.received / progress.total) * 100) : 99}
-            format={(percent) => (progress.total ? `${percent}%` : `${formatNumber(progress.received)}B`)}
+            format={(percent) => (progress.total ? `${percent}%` : formatBytes(progress.received))}
           />
         )}
         <Button

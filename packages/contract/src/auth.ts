@@ -24,6 +24,8 @@ export const currentInfoData = z.object({
   avatar: z.string(),
   introduction: z.string(),
   list: z.array(z.object({ routerPath: z.string() })),
+  /** The user's IANA zone for audit and system times; null: the browser's (as in GET /profile). */
+  timeZone: z.string().nullable().optional(),
 });
 export type CurrentInfoData = z.infer<typeof currentInfoData>;
 

@@ -61,6 +61,12 @@ export const deviceRow = z.object({
   mac: z.string().nullable(),
   /** sub devices reporting through this one (collectors) */
   subCount: z.number(),
+  /**
+   * The IANA time zone of the device's plant, in which its times are shown (data, last online,
+   * commands, OTA); null when unbound: the console then uses the user's zone. The server always
+   * sends it; optional only for rows built before it existed.
+   */
+  timeZone: z.string().nullable().optional(),
 });
 export type DeviceRow = z.infer<typeof deviceRow>;
 

@@ -20,3 +20,4 @@ export * from './plant.js';
 export * from './dashboard.js';
 export * from './role.js';
 export * from './resource.js';
+export * from './search.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './api.js';
+import { zTimeZone } from './plant.js';
 import { zEmail, zIdentifier, zPassword } from './rules.js';
 
 export const USER_STATES = ['enabled', 'disabled'] as const;
@@ -40,6 +41,8 @@ export const profile = z.object({
   /** API path of the avatar picture ('' when none). */
   avatar: z.string(),
   createdAt: z.number(),
+  /** The IANA zone audit and system times are shown in; null: the browser's. */
+  timeZone: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profile>;
 
@@ -52,6 +55,8 @@ export const profileUpdateBody = z.object({
     .regex(/^\+?[0-9 -]{5,20}$/, { message: 'validation.mobile' })
     .or(z.literal(''))
     .optional(),
+  /** An IANA zone; null or '' goes back to the browser's, left out keeps the stored one. */
+  timeZone: zTimeZone.or(z.literal('')).nullable().optional(),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
 

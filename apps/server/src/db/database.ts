@@ -36,6 +36,8 @@ export interface UsersTable {
   avatar: string;
   introduction: string;
   created_at: number;
+  /** IANA zone for audit and system times; null: the browser's. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RolesTable {

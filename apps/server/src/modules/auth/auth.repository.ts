@@ -30,7 +30,7 @@ export function findLogin(db: Kysely<Database>, loginName: string) {
     .executeTakeFirst();
 }
 
-/** The user's names, picture and organisation (with its group) for the console's header. */
+/** The user's names, picture, time zone and organisation (with its group) for the console's header. */
 export function findUserInfo(db: Kysely<Database>, userId: number) {
   return db
     .selectFrom('users as u')
@@ -41,6 +41,7 @@ export function findUserInfo(db: Kysely<Database>, userId: number) {
       'u.login_name',
       'u.avatar',
       'u.introduction',
+      'u.time_zone',
       'o.id as orgId',
       'o.name as orgName',
       'g.id as groupId',

@@ -82,6 +82,7 @@ export async function currentInfo(
       avatar: row.avatar,
       introduction: row.introduction,
       list: menus.map((m) => ({ routerPath: m.router_path! })),
+      timeZone: row.time_zone,
     },
     orgGroup: { orgGroupCode: row.groupCode, orgGroupName: row.groupName, orgGroupId: row.groupId },
     orgName: row.orgName,

@@ -16,6 +16,7 @@ export async function loadProfile(db: Db, id: number) {
       'u.email',
       'u.avatar',
       'u.created_at',
+      'u.time_zone',
       'o.name as org_name',
     ])
     .where('u.id', '=', id)
@@ -36,13 +37,14 @@ export async function loadProfile(db: Db, id: number) {
     roles: roles.map((r) => r.name),
     avatar: u.avatar,
     createdAt: u.created_at,
+    timeZone: u.time_zone,
   };
 }
 
 export async function updateProfile(
   db: Db,
   id: number,
-  values: { nickname: string; email: string | null; mobile: string | null },
+  values: { nickname: string; email: string | null; mobile: string | null; time_zone?: string | null },
 ) {
   await db.updateTable('users').set(values).where('id', '=', id).execute();
 }

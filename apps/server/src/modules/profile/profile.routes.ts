@@ -23,7 +23,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'session' },
       schema: {
         tags,
-        summary: 'Update your nickname, e-mail and mobile',
+        summary: "Update your nickname, e-mail, mobile and time zone (an IANA zone, null for the browser's)",
         body: profileUpdateBody,
         response: { 200: envelope(profile) },
       },

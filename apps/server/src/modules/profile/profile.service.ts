@@ -15,8 +15,14 @@ type Db = Kysely<Database>;
 
 export const getProfile = (db: Db, me: SessionUser) => repo.loadProfile(db, me.id);
 
-export async function updateProfile(db: Db, me: SessionUser, { nickname, email, mobile }: ProfileUpdateBody) {
-  await repo.updateProfile(db, me.id, { nickname, email: email || null, mobile: mobile || null });
+/** Your nickname, e-mail, mobile and time zone (left out: kept; null or '': the browser's again). */
+export async function updateProfile(db: Db, me: SessionUser, { nickname, email, mobile, timeZone }: ProfileUpdateBody) {
+  await repo.updateProfile(db, me.id, {
+    nickname,
+    email: email || null,
+    mobile: mobile || null,
+    ...(timeZone !== undefined && { time_zone: timeZone || null }),
+  });
   return repo.loadProfile(db, me.id);
 }
 

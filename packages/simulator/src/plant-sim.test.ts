@@ -187,3 +187,57 @@ describe('plant simulation', () => {
     expect(later.some((o) => o.kind === 'event' && o.payload.type === 'recover')).toBe(true);
   });
 });
+
+describe('counters of every device type', () => {
+  const plant = {
+    id: 'P2',
+    name: 'Counters',
+    latitude: 31.23,
+    longitude: 121.47,
+    timeZone: 'Asia/Shanghai',
+    capacityWp: 8000,
+    devices: [
+      { sn: 'INV2', type: 'inverter' as const, plantId: 'P2', capacityWp: 8000 },
+      { sn: 'BAT2', type: 'battery' as const, plantId: 'P2', batteryKWh: 10 },
+      { sn: 'MET2', type: 'meter' as const, plantId: 'P2' },
+    ],
+  };
+  const quiet = { faultRatePerHour: 0, offlineRatePerHour: 0 };
+  const noon = Date.parse('2026-06-21T04:00:00Z');
+
+  it('start at zero for a plant installed now, and a battery reports its charged and discharged energy', () => {
+    const sim = new PlantSim(plant, 3, { ...quiet, counterStart: 'zero' });
+    const first = sim.step(noon, 0);
+    expect(telemetryOf(first, 'INV2').points.energyTotal).toBe(0);
+    expect(telemetryOf(first, 'BAT2').points).toMatchObject({ batteryChargeEnergy: 0, batteryDischargeEnergy: 0 });
+    expect(telemetryOf(first, 'MET2').points).toMatchObject({ meterImportEnergy: 0, meterExportEnergy: 0 });
+    // an hour of noon sun: the inverter produces, the battery charges from the surplus (negative power)
+    const later = sim.step(noon + 3_600_000, 3_600_000);
+    const bat = telemetryOf(later, 'BAT2').points;
+    expect(telemetryOf(later, 'INV2').points.energyTotal).toBeGreaterThan(1);
+    expect(bat.batteryPower).toBeLessThan(0);
+    expect(bat.batteryChargeEnergy).toBeCloseTo(-(bat.batteryPower as number) / 1000, 3);
+    expect(bat.batteryDischargeEnergy).toBe(bat.energyTotal);
+  });
+
+  it("resume every counter where the platform's stored readings left them", () => {
+    const stored: Record<
+      string,
+      { energyTotal: number; energyToday: number; day: string; points?: Record<string, number> }
+    > = {
+      INV2: { energyTotal: 1234.5, energyToday: 3, day: '2026-06-21' },
+      BAT2: { energyTotal: 80, energyToday: 1, day: '2026-06-21', points: { batteryChargeEnergy: 95 } },
+      MET2: {
+        energyTotal: 0,
+        energyToday: 0,
+        day: '2026-06-21',
+        points: { meterImportEnergy: 400, meterExportEnergy: 300 },
+      },
+    };
+    const sim = new PlantSim(plant, 3, { ...quiet, resume: (sn) => stored[sn] });
+    const out = sim.step(noon, 0);
+    expect(telemetryOf(out, 'INV2').points).toMatchObject({ energyTotal: 1234.5, energyToday: 3 });
+    expect(telemetryOf(out, 'BAT2').points).toMatchObject({ energyTotal: 80, batteryChargeEnergy: 95 });
+    expect(telemetryOf(out, 'MET2').points).toMatchObject({ meterImportEnergy: 400, meterExportEnergy: 300 });
+  });
+});

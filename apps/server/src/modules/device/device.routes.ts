@@ -12,6 +12,8 @@ import {
   envelope,
   idParam,
   page,
+  productOption,
+  scopedOrgOption,
   UP_KINDS,
 } from '@pv/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +21,7 @@ import { z } from 'zod';
 import { userOf } from '../../lib/types.js';
 import { sendXlsx } from '../../lib/xlsx-export.js';
 import { refreshPlantsSoon } from '../plant/plant-changes.js';
+import * as options from './device-options.service.js';
 import * as devices from './device.service.js';
 
 export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,6 +41,34 @@ export const deviceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => reply.ok(await devices.listDevices(db, userOf(req), req.query)),
+  );
+
+  // option lists of the device screens, scoped to the caller (the admin lists need admin permissions)
+  app.get(
+    '/options/products',
+    {
+      config: { access: { perm: 'device:list' } },
+      schema: {
+        tags,
+        summary: 'Products for the device filters and forms (the whole catalogue, by name)',
+        response: { 200: envelope(z.array(productOption)) },
+      },
+    },
+    async (_req, reply) => reply.ok(await options.productOptions(db)),
+  );
+
+  app.get(
+    '/options/orgs',
+    {
+      config: { access: { perm: 'device:list' } },
+      schema: {
+        tags,
+        summary:
+          'Organisations of your data scope for the device filters, parents first (parentId null at the top of what you see)',
+        response: { 200: envelope(z.array(scopedOrgOption)) },
+      },
+    },
+    async (req, reply) => reply.ok(await options.orgOptions(db, userOf(req))),
   );
 
   app.get(

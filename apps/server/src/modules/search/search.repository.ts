@@ -1,0 +1,44 @@
+import type { DeviceType } from '@pv/contract';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { SessionUser } from '../../lib/types.js';
+import { deviceVisibleWhere } from '../device/device.repository.js';
+import { plantScope } from '../plant/plant.repository.js';
+
+const escaped = (v: string) => v.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`);
+/** The column contains the text, whatever its case (LIKE is case-sensitive in PostgreSQL). */
+const contains = (col: string, v: string) => sql<SqlBool>`lower(${sql.ref(col)}) like ${`%${escaped(v)}%`} escape '\\'`;
+/** 0 when the column starts with the text, so those come first. */
+const notPrefix = (col: string, v: string) =>
+  sql<number>`case when lower(${sql.ref(col)}) like ${`${escaped(v)}%`} escape '\\' then 0 else 1 end`;
+
+/** Plants the caller sees (data scope or grant) whose name contains `q`: names starting with it first. */
+export function searchPlants(db: Kysely<Database>, me: SessionUser, q: string, limit: number) {
+  return db
+    .selectFrom('plants as p')
+    .innerJoin('orgs as o', 'o.id', 'p.org_id')
+    .select(['p.id', 'p.name', 'o.name as orgName', 'p.time_zone as timeZone'])
+    .where(plantScope(me))
+    .where(contains('p.name', q))
+    .orderBy(notPrefix('p.name', q))
+    .orderBy('p.name')
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Devices the caller sees (data scope or a granted plant) whose SN contains `q`: SNs starting with it first. */
+export async function searchDevices(db: Kysely<Database>, me: SessionUser, q: string, limit: number) {
+  const rows = await db
+    .selectFrom('devices as d')
+    .innerJoin('orgs as o', 'o.id', 'd.org_id')
+    .leftJoin('plants as p', 'p.id', 'd.plant_id')
+    .select(['d.id', 'd.sn', 'd.name', 'd.type', 'd.plant_id as plantId', 'p.name as plantName'])
+    .where(deviceVisibleWhere(me))
+    .where(contains('d.sn', q))
+    .orderBy(notPrefix('d.sn', q))
+    .orderBy('d.sn')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, type: r.type as DeviceType }));
+}

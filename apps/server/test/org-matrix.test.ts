@@ -36,8 +36,9 @@ describe('every demo role against the organisation, organisation group and audit
       ],
       ['PUT', `/orgs/${delta}/move`, { parentId: sunpath }, [409, 403, 403, 403]],
       ['DELETE', `/orgs/${delta}`, undefined, [409, 403, 403, 403]],
-      ['GET', '/audit', undefined, [200, 403, 403, 403]],
-      ['GET', '/audit/entities', undefined, [200, 403, 403, 403]],
+      // the ROOT organisation's viewer reads the trail (issue 17), without the export button
+      ['GET', '/audit', undefined, [200, 200, 403, 403]],
+      ['GET', '/audit/entities', undefined, [200, 200, 403, 403]],
       ['GET', '/audit/export', undefined, [200, 403, 403, 403]],
       ['GET', '/profile/org', undefined, [200, 200, 200, 200]],
     ];

@@ -145,16 +145,6 @@ export async function ensureAdmin(db: Kysely<Database>, adminPassword?: string):
   return adminPassword ? undefined : password;
 }
 
-/**
- * Menus only the ROOT administrator role holds (the audit trail): never granted by "every menu".
- * An installation seeded before them gets them through syncResources (new resources go to the
- * role that held everything: the ROOT administrator role).
- */
-export const ROOT_ONLY_PATHS = new Set(['/auth/audit']);
-const ROOT_ONLY_PERMS = /^audit:/;
-const isRootOnly = (r: { router_path: string | null; perm: string | null }) =>
-  ROOT_ONLY_PATHS.has(r.router_path ?? '') || ROOT_ONLY_PERMS.test(r.perm ?? '');
-
 const isAdminArea = (p: string | null) =>
   !!p && (p === '/auth' || p.startsWith('/auth/') || p === '/systems' || p.startsWith('/systems/'));
 const isHome = (p: string | null) => p === '/' || p === '/dashboard' || p === '/changePassword';
@@ -222,7 +212,9 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     orgId: root,
     scope: 'all',
     sensitive: false,
-    grant: (r) => r.kind === 'menu' && !isRootOnly(r),
+    // every menu and no button: the audit trail's menu too, which ROOT-group roles alone may hold
+    // (the audit service refuses other sessions), so "Audit Viewer" reads the trail but not export it
+    grant: (r) => r.kind === 'menu',
   });
   const agentButtons = /^(plant|device|customer):/;
   const agent = await createRole(db, {

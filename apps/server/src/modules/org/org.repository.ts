@@ -40,7 +40,10 @@ function parseGroupings(text: string): { name: string; code: string }[] {
   }
 }
 
-/** A row as the API answers it; the phone and address masked without the sensitive-data grant. */
+/**
+ * A row as the API answers it; the phone (the contact's) masked without the sensitive-data grant.
+ * The address is a company's, not personal data, so it is never masked.
+ */
 export function toOrgRow(o: BaseRow, sensitive: boolean): OrgRow {
   return {
     id: o.id,
@@ -51,7 +54,7 @@ export function toOrgRow(o: BaseRow, sensitive: boolean): OrgRow {
     groupCode: o.group_code,
     groupName: o.group_name,
     number: o.number,
-    address: sensitive || !o.address ? o.address : `${o.address.slice(0, 6)}****`,
+    address: o.address,
     contact: o.contact,
     phone: sensitive ? o.phone : maskMobile(o.phone),
     groupings: parseGroupings(o.groupings),

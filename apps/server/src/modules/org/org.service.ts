@@ -84,11 +84,9 @@ export async function updateOrg(db: Db, me: SessionUser, id: number, b: OrgUpdat
   }
   if (await repo.orgCodeTaken(db, b.code, org.id)) throw codeTaken(b.code);
   // phone and address left out keep the stored values (a caller without the sensitive-data grant
-  // only saw them masked); sending the masked address back keeps it too
-  const masked = repo.toOrgRow(org, false);
+  // only saw the phone masked)
   const phone = b.phone === undefined ? org.phone : b.phone || null;
-  const address =
-    b.address === undefined || (!me.sensitive && b.address === masked.address) ? org.address : b.address || null;
+  const address = b.address === undefined ? org.address : b.address || null;
   await repo
     .updateOrg(db, org.id, {
       group_id: b.groupId,

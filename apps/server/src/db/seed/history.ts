@@ -174,11 +174,9 @@ async function writePlantHistory(
         .insertInto('org_power_5m')
         .values(power.slice(i, i + CHUNK))
         .onConflict((oc) =>
-          oc
-            .columns(['org_id', 'bucket'])
-            .doUpdateSet((eb) => ({
-              power_w: sql<number>`${eb.ref('org_power_5m.power_w')} + ${eb.ref('excluded.power_w')}`,
-            })),
+          oc.columns(['org_id', 'bucket']).doUpdateSet((eb) => ({
+            power_w: sql<number>`${eb.ref('org_power_5m.power_w')} + ${eb.ref('excluded.power_w')}`,
+          })),
         )
         .execute();
     for (let i = 0; i < counters.length; i += CHUNK)

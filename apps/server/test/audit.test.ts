@@ -156,7 +156,7 @@ describe('the audit trail', () => {
     await t.app.db.insertInto('role_resources').values({ role_id: role.id, resource_id: res.id }).execute();
     const refused = await call('GET', '/audit', await login(t.app, 'sunpath-admin'));
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().msg).toBe('Only platform (ROOT) administrators can read the audit trail');
+    expect(refused.json().msg).toBe('Only platform (ROOT) accounts can read the audit trail');
   });
 
   it('exports the filtered trail as a streamed .xlsx', async () => {

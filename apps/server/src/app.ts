@@ -38,6 +38,7 @@ import { productModule } from './modules/product/index.js';
 import { profileModule } from './modules/profile/index.js';
 import { resourceModule } from './modules/resource/index.js';
 import { roleModule } from './modules/role/index.js';
+import { searchModule } from './modules/search/index.js';
 import { SYSTEM_JOB_PERIODS, systemModule } from './modules/system/index.js';
 import { userModule } from './modules/user/index.js';
 
@@ -172,6 +173,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     firmwareModule,
     plantModule,
     auditModule,
+    searchModule,
   ];
   for (const module of modules) await app.register(module, { prefix: API_BASE });
   await app.register(dashboardModule, { prefix: API_BASE, heartbeatMs: options.liveHeartbeatMs });

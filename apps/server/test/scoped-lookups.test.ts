@@ -1,7 +1,5 @@
-import { API_BASE } from '@pv/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/lib/passwords.js';
-import { searchModule } from '../src/modules/search/index.js';
 import { buildTestApp, DEMO, login, newDevice, type TestApp } from './helper.js';
 
 /**
@@ -13,9 +11,6 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await buildTestApp();
-  // until app.ts lists searchModule, the test registers it (before the app is ready)
-  if (!t.app.hasRoute({ method: 'GET', url: `${API_BASE}/search` }))
-    await t.app.register(searchModule, { prefix: API_BASE });
   const root = await t.app.db.selectFrom('orgs').select('id').where('code', '=', 'ROOT').executeTakeFirstOrThrow();
   // a signed-in user whose role holds nothing: no device:list, no plant:list
   const { id: roleId } = await t.app.db

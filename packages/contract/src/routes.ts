@@ -195,7 +195,7 @@ export const ROUTE_TREE: RouteDef[] = [
         buttons: crud('role', ['grant']),
       },
       { path: 'res', name: 'res', titleKey: 'route.res', icon: 'resource', perm: 'res:list', buttons: crud('res') },
-      // the audit trail: ROOT administrators only (the seed grants it to the ROOT admin role alone)
+      // the audit trail: ROOT-group accounts only (the server refuses others); the demo grants it to the ROOT roles
       {
         path: 'audit',
         name: 'audit',

@@ -7,7 +7,7 @@ import { useDevice } from '@/features/device/api/get-device';
 import { useDevicePoints } from '@/features/device/api/get-device-points';
 import { usePointHistory } from '@/features/device/api/get-point-history';
 import { PointChart } from '@/features/device/components/point-chart';
-import { pointLabel, pointName } from '@/features/device/components/point-label';
+import { pointName } from '@/features/device/components/point-label';
 import { useDeviceId } from '@/features/device/components/use-device-id';
 
 /** /devices/devices_data_overview?id=: any point of a device over the §9 history ranges, from rollups. */
@@ -46,7 +46,7 @@ export default function DeviceDataOverviewPage() {
           loading={points.isFetching}
           value={point}
           onChange={setChosen}
-          options={list.map((p) => ({ value: p, label: pointLabel(t, p) }))}
+          options={list.map((p) => ({ value: p, label: pointName(t, p) }))}
           data-testid="overview-point"
         />
         <Segmented<number>

@@ -1,0 +1,53 @@
+import { DEFAULT_DATE_FORMAT } from '@pv/contract';
+import { Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime, relativeTime, resolveTimeZone, toMillis } from '@/lib/format';
+import { useUserTimeZone, zoneAbbreviation, zoneFullName } from '@/lib/time-zone';
+
+export interface ZonedTimeProps {
+  /** Epoch ms (or seconds, or a date string): the instant to show. */
+  value: number | string | Date | null | undefined;
+  /**
+   * The zone to show it in: a plant's zone for anything about the plant or its devices. null or
+   * left out: the user's zone (the user-center setting, else the browser's), as for audit times.
+   */
+  timeZone?: string | null;
+  /** dayjs format, YYYY-MM-DD HH:mm:ss by default. */
+  format?: string;
+  /** Adds how long ago it was (within two days): "2026-11-25 08:00:00 UTC+2 (5 minutes ago)". */
+  relative?: boolean;
+  /** Shown when there is no time. */
+  empty?: ReactNode;
+}
+
+/**
+ * One time as the console shows it: in a stated zone, the zone named after it ("UTC+2", "PST")
+ * and its full name on hover, so an operator never has to guess whose clock a time is on.
+ */
+export function ZonedTime({ value, timeZone, format = DEFAULT_DATE_FORMAT, relative, empty = '—' }: ZonedTimeProps) {
+  const { t, i18n } = useTranslation();
+  // The user's zone is read only when no zone is given (an unbound device, an audit row).
+  const userZone = useUserTimeZone(!timeZone);
+  const zone = timeZone ? resolveTimeZone(timeZone) : userZone;
+  const text = formatTime(value, format, zone);
+  if (!text || value === null || value === undefined) return <>{empty}</>;
+  const ms = toMillis(value);
+  // Past two days relativeTime answers the date again, which the time already says.
+  const recent = Date.now() - ms < 2 * 86_400_000;
+  const ago = relative && recent ? relativeTime(ms, Date.now(), (key, values) => t(key, values), zone) : '';
+  return (
+    <span
+      className="zoned-time"
+      title={zoneFullName(zone, ms, i18n.language)}
+      data-zone={zone}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      {text}{' '}
+      <Typography.Text type="secondary" className="zoned-time-zone">
+        {zoneAbbreviation(zone, ms, i18n.language)}
+      </Typography.Text>
+      {ago ? <Typography.Text type="secondary"> ({ago})</Typography.Text> : null}
+    </span>
+  );
+}

@@ -8,3 +8,4 @@ export { dayStart } from './energy.js';
 export { IngestRejected, type Ingest, type UpKind } from './pipeline.js';
 export { DeviceSeries, seriesRows, type SeriesOptions, type SeriesRows, type SeriesSample } from './series.js';
 export { markOffline } from './state.js';
+export { startWorker } from './ts-worker.js';

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { IngestRejected, type CommittedBatch, type Ingest, type IngestStats, type UpKind } from './pipeline.js';
+import { startWorker } from './ts-worker.js';
 
 export type ThreadRequest =
   | {
@@ -50,30 +48,6 @@ interface Pending {
   bytes: Buffer;
   resolve: () => void;
   reject: (err: Error) => void;
-}
-
-// CommonJS run by the worker (eval): loads the TypeScript entry, with tsx's loader when the
-// thread has none (a server started by `npm start` registers tsx in its main thread only)
-const BOOT = `
-const { workerData } = require('node:worker_threads');
-(async () => {
-  try {
-    await import(workerData.entry);
-  } catch (err) {
-    if (err && err.code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw err;
-    (await import(workerData.tsx)).register();
-    await import(workerData.entry + '?tsx');
-  }
-})();
-`;
-
-/** The ES module of tsx's `tsx/esm/api`, as its package exports it (its CommonJS build cannot register the loader in a thread). */
-function tsxApi(): string {
-  const file = createRequire(import.meta.url).resolve('tsx/package.json');
-  const { exports } = JSON.parse(readFileSync(file, 'utf8')) as {
-    exports: Record<string, { import: { default: string } }>;
-  };
-  return new URL(exports['./esm/api']!.import.default, pathToFileURL(file)).href;
 }
 
 /**
@@ -210,11 +184,7 @@ export class IngestThread implements Ingest {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const entry = new URL(`./ingest-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
-    const worker = new Worker(BOOT, {
-      eval: true,
-      workerData: { databaseUrl: this.databaseUrl, entry, tsx: tsxApi() },
-    });
+    const worker = startWorker(import.meta.url, 'ingest-worker', { databaseUrl: this.databaseUrl });
     worker.on('message', (m: ThreadReply) =>
       m.type === 'done' ? this.settle(m) : this.countAnswers.shift()?.(m.count),
     );

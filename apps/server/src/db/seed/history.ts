@@ -1,16 +1,19 @@
-import { DASHBOARD_BUCKET_MS, localDay, type Points } from '@pv/contract';
-import { simulateHistory, type ResumedCounters, type SimPlant } from '@pv/simulator';
+import { availableParallelism } from 'node:os';
+import type { Worker } from 'node:worker_threads';
+import { localDay } from '@pv/contract';
+import type { ResumedCounters, SimPlant } from '@pv/simulator';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import { sqliteHandle } from '../dialect.js';
-import { DeviceSeries, type SeriesRows } from '../../ingest/index.js';
+import { startWorker } from '../../ingest/index.js';
+import { simulatePlant, type DeviceRef, type PlantJob, type PlantRows } from './history-plant.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const FIVE_MIN = 300_000;
-/** Step of the older days: the day's energy is the sum of power × step (the curve is smooth). */
-const COARSE_MS = 60 * 60_000;
 const CHUNK = 400;
+/** rollup rows per SQLite statement (5 parameters each) */
+const ROWS = 100;
 
 export interface BackfillOptions {
   seed: number;
@@ -19,12 +22,11 @@ export interface BackfillOptions {
   installedAt?: (plant: SimPlant) => number;
   /** days before now that get 5-minute averages (default 60: every chart range is full) */
   detailDays?: number;
+  /** worker threads simulating plants while this one writes (default: the cores but one, at most 4) */
+  threads?: number;
 }
 
-export interface DeviceRef {
-  id: number;
-  orgId: number;
-}
+export type { DeviceRef };
 
 export interface BackfillResult {
   daily: number;
@@ -32,9 +34,6 @@ export interface BackfillResult {
   simulateMs: number;
   writeMs: number;
 }
-
-type PowerRow = { org_id: number; bucket: number; power_w: number; n: number };
-type LastRow = { id: number; ts: number; points: string };
 
 /**
  * Demo history (DEMO, first seed only): the simulator's own model run from each plant's
@@ -48,7 +47,8 @@ type LastRow = { id: number; ts: number; points: string };
  *   bucket still filling is the live data's;
  * - each counter's last reading (device_counters) and each device's last report (its latest points
  *   and time, online), which the live simulator resumes from (resumeCounters), without a jump.
- * No raw samples. The rows are written a plant at a time, so memory stays bounded.
+ * No raw samples. Worker threads simulate the plants while this thread writes them, a plant at a
+ * time, so memory stays bounded (a thread gets its next plant when it hands one over).
  */
 export async function backfillDemoHistory(
   db: Kysely<Database>,
@@ -62,70 +62,101 @@ export async function backfillDemoHistory(
   // the last whole bucket: a sample at `to` stands for [to, to + 5 min), which ends by `now`
   const to = now - (now % FIVE_MIN) - FIVE_MIN;
   const result: BackfillResult = { daily: 0, buckets: 0, simulateMs: 0, writeMs: 0 };
-  for (const plant of plants) {
-    const started = performance.now();
-    const installed = options.installedAt?.(plant) ?? now - 400 * DAY;
-    const from = Math.floor(installed / HOUR) * HOUR;
-    const rowsOptions = { timeZone: plant.timeZone, rollupFrom: detailFrom };
-    const series = new Map<number, DeviceSeries>();
-    const last = new Map<number, LastRow>();
-    const orgPower = new Map<number, PowerRow>();
-    const note = (sn: string, ts: number, points: Points, type: string) => {
+  const jobs: PlantJob[] = plants.map((plant) => ({
+    plant,
+    seed: options.seed,
+    from: Math.floor((options.installedAt?.(plant) ?? now - 400 * DAY) / HOUR) * HOUR,
+    to,
+    detailFrom,
+    powerFrom,
+    devices: [...plant.devices.flatMap((d) => [d.sn, ...(d.subs ?? []).map((s) => s.sn)])].flatMap((sn) => {
       const ref = devices.get(sn);
-      if (!ref) return;
-      let device = series.get(ref.id);
-      if (!device) series.set(ref.id, (device = new DeviceSeries(rowsOptions)));
-      device.add(ts, points);
-      if (ts === to) last.set(ref.id, { id: ref.id, ts, points: JSON.stringify(points) });
-      if (ts >= powerFrom && type === 'inverter' && typeof points.acPower === 'number') {
-        const bucket = Math.floor(ts / DASHBOARD_BUCKET_MS) * DASHBOARD_BUCKET_MS;
-        const row = orgPower.get(bucket) ?? { org_id: ref.orgId, bucket, power_w: 0, n: 1 };
-        row.power_w += points.acPower;
-        orgPower.set(bucket, row);
+      return ref ? [[sn, ref] as [string, DeviceRef]] : [];
+    }),
+  }));
+  // one plant is written at a time, in the order they come
+  let writing = Promise.resolve();
+  const write = (rows: PlantRows) =>
+    (writing = writing.then(async () => {
+      const started = performance.now();
+      await writePlantHistory(db, { ...rows, now });
+      for (const d of rows.devices) {
+        result.daily += d.rows.daily.length;
+        result.buckets += d.rows.rollups.length;
       }
-    };
-    const types = new Map(plant.devices.map((d) => [d.sn, d.type]));
-    simulateHistory(
-      plant,
-      {
-        seed: options.seed,
-        from,
-        to,
-        fromInstallation: true,
-        stepAt: (ts) => (ts + COARSE_MS <= detailFrom ? COARSE_MS : FIVE_MIN),
-      },
-      (ts, out) => {
-        for (const o of out) {
-          if (o.kind !== 'telemetry') continue;
-          note(o.sn, ts, o.payload.points, types.get(o.sn) ?? '');
-          for (const sub of o.payload.sub ?? []) note(sub.sn, ts, sub.points, 'inverter');
-        }
-      },
-    );
-    const written = [...series].map(([id, device]) => ({ id, rows: device.rows() }));
-    const power = [...orgPower.values()].map((r) => ({ ...r, power_w: Math.round(r.power_w * 10) / 10 }));
-    const simulated = performance.now();
-    await writePlantHistory(db, { devices: written, power, last: [...last.values()], now });
-    for (const d of written) {
-      result.daily += d.rows.daily.length;
-      result.buckets += d.rows.rollups.length;
-    }
-    result.simulateMs += simulated - started;
-    result.writeMs += performance.now() - simulated;
-  }
+      result.simulateMs += rows.ms;
+      result.writeMs += performance.now() - started;
+    }));
+  const threads = Math.min(jobs.length - 1, options.threads ?? Math.min(4, availableParallelism() - 1));
+  if (threads > 0) await simulateInThreads(jobs, threads, write);
+  else for (const job of jobs) await write(simulatePlant(job));
+  await writing;
   result.simulateMs = Math.round(result.simulateMs);
   result.writeMs = Math.round(result.writeMs);
   return result;
 }
 
 /**
+ * Simulates the jobs on `count` worker threads, handing each result to `write` (which queues it)
+ * and the thread its next job at once. A thread that fails leaves its plants to this thread.
+ */
+async function simulateInThreads(jobs: PlantJob[], count: number, write: (rows: PlantRows) => Promise<void>) {
+  const queue = [...jobs];
+  const workers = Array.from({ length: count }, () => startWorker(import.meta.url, 'history-worker'));
+  let broken = false;
+  // a plant simulated on `worker`, or on this thread once a worker has failed
+  const simulate = (worker: Worker, job: PlantJob) =>
+    broken
+      ? Promise.resolve(simulatePlant(job))
+      : new Promise<PlantRows>((resolve, reject) => {
+          const off = () => {
+            worker.off('message', onMessage);
+            worker.off('error', onError);
+            worker.off('exit', onError);
+          };
+          const onMessage = (rows: PlantRows) => {
+            off();
+            resolve(rows);
+          };
+          const onError = (err: unknown) => {
+            off();
+            reject(err instanceof Error ? err : new Error(`history thread exited (${String(err)})`));
+          };
+          worker.on('message', onMessage);
+          worker.on('error', onError);
+          worker.on('exit', onError);
+          worker.postMessage(job);
+        }).catch(() => {
+          broken = true;
+          return simulatePlant(job);
+        });
+  // the thread simulates the next plant while this one is written; it waits for that write
+  // before it takes another, so at most two plants per thread are in memory
+  const loop = async (worker: Worker) => {
+    const first = queue.shift();
+    let running = first && simulate(worker, first);
+    let written = Promise.resolve();
+    while (running) {
+      const rows = await running;
+      await written;
+      const next = queue.shift();
+      running = next && simulate(worker, next);
+      written = write(rows);
+    }
+    await written;
+  };
+  try {
+    await Promise.all(workers.map(loop));
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
+
+/**
  * One plant's history rows. Plants of one organisation share its power buckets: they are added
  * up. A device's last report makes it online, as the live pipeline leaves a device that reported.
  */
-async function writePlantHistory(
-  db: Kysely<Database>,
-  plant: { devices: { id: number; rows: SeriesRows }[]; power: PowerRow[]; last: LastRow[]; now: number },
-) {
+async function writePlantHistory(db: Kysely<Database>, plant: PlantRows & { now: number }) {
   const { devices, power, last, now } = plant;
   const handle = sqliteHandle(db);
   if (handle) {
@@ -134,9 +165,11 @@ async function writePlantHistory(
     const daily = handle.prepare(
       'insert into device_daily (device_id, day, energy_kwh, updated_at) values (?, ?, ?, ?)',
     );
-    const rollup = handle.prepare(
-      'insert into device_rollup_5m (device_id, bucket, n, points, point_n) values (?, ?, ?, ?, ?)',
-    );
+    // the rollups go in statements of ROWS rows: one statement per row is most of the write time
+    const rollupSql = (rows: number) =>
+      `insert into device_rollup_5m (device_id, bucket, n, points, point_n) values ${Array(rows).fill('(?, ?, ?, ?, ?)').join(', ')}`;
+    const rollup = handle.prepare(rollupSql(1));
+    const rollups = handle.prepare(rollupSql(ROWS));
     const orgPower = handle.prepare(
       'insert into org_power_5m (org_id, bucket, power_w, n) values (?, ?, ?, ?) on conflict (org_id, bucket) do update set power_w = org_power_5m.power_w + excluded.power_w',
     );
@@ -147,7 +180,21 @@ async function writePlantHistory(
     handle.transaction(() => {
       for (const { id, rows } of devices) {
         for (const r of rows.daily) daily.run(id, r.day, r.energy_kwh, now);
-        for (const r of rows.rollups) rollup.run(id, r.bucket, r.n, r.points, r.point_n);
+        const list = rows.rollups;
+        const whole = list.length - (list.length % ROWS);
+        const args: unknown[] = [];
+        for (let i = 0; i < whole; i += ROWS) {
+          args.length = 0;
+          for (let j = i; j < i + ROWS; j++) {
+            const r = list[j]!;
+            args.push(id, r.bucket, r.n, r.points, r.point_n);
+          }
+          rollups.run(args);
+        }
+        for (let i = whole; i < list.length; i++) {
+          const r = list[i]!;
+          rollup.run(id, r.bucket, r.n, r.points, r.point_n);
+        }
         if (rows.counter) counter.run(id, rows.counter.last_ts, rows.counter.last_total);
       }
       for (const r of power) orgPower.run(r.org_id, r.bucket, r.power_w, r.n);

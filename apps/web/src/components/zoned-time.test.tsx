@@ -1,11 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
+import { useSession } from '@/stores/session';
 import { mockFetch } from '@/test-fetch';
+import { signedInWith } from '@/test-utils';
 import { ZonedTime } from './zoned-time';
-import { formatZonedTime, zoneAbbreviation, zoneFullName } from '@/lib/time-zone';
+import { formatZonedTime, rememberUserZone, zoneAbbreviation, zoneFullName } from '@/lib/time-zone';
 
 initI18n('en');
 
@@ -20,7 +22,10 @@ const withClient = (ui: ReactElement) =>
 const AT = Date.parse('2026-01-15T06:00:00Z');
 
 describe('<ZonedTime>', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    useSession.setState({ token: undefined, info: null });
+  });
 
   it("shows a Johannesburg time at 08:00 with its zone named, and the zone's full name on hover", () => {
     const fetch = mockFetch();
@@ -45,10 +50,22 @@ describe('<ZonedTime>', () => {
   });
 
   it("falls back to the user's chosen zone when the record has none (an unbound device, an audit row)", async () => {
+    signedInWith('');
     const fetch = mockFetch((req) => (req.path === '/profile' ? { timeZone: 'Asia/Tokyo' } : null));
     withClient(<ZonedTime value={AT} timeZone={null} />);
     expect((await screen.findByText(/2026-01-15 15:00:00/)).getAttribute('title')).toContain('Asia/Tokyo');
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the zone from the session when it carries one, and follows a newly saved one', async () => {
+    signedInWith('');
+    rememberUserZone('America/Los_Angeles');
+    const fetch = mockFetch();
+    withClient(<ZonedTime value={AT} />);
+    expect(screen.getByText(/2026-01-14 22:00:00/).textContent).toBe('2026-01-14 22:00:00 PST');
+    act(() => rememberUserZone('Asia/Kolkata'));
+    expect((await screen.findByText(/2026-01-15 11:30:00/)).textContent).toBe('2026-01-15 11:30:00 UTC+5:30');
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('shows a dash for no time and an unknown zone in the spec fallback zone, named', () => {

@@ -1,5 +1,7 @@
-import type { Profile } from '@pv/contract';
+import { DEFAULT_DATE_FORMAT, type Profile } from '@pv/contract';
+import dayjs from 'dayjs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSession } from '@/stores/session';
 import { http } from './http';
 import { formatTime, resolveTimeZone, toMillis } from './format';
 
@@ -69,12 +71,29 @@ export function zoneFullName(zone: string, at: number = Date.now(), language?: s
 export const ownProfileQuery = () =>
   queryOptions({ queryKey: ['profile'], queryFn: () => http.get<Profile>('/profile'), staleTime: 5 * 60_000 });
 
+/** The session's user as it may carry the zone (currentInfo answers it; null: the browser's). */
+type WithZone = { timeZone?: string | null } | null;
+
 /**
- * The zone the user chose (null: the browser's), undefined until the profile has been read or
- * while `enabled` is false (a caller that already knows its zone asks nothing of the server).
+ * The zone the user chose (null: the browser's), undefined until known or while `enabled` is
+ * false (a caller that already knows its zone asks nothing of the server). Taken from the session
+ * when it carries it, else from the user's profile, read once the user is signed in.
  */
 export function useUserZoneSetting(enabled = true): string | null | undefined {
-  return useQuery({ ...ownProfileQuery(), select: (p: Profile | null) => p?.timeZone ?? null, enabled }).data;
+  const signedIn = useSession((s) => !!s.info);
+  const fromSession = useSession((s) => (s.info as WithZone)?.timeZone);
+  const known = fromSession !== undefined;
+  const profile = useQuery({
+    ...ownProfileQuery(),
+    select: (p: Profile | null) => p?.timeZone ?? null,
+    enabled: enabled && signedIn && !known,
+  });
+  return known ? fromSession : profile.data;
+}
+
+/** Records a newly saved zone in the session and the profile cache: every time on screen follows at once. */
+export function rememberUserZone(setting: string | null): void {
+  useSession.setState((s) => (s.info ? { info: { ...s.info, timeZone: setting } as typeof s.info } : {}));
 }
 
 /** The zone audit and system times are shown in: the user's setting, else the browser's. */
@@ -99,4 +118,49 @@ function toMillisSafe(value: number | string | Date | null | undefined): number 
   if (value === null || value === undefined || value === '') return Date.now();
   const ms = toMillis(value);
   return Number.isFinite(ms) ? ms : Date.now();
+}
+
+/** A zone's clock as ECharts draws it: instants shifted to the zone's wall-clock time, read as UTC. */
+export interface WallClock {
+  zone: string;
+  /** An instant (epoch ms) → its wall-clock time in the zone, as if that were UTC. */
+  toWall(ms: number): number;
+  /** Back from wall-clock time to the instant (the earlier one where summer time repeats an hour). */
+  fromWall(wall: number): number;
+  /** Formats a wall-clock value (an axis tick) with dayjs. */
+  format(wall: number, format: string): string;
+  /** A wall-clock value as a full time with the zone named: the tooltip's heading. */
+  label(wall: number, format?: string, language?: string): string;
+}
+
+/**
+ * ECharts lays time ticks on the browser's hours (or on UTC's with `useUTC`). Drawing wall-clock
+ * times with `useUTC: true` puts them on the plant's own hours and midnights instead, even for a
+ * zone half an hour off the browser's (Asia/Kolkata).
+ */
+export function wallClock(zone: string): WallClock {
+  const resolved = resolveTimeZone(zone);
+  // an offset per hour: zones change offset on the hour, and a 30-day chart has thousands of points
+  const offsets = new Map<number, number>();
+  const offsetAt = (ms: number) => {
+    const hour = Math.floor(ms / 3_600_000);
+    let offset = offsets.get(hour);
+    if (offset === undefined) {
+      offset =
+        dayjs(hour * 3_600_000)
+          .tz(resolved)
+          .utcOffset() * 60_000;
+      offsets.set(hour, offset);
+    }
+    return offset;
+  };
+  const fromWall = (wall: number) => wall - offsetAt(wall - offsetAt(wall));
+  return {
+    zone: resolved,
+    toWall: (ms) => ms + offsetAt(ms),
+    fromWall,
+    format: (wall, format) => dayjs.utc(wall).format(format),
+    label: (wall, format = DEFAULT_DATE_FORMAT, language) =>
+      `${dayjs.utc(wall).format(format)} ${zoneAbbreviation(resolved, fromWall(wall), language)}`,
+  };
 }

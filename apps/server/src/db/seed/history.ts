@@ -69,10 +69,12 @@ export async function backfillDemoHistory(
     to,
     detailFrom,
     powerFrom,
-    devices: [...plant.devices.flatMap((d) => [d.sn, ...(d.subs ?? []).map((s) => s.sn)])].flatMap((sn) => {
-      const ref = devices.get(sn);
-      return ref ? [[sn, ref] as [string, DeviceRef]] : [];
-    }),
+    devices: plant.devices
+      .flatMap((d) => [d.sn, ...(d.subs ?? []).map((s) => s.sn)])
+      .flatMap((sn) => {
+        const ref = devices.get(sn);
+        return ref ? [[sn, ref] as [string, DeviceRef]] : [];
+      }),
   }));
   // one plant is written at a time, in the order they come
   let writing = Promise.resolve();

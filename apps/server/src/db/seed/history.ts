@@ -212,12 +212,16 @@ async function writePlantHistory(db: Kysely<Database>, plant: PlantRows & { now:
         .insertInto('device_daily')
         .values(daily.slice(i, i + CHUNK))
         .execute();
-    for (const { id, rows } of devices)
-      for (let i = 0; i < rows.rollups.length; i += CHUNK)
-        await trx
-          .insertInto('device_rollup_5m')
-          .values(rows.rollups.slice(i, i + CHUNK).map((r) => ({ device_id: id, ...r })))
-          .execute();
+    // a device's rollups in one statement of arrays (tens of thousands of rows)
+    for (const { id, rows } of devices) {
+      const list = rows.rollups;
+      if (!list.length) continue;
+      await sql`
+        insert into device_rollup_5m (device_id, bucket, n, points, point_n)
+        select ${id}::int, * from unnest(${list.map((r) => r.bucket)}::bigint[], ${list.map((r) => r.n)}::int[], ${list.map((r) => r.points)}::text[], ${list.map((r) => r.point_n)}::text[])`.execute(
+        trx,
+      );
+    }
     for (let i = 0; i < power.length; i += CHUNK)
       await trx
         .insertInto('org_power_5m')

@@ -1,10 +1,12 @@
 import type { CommandRow } from '@pv/contract';
 import { Table, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '@/lib/format';
+import { ZonedTime } from '@/components/zoned-time';
 import { useLiveDevices } from '@/lib/live';
 import { useCommands } from '@/features/device/api/get-commands';
+import { deviceQuery } from '@/features/device/api/get-device';
 import { CommandStatusTag } from './command-status';
 import { commandsKey } from '@/features/device/api/get-commands';
 
@@ -28,6 +30,8 @@ export function CommandHistory({ deviceId }: { deviceId: number }) {
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const { data, isFetching } = useCommands(deviceId, page.pageNum, page.pageSize);
   useLiveDevices([deviceId], [...commandsKey, deviceId]);
+  // command times on the device's plant clock, from the device the detail page has read (no request of its own)
+  const timeZone = useQuery({ ...deviceQuery(deviceId), enabled: false }).data?.timeZone;
   return (
     <Table<CommandRow>
       rowKey="id"
@@ -56,7 +60,11 @@ export function CommandHistory({ deviceId }: { deviceId: number }) {
             ),
         },
         { title: t('device.cmd.sentBy'), dataIndex: 'sentBy', render: (v: string | null) => v ?? '—' },
-        { title: t('device.cmd.createdAt'), dataIndex: 'createdAt', render: (v: number) => formatTime(v) },
+        {
+          title: t('device.cmd.createdAt'),
+          dataIndex: 'createdAt',
+          render: (v: number) => <ZonedTime value={v} timeZone={timeZone} />,
+        },
         {
           title: t('device.cmd.status'),
           dataIndex: 'status',

@@ -1,12 +1,14 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { SampleRow, SamplesQuery } from '@pv/contract';
-import { Button, Card, DatePicker, Empty, Form, Space, Table } from 'antd';
+import { Button, Card, DatePicker, Empty, Form, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RemoteSelect } from '@/components/remote-select';
-import { formatTime } from '@/lib/format';
+import { ZonedTime } from '@/components/zoned-time';
 import { useFormat } from '@/lib/quantity';
+import { browserTimeZone, useUserTimeZone, zoneAbbreviation } from '@/lib/time-zone';
+import { useDevice } from '@/features/device/api/get-device';
 import { useDevices } from '@/features/device/api/get-devices';
 import { useSamples } from '@/features/device/api/get-samples';
 import { pointLabel } from '@/features/device/components/point-label';
@@ -18,8 +20,16 @@ interface Filters {
 }
 
 const PAGE_SIZES = [50, 100, 200, 500];
-/** The range is picked in the browser's time zone, so the sample times are shown in it too. */
-const LOCAL_TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const WALL = 'YYYY-MM-DD HH:mm:ss';
+
+/**
+ * The range picker knows only the browser's clock: it is given the zone's wall-clock times as if
+ * they were the browser's, and what it answers is read back as wall-clock times of the zone.
+ */
+const toWall = (ms: number, zone: string): Dayjs => dayjs(dayjs(ms).tz(zone).format(WALL));
+const fromWall = (wall: Dayjs, zone: string): number => dayjs.tz(wall.format(WALL), zone).valueOf();
+/** The time column: a date, a time and the zone's name. */
+const TIME_WIDTH = 230;
 /** Beyond this many rows a page renders only what is on screen (antd virtual table). */
 const VIRTUAL_FROM = 100;
 
@@ -52,12 +62,30 @@ export default function DataAcquisitionPage() {
   const [form] = Form.useForm<Filters>();
   const [query, setQuery] = useState<SamplesQuery | undefined>();
   const { data, isFetching } = useSamples(query);
+  // the range and the sample times on the chosen device's plant clock (else the user's zone)
+  const deviceId = Form.useWatch('deviceId', form);
+  const device = useDevice(deviceId ?? 0);
+  const plantZone = deviceId ? device.data?.timeZone : undefined;
+  const userZone = useUserTimeZone(!plantZone);
+  const zone = plantZone || userZone;
+  const shownZone = useRef(browserTimeZone());
+  useEffect(() => {
+    // a new zone shows the same instants on its own clock
+    const from = shownZone.current;
+    shownZone.current = zone;
+    const range = form.getFieldValue('range') as Filters['range'] | undefined;
+    if (from === zone || !range) return;
+    form.setFieldValue('range', [toWall(fromWall(range[0], from), zone), toWall(fromWall(range[1], from), zone)]);
+  }, [zone, form]);
+  // the samples listed are of the device searched for, on its clock (another may be chosen since)
+  const [queriedZone, setQueriedZone] = useState<string>();
   const search = ({ deviceId, range }: Filters) => {
     if (!deviceId) return;
+    setQueriedZone(zone);
     setQuery({
       deviceId,
-      start: range[0].valueOf(),
-      end: range[1].valueOf(),
+      start: fromWall(range[0], zone),
+      end: fromWall(range[1], zone),
       pageNum: 1,
       pageSize: query?.pageSize ?? 100,
     });
@@ -69,9 +97,9 @@ export default function DataAcquisitionPage() {
         title: t('device.data.time'),
         dataIndex: 'ts',
         key: 'ts',
-        width: 180,
+        width: TIME_WIDTH,
         fixed: 'left' as const,
-        render: (v: number) => formatTime(v, undefined, LOCAL_TZ),
+        render: (v: number) => <ZonedTime value={v} timeZone={queriedZone ?? zone} />,
       },
       // raw samples as sent (to three decimals, in the language's writing), the unit in the column's title
       ...(data?.points ?? []).map((p) => ({
@@ -85,9 +113,9 @@ export default function DataAcquisitionPage() {
         },
       })),
     ],
-    [data?.points, t, f],
+    [data?.points, t, f, zone, queriedZone],
   );
-  const width = 180 + (data?.points.length ?? 0) * 130;
+  const width = TIME_WIDTH + (data?.points.length ?? 0) * 130;
   const large = (query?.pageSize ?? 0) > VIRTUAL_FROM;
 
   return (
@@ -116,9 +144,14 @@ export default function DataAcquisitionPage() {
             showTime={{ format: 'HH:mm' }}
             format="YYYY-MM-DD HH:mm"
             allowClear={false}
-            disabledDate={(d) => d.isAfter(dayjs().endOf('day'))}
+            disabledDate={(d) => d.isAfter(toWall(Date.now(), zone).endOf('day'))}
             data-testid="data-range"
           />
+        </Form.Item>
+        <Form.Item>
+          <Typography.Text type="secondary" title={zone} data-testid="data-zone">
+            {t('time.dataRangeZone', { zone: `${zoneAbbreviation(zone)} · ${zone}` })}
+          </Typography.Text>
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="data-search">

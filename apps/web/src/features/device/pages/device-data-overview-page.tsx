@@ -3,6 +3,8 @@ import { Button, Card, Empty, Segmented, Select, Space, Spin, Typography } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ZonedTime } from '@/components/zoned-time';
+import { useUserTimeZone } from '@/lib/time-zone';
 import { useDevice } from '@/features/device/api/get-device';
 import { useDevicePoints } from '@/features/device/api/get-device-points';
 import { usePointHistory } from '@/features/device/api/get-point-history';
@@ -21,6 +23,12 @@ export default function DeviceDataOverviewPage() {
   const list = points.data?.points ?? [];
   const point = chosen ?? (list.includes('acPower') ? 'acPower' : list[0]);
   const history = usePointHistory(id, point, range);
+  // the plant's clock; an unbound device's in the user's zone
+  const plantZone = device.data?.timeZone;
+  const userZone = useUserTimeZone(!!device.data && !plantZone);
+  const zone = plantZone || userZone;
+  const series = history.data?.series ?? [];
+  const latest = series[series.length - 1];
 
   return (
     <Card
@@ -72,6 +80,7 @@ export default function DeviceDataOverviewPage() {
             point={point}
             stepMs={history.data.stepMs}
             span={historyWindow(range, history.dataUpdatedAt)}
+            timeZone={zone}
           />
         ) : (
           <Empty
@@ -82,9 +91,16 @@ export default function DeviceDataOverviewPage() {
         )}
       </Spin>
       {history.data && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t(history.data.stepMs >= 3600_000 ? 'device.range.hourly' : 'device.range.fiveMinutes')}
-        </Typography.Text>
+        <Space wrap size={16}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t(history.data.stepMs >= 3600_000 ? 'device.range.hourly' : 'device.range.fiveMinutes')}
+          </Typography.Text>
+          {latest && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="overview-latest">
+              {t('time.latestValue')} <ZonedTime value={latest[0]} timeZone={zone} />
+            </Typography.Text>
+          )}
+        </Space>
       )}
     </Card>
   );

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Access } from '@/lib/access';
-import { formatTime, relativeTime } from '@/lib/format';
+import { formatZonedTime, useUserTimeZone } from '@/lib/time-zone';
+import { ZonedTime } from '@/components/zoned-time';
 import { useFormat } from '@/lib/quantity';
 import { useLiveDevices } from '@/lib/live';
 import { deviceQuery, useDevice } from '@/features/device/api/get-device';
@@ -107,10 +108,12 @@ function SubDevices({ device }: { device: DeviceRow }) {
  * device reports (live `devices` events); polled only while the event stream is not open.
  */
 export default function DeviceDetailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useDeviceId();
   const { data: d, isError, refetch, isFetching, dataUpdatedAt } = useDevice(id, true);
   useLiveDevices([id], deviceQuery(id).queryKey);
+  // the device's times on its plant's clock; an unbound device's in the user's zone
+  const userZone = useUserTimeZone(!!d && !d.timeZone);
   const [ota, setOta] = useState(false);
 
   if (!id || (isError && !d))
@@ -168,7 +171,9 @@ export default function DeviceDetailPage() {
           <Descriptions.Item label={t('device.swVersion')}>{d.swVersion ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('device.protocolVersion')}>{d.protocolVersion ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('device.lastOnline')}>
-            {d.lastOnlineAt ? `${formatTime(d.lastOnlineAt)} (${relativeTime(d.lastOnlineAt)})` : '—'}
+            <span data-testid="device-last-online">
+              <ZonedTime value={d.lastOnlineAt} timeZone={d.timeZone || userZone} relative />
+            </span>
           </Descriptions.Item>
           <Descriptions.Item label={t('device.plant')}>{d.plantName ?? t('device.unbound')}</Descriptions.Item>
           <Descriptions.Item label={t('device.org')}>{d.orgName}</Descriptions.Item>
@@ -187,7 +192,9 @@ export default function DeviceDetailPage() {
         extra={
           <Space>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('device.updatedAt', { time: formatTime(dataUpdatedAt, 'HH:mm:ss') })}
+              {t('device.updatedAt', {
+                time: formatZonedTime(dataUpdatedAt, d.timeZone || userZone, 'HH:mm:ss', i18n.language),
+              })}
             </Typography.Text>
             <Button
               size="small"

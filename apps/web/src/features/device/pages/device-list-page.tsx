@@ -15,7 +15,7 @@ import { ExportButton } from '@/components/export-button';
 import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
 import { ConfirmAction, IconAction } from '@/components/row-actions';
 import { Access, useHasPerm } from '@/lib/access';
-import { formatTime } from '@/lib/format';
+import { ZonedTime } from '@/components/zoned-time';
 import { useListPage } from '@/lib/use-list-page';
 import type { DeviceKey } from '@/features/device/api/create-device';
 import { useDeleteDevices } from '@/features/device/api/delete-devices';
@@ -158,7 +158,8 @@ export default function DeviceListPage() {
       key: 'lastOnlineAt',
       sorter: true,
       sortOrder: sortOf('lastOnlineAt'),
-      render: (v: number | null) => (v ? formatTime(v) : '—'),
+      // on the device's plant clock, the zone named (an unbound device: the user's zone)
+      render: (v: number | null, r: DeviceRow) => <ZonedTime value={v} timeZone={r.timeZone} />,
     },
     {
       title: t('device.plant'),

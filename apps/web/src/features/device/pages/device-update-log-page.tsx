@@ -2,7 +2,7 @@ import { LIVE_THROTTLE_MS } from '@pv/contract';
 import { Button, Card, Progress, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatTime } from '@/lib/format';
+import { ZonedTime } from '@/components/zoned-time';
 import { useLiveDevices } from '@/lib/live';
 import { deviceQuery, useDevice } from '@/features/device/api/get-device';
 import { updateLogQuery, useUpdateLog, type UpdateLogRow } from '@/features/device/api/get-update-log';
@@ -42,7 +42,12 @@ export default function DeviceUpdateLogPage() {
         scroll={{ x: 'max-content' }}
         data-testid="update-log"
         columns={[
-          { title: t('device.log.time'), dataIndex: 'ts', render: (v: number) => formatTime(v) },
+          {
+            title: t('device.log.time'),
+            dataIndex: 'ts',
+            // the plant's clock, known once the device is read (an unbound device: the user's zone)
+            render: (v: number) => <ZonedTime value={v} timeZone={device.data?.timeZone} />,
+          },
           { title: t('device.ota.version'), dataIndex: 'version', render: (v: string | null) => v ?? '—' },
           {
             title: t('device.log.progress'),

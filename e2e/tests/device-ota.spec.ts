@@ -56,12 +56,15 @@ for (const lang of LANGS) {
     await page.goto(`/devices/devices_detail?id=${device.id}`);
     await expect(page.getByTestId('device-title')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('ota-open').click();
-    const dialog = page.getByRole('dialog');
+    // the OTA form (its confirmation opens as a second dialog)
+    const dialog = page.locator('.ota-push-modal');
+    const confirmPush = () => page.locator('.ant-modal-confirm').last().getByTestId('ota-confirm-ok').click();
     await expect(dialog.locator('.ant-modal-title')).toHaveText(t('device.ota.title', { sn: device.sn }));
-    // what the device tells: its type, its SN (a sub device's collector) and, for a sub device, its sub SN
+    // what the device tells: its type, its SN (a sub device's collector) and itself as the sub SN, old and new
     await expect(dialog.locator('#ota-form_sn')).toHaveValue(sn);
-    await expect(dialog.locator('#ota-form_subSn')).toHaveValue(device.parentSn ? device.sn : '');
-    await dialog.locator('#ota-form_sn').fill('');
+    await expect(dialog.locator('#ota-form_subSn')).toHaveValue(device.sn);
+    await expect(dialog.locator('#ota-form_oldSubSn')).toHaveValue(device.sn);
+    for (const id of ['sn', 'subSn', 'oldSubSn']) await dialog.locator(`#ota-form_${id}`).fill('');
     const push = dialog.locator('.ant-modal-footer .ant-btn-primary');
     await expect(push).toHaveText(t('device.ota.push'));
     await push.click();
@@ -74,7 +77,7 @@ for (const lang of LANGS) {
       'device.ota.oldSubSn',
     ])
       await expect(required(field)).toBeVisible();
-    if (!device.parentSn) await expect(required('device.ota.subSn')).toBeVisible();
+    await expect(required('device.ota.subSn')).toBeVisible();
 
     await dialog.locator('#ota-form_order').fill('1');
     await dialog.getByTestId('ota-firmware').click();
@@ -86,12 +89,14 @@ for (const lang of LANGS) {
     // a sub SN that is neither the device nor one of its sub devices: the server's reason, translated
     await dialog.locator('#ota-form_subSn').fill('NOT-A-SUB');
     await push.click();
+    await confirmPush();
     await expect(
       page.locator('.ant-message').getByText(t('error.otaTarget', { subSn: 'NOT-A-SUB', sn })),
     ).toBeVisible();
     await expect(dialog).toBeVisible();
     await dialog.locator('#ota-form_subSn').fill(device.sn);
     await push.click();
+    await confirmPush();
     await expect(toast('success.push')).toBeVisible();
     await expect(dialog).toBeHidden();
 

@@ -74,9 +74,11 @@ for (const lang of ['en', 'zh'] as const) {
       await page.getByTestId('period-start-1').fill('13:00');
       await page.getByTestId('period-end-1').fill('15:00');
       await page.getByTestId('control-push').click();
+      // sent once the confirmation is answered (device-control.spec.ts covers the question itself)
+      await page.locator('.ant-modal-confirm').last().getByTestId('command-confirm-ok').click();
       await expect(page.getByText(T[lang].pushSuccess)).toBeVisible();
       const first = page.getByTestId('command-history').locator('tr.ant-table-row').first();
-      await expect(first).toContainText('2500 W');
+      await expect(first).toContainText(/2,?500 W/);
       await expect(first).toContainText('admin');
       // the simulator acks over MQTT; the history refetches until the status settles
       await expect(first.getByTestId('command-status-success')).toBeVisible({ timeout: 20_000 });

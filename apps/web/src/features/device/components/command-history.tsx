@@ -5,28 +5,62 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZonedTime } from '@/components/zoned-time';
 import { useLiveDevices } from '@/lib/live';
-import { useCommands } from '@/features/device/api/get-commands';
+import { commandsKey, useCommands } from '@/features/device/api/get-commands';
 import { deviceQuery } from '@/features/device/api/get-device';
 import { CommandStatusTag } from './command-status';
-import { commandsKey } from '@/features/device/api/get-commands';
+import { formatSetPoint, settingLabel } from './control-rules';
 
-/** What a command asked for, in a few words: "PCS · Charge · 3000 W · 08:00–12:00". */
-function describe(row: CommandRow, t: (k: string, o?: Record<string, unknown>) => string): string {
+type Translate = (k: string, o?: Record<string, unknown>) => string;
+
+/** What a command asked for, in a few words: "PCS · Charge · 3,000 W · 08:00–12:00". */
+export function describeCommand(row: Pick<CommandRow, 'kind' | 'params'>, t: Translate, lang: string): string {
   const p = (row.params ?? {}) as Record<string, unknown>;
   if (row.kind === 'control') {
     const parts = [t(`device.control.targets.${String(p.target)}`), t(`device.control.modes.${String(p.mode)}`)];
-    if (typeof p.power === 'number') parts.push(`${p.power} W`);
+    if (typeof p.power === 'number') parts.push(formatSetPoint(p.power, 'W', lang));
     if (Array.isArray(p.periods))
       parts.push((p.periods as { start: string; end: string }[]).map((x) => `${x.start}–${x.end}`).join(', '));
     return parts.join(' · ');
   }
   if (row.kind === 'ota') return `${t('device.kinds.ota')} ${String(p.version ?? '')}`;
+  if (row.kind === 'setting')
+    return Object.entries(p)
+      .filter(([k]) => k !== 'subSn')
+      .map(
+        ([k, v]) => `${settingLabel(t, k)} = ${typeof v === 'number' ? formatSetPoint(v, undefined, lang) : String(v)}`,
+      )
+      .join(', ');
   return t(`device.kinds.${row.kind}`, { defaultValue: row.kind });
 }
 
-/** Push command history of a device; read again on the device's live events (an ack, OTA progress, a timeout). */
-export function CommandHistory({ deviceId }: { deviceId: number }) {
+// stands in for the device's own text while the sentence is translated, so that text can be set apart
+const MARK = '\u0000';
+
+/** The acknowledgement as a sentence of the console's language, the device's own text set apart in it. */
+export function Acknowledgement({ row }: { row: Pick<CommandRow, 'resultKey' | 'resultValues'> }) {
   const { t } = useTranslation();
+  const content = row.resultValues.content;
+  const full = t(row.resultKey, row.resultValues);
+  const parts = content === undefined ? [full] : t(row.resultKey, { ...row.resultValues, content: MARK }).split(MARK);
+  return (
+    <Typography.Text
+      ellipsis={{ tooltip: full }}
+      style={{ maxWidth: 320 }}
+      data-testid={`command-ack-${row.resultKey.split('.')[1]}`}
+    >
+      {parts.map((text, i) => (
+        <span key={i}>
+          {text}
+          {i < parts.length - 1 && <Typography.Text code>{content}</Typography.Text>}
+        </span>
+      ))}
+    </Typography.Text>
+  );
+}
+
+/** Commands sent to a device; read again on the device's live events (an ack, OTA progress, a timeout). */
+export function CommandHistory({ deviceId }: { deviceId: number }) {
+  const { t, i18n } = useTranslation();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const { data, isFetching } = useCommands(deviceId, page.pageNum, page.pageSize);
   useLiveDevices([deviceId], [...commandsKey, deviceId]);
@@ -41,24 +75,17 @@ export function CommandHistory({ deviceId }: { deviceId: number }) {
       scroll={{ x: 'max-content' }}
       data-testid="command-history"
       columns={[
-        { title: t('device.cmd.command'), key: 'command', render: (_: unknown, r) => describe(r, t) },
         {
-          title: t('device.cmd.source'),
-          dataIndex: 'source',
-          render: (v: string) => t(`device.sources.${v}`, { defaultValue: v }),
+          title: t('device.cmd.command'),
+          key: 'command',
+          render: (_: unknown, r) => describeCommand(r, t, i18n.language),
         },
         {
-          title: t('device.cmd.ack'),
-          dataIndex: 'ackContent',
-          render: (v: string | null) =>
-            v ? (
-              <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: 220 }}>
-                {v}
-              </Typography.Text>
-            ) : (
-              '—'
-            ),
+          title: t('device.cmd.status'),
+          dataIndex: 'status',
+          render: (v: CommandRow['status']) => <CommandStatusTag status={v} />,
         },
+        { title: t('device.cmd.ack'), key: 'ack', render: (_: unknown, r) => <Acknowledgement row={r} /> },
         { title: t('device.cmd.sentBy'), dataIndex: 'sentBy', render: (v: string | null) => v ?? '—' },
         {
           title: t('device.cmd.createdAt'),
@@ -66,9 +93,9 @@ export function CommandHistory({ deviceId }: { deviceId: number }) {
           render: (v: number) => <ZonedTime value={v} timeZone={timeZone} />,
         },
         {
-          title: t('device.cmd.status'),
-          dataIndex: 'status',
-          render: (v: CommandRow['status']) => <CommandStatusTag status={v} />,
+          title: t('device.cmd.source'),
+          dataIndex: 'source',
+          render: (v: string) => t(`device.sources.${v}`, { defaultValue: v }),
         },
       ]}
       pagination={{
@@ -76,6 +103,7 @@ export function CommandHistory({ deviceId }: { deviceId: number }) {
         pageSize: page.pageSize,
         total: data?.total ?? 0,
         size: 'small',
+        hideOnSinglePage: true,
         onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
       }}
     />

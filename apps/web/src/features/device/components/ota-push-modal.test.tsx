@@ -1,8 +1,11 @@
 import type { DeviceRow } from '@pv/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { renderWithProviders, signedInWith } from '@/test-utils';
+import { useSession } from '@/stores/session';
 import { OtaPushModal } from './ota-push-modal';
 import { mockFetch } from '@/test-fetch';
 
@@ -74,7 +77,11 @@ const posts = (fetch: ReturnType<typeof serve>) =>
     .map(([url, init]) => [String(url), JSON.parse(init!.body as string)]);
 const field = (name: string) => document.querySelector<HTMLInputElement>(`#ota-form_${name}`)!;
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
-const push = () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'OTA push' }));
+const push = () =>
+  fireEvent.click(
+    within(document.querySelector<HTMLElement>('.ota-push-modal')!).getByRole('button', { name: 'Upgrade firmware' }),
+  );
+const render = (ui: React.ReactElement) => renderWithProviders(<MemoryRouter>{ui}</MemoryRouter>);
 const openSelect = (el: Element) =>
   fireEvent.mouseDown(el.closest('.ant-select')!.querySelector('.ant-select-selector') ?? el);
 
@@ -88,10 +95,8 @@ describe('OTA push', { timeout: 30_000 }, () => {
     signedInWith('device:ota');
     const fetch = serve();
     // a device of a type the console does not offer: the type must be chosen too
-    renderWithProviders(
-      <OtaPushModal open device={{ ...inverter, sn: '', type: '' as DeviceRow['type'] }} onClose={() => {}} />,
-    );
-    await screen.findByText('OTA push to');
+    render(<OtaPushModal open device={{ ...inverter, sn: '', type: '' as DeviceRow['type'] }} onClose={() => {}} />);
+    await screen.findByText('Upgrade the firmware of');
     push();
     for (const message of [
       'Device type is required',
@@ -109,8 +114,8 @@ describe('OTA push', { timeout: 30_000 }, () => {
   it('refuses a malformed version with the contract message', async () => {
     signedInWith('device:ota');
     const fetch = serve();
-    renderWithProviders(<OtaPushModal open device={inverter} onClose={() => {}} />);
-    await screen.findByText('OTA push to INV-001');
+    render(<OtaPushModal open device={inverter} onClose={() => {}} />);
+    await screen.findByText('Upgrade the firmware of INV-001');
     type('version', 'v 2');
     push();
     expect(await screen.findByText('A version is 1-32 letters, digits, dots, hyphens or underscores')).toBeTruthy();
@@ -121,10 +126,13 @@ describe('OTA push', { timeout: 30_000 }, () => {
     signedInWith('device:ota');
     const fetch = serve();
     const onClose = vi.fn();
-    renderWithProviders(<OtaPushModal open device={inverter} onClose={onClose} />);
-    await screen.findByText('OTA push to INV-001');
-    // opened on the device: its type and SN
+    render(<OtaPushModal open device={inverter} onClose={onClose} />);
+    await screen.findByText('Upgrade the firmware of INV-001');
+    // opened on the device: its type, its SN, itself as the sub SN (old and new), its current version
     expect(field('sn').value).toBe('INV-001');
+    expect(field('subSn').value).toBe('INV-001');
+    expect(field('oldSubSn').value).toBe('INV-001');
+    expect(screen.getByTestId('ota-current-version').textContent).toBe('1.0.0');
     expect(within(field('deviceType').closest('.ant-select')!).getByText('Inverter')).toBeTruthy();
     await waitFor(() =>
       expect(fetch.mock.calls.map(([u]) => String(u))).toContain(
@@ -135,9 +143,16 @@ describe('OTA push', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByTitle('2.1.0-rc1 · inverter-2.1.0-rc1.bin'));
     expect(field('version').value).toBe('2.1.0-rc1');
     type('order', 'WO-2026-11');
-    type('subSn', 'INV-001');
-    type('oldSubSn', 'INV-001');
     push();
+    // nothing goes before the question naming the device and both versions is answered
+    const question = (await screen.findByTestId('ota-confirm-details')).closest<HTMLElement>('.ant-modal-confirm')!;
+    expect(
+      within(question).getAllByText('Upgrade Roof inverter (INV-001) from 1.0.0 to 2.1.0-rc1?').length,
+    ).toBeGreaterThan(0);
+    expect(within(question).getByText('File: inverter-2.1.0-rc1.bin')).toBeTruthy();
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(posts(fetch)).toEqual([]);
+    fireEvent.click(within(question).getByTestId('ota-confirm-ok'));
     await waitFor(() => expect(posts(fetch)).toHaveLength(1));
     expect(posts(fetch)[0]).toEqual([
       '/photo_voltaic/ota',
@@ -158,19 +173,18 @@ describe('OTA push', { timeout: 30_000 }, () => {
   it('sends a sub device through its collector: the collector SN, the device as sub SN', async () => {
     signedInWith('device:ota');
     serve();
-    renderWithProviders(
-      <OtaPushModal open device={{ ...inverter, sn: 'INV-006', parentSn: 'COL-005' }} onClose={() => {}} />,
-    );
-    await screen.findByText('OTA push to INV-006');
+    render(<OtaPushModal open device={{ ...inverter, sn: 'INV-006', parentSn: 'COL-005' }} onClose={() => {}} />);
+    await screen.findByText('Upgrade the firmware of INV-006');
     expect(field('sn').value).toBe('COL-005');
     expect(field('subSn').value).toBe('INV-006');
+    expect(field('oldSubSn').value).toBe('INV-006');
   });
 
   it('forgets the firmware and version chosen when the device type changes', async () => {
     signedInWith('device:ota');
     const fetch = serve();
-    renderWithProviders(<OtaPushModal open device={inverter} onClose={() => {}} />);
-    await screen.findByText('OTA push to INV-001');
+    render(<OtaPushModal open device={inverter} onClose={() => {}} />);
+    await screen.findByText('Upgrade the firmware of INV-001');
     openSelect(screen.getByTestId('ota-firmware'));
     fireEvent.click(await screen.findByTitle('2.0.0 · inverter-2.0.0.bin'));
     expect(field('version').value).toBe('2.0.0');
@@ -185,5 +199,46 @@ describe('OTA push', { timeout: 30_000 }, () => {
     openSelect(screen.getByTestId('ota-firmware'));
     expect(await screen.findByTitle('5.0.0 · collector-5.0.0.bin')).toBeTruthy();
     expect(screen.queryByTitle('2.0.0 · inverter-2.0.0.bin')).toBeNull();
+  });
+
+  it('says what to upload when no firmware fits the device type, and links to the firmware page', async () => {
+    signedInWith('device:ota');
+    const info = useSession.getState().info!;
+    useSession.setState({ info: { ...info, routerPaths: [...info.routerPaths, '/systems/cmd'] } });
+    serve();
+    render(<OtaPushModal open device={{ ...inverter, type: 'battery', sn: 'BAT-001' }} onClose={() => {}} />);
+    const hint = await screen.findByTestId('ota-no-firmware', {}, { timeout: 5000 });
+    expect(hint.textContent).toContain('No battery firmware has been uploaded yet: upload one first.');
+    expect(within(hint).getByTestId('ota-firmware-link').getAttribute('href')).toBe('/systems/cmd');
+  });
+
+  it('without the firmware page, says whom to ask', async () => {
+    signedInWith('device:ota');
+    serve();
+    render(<OtaPushModal open device={{ ...inverter, type: 'battery', sn: 'BAT-001' }} onClose={() => {}} />);
+    const hint = await screen.findByTestId('ota-no-firmware', {}, { timeout: 5000 });
+    expect(hint.textContent).toContain('Ask an administrator to upload one.');
+    expect(within(hint).queryByTestId('ota-firmware-link')).toBeNull();
+  });
+
+  it('keeps what the user typed when the device page reads the device again', async () => {
+    signedInWith('device:ota');
+    serve();
+    function Page() {
+      // the device page's copy of the device, replaced when it is read again
+      const [device, setDevice] = useState(inverter);
+      return (
+        <>
+          <button onClick={() => setDevice({ ...inverter, onlineState: 'offline' })}>read again</button>
+          <OtaPushModal open device={device} onClose={() => {}} />
+        </>
+      );
+    }
+    render(<Page />);
+    await screen.findByText('Upgrade the firmware of INV-001');
+    type('subSn', 'INV-009');
+    fireEvent.click(screen.getByText('read again'));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(field('subSn').value).toBe('INV-009');
   });
 });

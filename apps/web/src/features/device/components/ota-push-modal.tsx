@@ -1,43 +1,102 @@
-import { DEVICE_TYPES, otaPushBody, type DeviceRow, type OtaPushBody } from '@pv/contract';
-import { App, Form, Input, Modal, Select } from 'antd';
-import { useEffect } from 'react';
+import { CloudUploadOutlined } from '@ant-design/icons';
+import { DEVICE_TYPES, flattenRoutes, otaPushBody, type DeviceRow, type OtaPushBody } from '@pv/contract';
+import { App, Button, Form, Input, Modal, Select, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { filledRule } from '@/lib/form-rules';
+import { useSession } from '@/stores/session';
 import { useFirmwareOptions } from '@/api/firmware';
+import { useCapabilities } from '@/features/device/api/get-capabilities';
 import { usePushOta } from '@/features/device/api/push-ota';
+import { deviceNamed } from './control-rules';
 
 const shape = otaPushBody.shape;
+/** The firmware page, from the contract's route table. */
+const FIRMWARE_PAGE = flattenRoutes().find((r) => r.name === 'cmd')!.fullPath;
 
-/** OTA push (spec §5: device type, order, file, version, SN, sub SN and old sub SN are required). */
+/** What to do when no firmware fits the device type: upload one, on the firmware page if the user may open it. */
+function NoFirmware({ type }: { type: string }) {
+  const { t, i18n } = useTranslation();
+  const mayOpen = useSession((s) => s.info?.routerPaths.includes(FIRMWARE_PAGE) ?? false);
+  return (
+    <Typography.Text type="secondary" data-testid="ota-no-firmware">
+      {t('device.ota.noFirmware', {
+        type: t(`firmware.deviceTypes.${type}`, { defaultValue: type }).toLocaleLowerCase(i18n.language),
+      })}{' '}
+      {mayOpen ? (
+        <Link to={FIRMWARE_PAGE} data-testid="ota-firmware-link">
+          {t('device.ota.openFirmware')}
+        </Link>
+      ) : (
+        t('device.ota.askForFirmware')
+      )}
+    </Typography.Text>
+  );
+}
+
+/**
+ * OTA push (spec §5: device type, order, file, version, SN, sub SN and old sub SN are required),
+ * filled from the device (its type, SN, sub SN as the old one too, current version shown) and sent
+ * only after a confirmation naming the device and both versions.
+ */
 export function OtaPushModal({ device, open, onClose }: { device: DeviceRow; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<OtaPushBody>();
   const deviceType = Form.useWatch('deviceType', form);
   const firmware = useFirmwareOptions(deviceType, open);
   const push = usePushOta();
   const required = (field: string) => ({ required: true, message: t('device.required', { field: t(field) }) });
+  const files = firmware.data?.rows ?? [];
+  const noFirmware = !!deviceType && firmware.isSuccess && files.length === 0;
 
+  // filled once as the form opens: the device page reads the device again as it reports, and that
+  // must not overwrite what the user typed
+  const { type, sn, parentSn } = device;
   useEffect(() => {
     if (open)
       form.setFieldsValue({
-        deviceType: device.type,
-        sn: device.parentSn ?? device.sn,
-        subSn: device.parentSn ? device.sn : undefined,
+        deviceType: type,
+        // a sub device is reached through its collector
+        sn: parentSn ?? sn,
+        subSn: sn,
+        oldSubSn: sn,
       });
-  }, [open, device, form]);
+  }, [open, type, sn, parentSn, form]);
 
-  const submit = async () => {
-    // an invalid form shows its messages; nothing is sent
-    const v = await form.validateFields().catch(() => undefined);
-    if (!v) return;
+  const send = async (v: OtaPushBody) => {
     try {
       await push.mutateAsync(v);
       void message.success(t('success.push'));
       onClose();
     } catch {
-      // shown by the API client
+      // shown by the API client; the form stays open to correct it
     }
+  };
+
+  const submit = async () => {
+    // an invalid form shows its messages; nothing is sent
+    const v = await form.validateFields().catch(() => undefined);
+    if (!v) return;
+    const target = v.subSn === device.sn ? deviceNamed(t, device) : v.subSn;
+    const file = files.find((f) => f.id === v.firmwareId);
+    modal.confirm({
+      title: device.swVersion
+        ? t('device.ota.confirm', { device: target, from: device.swVersion, to: v.version })
+        : t('device.ota.confirmNew', { device: target, to: v.version }),
+      content: (
+        <div data-testid="ota-confirm-details">
+          {file && <div>{t('device.ota.confirmFile', { file: file.fileName })}</div>}
+          {v.sn !== v.subSn && <div>{t('device.ota.confirmThrough', { sn: v.sn })}</div>}
+        </div>
+      ),
+      okText: t('device.ota.push'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { 'data-testid': 'ota-confirm-ok' },
+      cancelButtonProps: { 'data-testid': 'ota-confirm-cancel' },
+      onOk: () => send(v),
+    });
   };
 
   return (
@@ -49,9 +108,15 @@ export function OtaPushModal({ device, open, onClose }: { device: DeviceRow; ope
       okText={t('device.ota.push')}
       confirmLoading={push.isPending}
       mask={{ closable: false }}
+      wrapClassName="ota-push-modal"
       destroyOnHidden
     >
       <Form form={form} name="ota-form" layout="vertical" preserve={false}>
+        <Form.Item label={t('device.ota.currentVersion')}>
+          <Typography.Text data-testid="ota-current-version">
+            {device.swVersion ?? t('device.ota.noVersion')}
+          </Typography.Text>
+        </Form.Item>
         <Form.Item name="deviceType" label={t('device.ota.deviceType')} rules={[required('device.ota.deviceType')]}>
           <Select
             options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`device.types.${v}`) }))}
@@ -65,14 +130,17 @@ export function OtaPushModal({ device, open, onClose }: { device: DeviceRow; ope
         >
           <Input maxLength={64} />
         </Form.Item>
-        <Form.Item name="firmwareId" label={t('device.ota.file')} rules={[required('device.ota.file')]}>
+        <Form.Item
+          name="firmwareId"
+          label={t('device.ota.file')}
+          rules={[required('device.ota.file')]}
+          extra={noFirmware && <NoFirmware type={deviceType} />}
+        >
           <Select
             loading={firmware.isFetching}
-            notFoundContent={t('device.ota.noFirmware')}
-            options={(firmware.data?.rows ?? []).map((f) => ({ value: f.id, label: `${f.version} · ${f.fileName}` }))}
-            onChange={(id: number) =>
-              form.setFieldValue('version', firmware.data?.rows.find((f) => f.id === id)?.version)
-            }
+            notFoundContent={deviceType ? <NoFirmware type={deviceType} /> : undefined}
+            options={files.map((f) => ({ value: f.id, label: `${f.version} · ${f.fileName}` }))}
+            onChange={(id: number) => form.setFieldValue('version', files.find((f) => f.id === id)?.version)}
             data-testid="ota-firmware"
           />
         </Form.Item>
@@ -112,5 +180,21 @@ export function OtaPushModal({ device, open, onClose }: { device: DeviceRow; ope
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+/** The page header's OTA button, for a device that takes upgrades and a user who may push them. */
+export function OtaPushButton({ device }: { device: DeviceRow }) {
+  const { t } = useTranslation();
+  const { data } = useCapabilities(device.id);
+  const [open, setOpen] = useState(false);
+  if (!data?.canOta || !data.capabilities.ota) return null;
+  return (
+    <>
+      <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => setOpen(true)} data-testid="ota-open">
+        {t('device.ota.push')}
+      </Button>
+      <OtaPushModal device={device} open={open} onClose={() => setOpen(false)} />
+    </>
   );
 }

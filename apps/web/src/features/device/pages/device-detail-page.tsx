@@ -1,20 +1,17 @@
-import { CloudUploadOutlined, HistoryOutlined, LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
+import { HistoryOutlined, LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
 import { LIVE_THROTTLE_MS, type DeviceDetail, type DeviceRow } from '@pv/contract';
-import { Alert, Button, Card, Col, Descriptions, Empty, Result, Row, Space, Statistic, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Col, Descriptions, Empty, Result, Row, Space, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Access } from '@/lib/access';
 import { formatZonedTime, useUserTimeZone } from '@/lib/time-zone';
 import { ZonedTime } from '@/components/zoned-time';
 import { useFormat } from '@/lib/quantity';
 import { useLiveDevices } from '@/lib/live';
 import { deviceQuery, useDevice } from '@/features/device/api/get-device';
 import { useDevices } from '@/features/device/api/get-devices';
-import { CommandHistory } from '@/features/device/components/command-history';
-import { ControlPanel } from '@/features/device/components/control-panel';
+import { DeviceControlSection } from '@/features/device/components/control-panel-section';
 import { OnlineTag, RunTag } from '@/components/device-state';
-import { OtaPushModal } from '@/features/device/components/ota-push-modal';
+import { OtaPushButton } from '@/features/device/components/ota-push-modal';
 import { pointName } from '@/features/device/components/point-label';
 import { useDeviceId } from '@/features/device/components/use-device-id';
 
@@ -114,7 +111,6 @@ export default function DeviceDetailPage() {
   useLiveDevices([id], deviceQuery(id).queryKey);
   // the device's times on its plant's clock; an unbound device's in the user's zone
   const userZone = useUserTimeZone(!!d && !d.timeZone);
-  const [ota, setOta] = useState(false);
 
   if (!id || (isError && !d))
     return (
@@ -149,11 +145,7 @@ export default function DeviceDetailPage() {
                 {t('device.updateLog')}
               </Button>
             </Link>
-            <Access perm="device:ota">
-              <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => setOta(true)} data-testid="ota-open">
-                {t('device.ota.push')}
-              </Button>
-            </Access>
+            <OtaPushButton device={d} />
           </Space>
         }
       >
@@ -215,24 +207,7 @@ export default function DeviceDetailPage() {
         </Card>
       )}
 
-      <Row gutter={[16, 16]}>
-        <Access perm="device:control">
-          <Col xs={24} xl={9}>
-            <Card title={t('device.control.title')} style={{ height: '100%' }}>
-              {d.onlineState !== 'online' && (
-                <Alert type="info" showIcon title={t('device.control.offlineHint')} style={{ marginBottom: 12 }} />
-              )}
-              <ControlPanel deviceId={d.id} />
-            </Card>
-          </Col>
-        </Access>
-        <Col xs={24} xl={15} flex="auto">
-          <Card title={t('device.cmd.title')} style={{ height: '100%' }}>
-            <CommandHistory deviceId={d.id} />
-          </Card>
-        </Col>
-      </Row>
-      <OtaPushModal device={d} open={ota} onClose={() => setOta(false)} />
+      <DeviceControlSection device={d} />
     </Space>
   );
 }

@@ -163,4 +163,25 @@ describe('firmware versions (/systems/cmd)', () => {
     expect(screen.getByTestId('firmware-form')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('firmware-upload-progress').className).toContain('exception'));
   });
+
+  it('says what to do next when there is no firmware: upload one (with the permission), then push it from a device', async () => {
+    signedInWith('firmware:create');
+    mockFetch(({ url }) =>
+      url.startsWith('/photo_voltaic/firmware/limits') ? { maxBytes: 1024 } : { rows: [], total: 0 },
+    );
+    renderPage();
+    const empty = await screen.findByTestId('firmware-empty', {}, { timeout: 8000 });
+    expect(within(empty).getByText('No firmware uploaded yet')).toBeTruthy();
+    expect(empty.textContent).toContain('choose “Upgrade firmware”');
+    fireEvent.click(within(empty).getByTestId('firmware-empty-upload'));
+    expect(await find('Upload a firmware version')).toBeTruthy();
+  });
+
+  it('has no upload button in the empty list without the permission', async () => {
+    signedInWith('cmd:list');
+    mockFetch(() => ({ rows: [], total: 0 }));
+    renderPage();
+    const empty = await screen.findByTestId('firmware-empty', {}, { timeout: 8000 });
+    expect(within(empty).queryByTestId('firmware-empty-upload')).toBeNull();
+  });
 });

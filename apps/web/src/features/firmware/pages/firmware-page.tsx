@@ -1,6 +1,6 @@
 import { ApiOutlined, DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { API_BASE, DEVICE_TYPES, type DeviceType, type FirmwareRow } from '@pv/contract';
-import { Button, Card, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +15,35 @@ import { useFirmware, type FirmwareQuery } from '@/api/firmware';
 import { FirmwareUploadModal } from '@/features/firmware/components/firmware-upload-modal';
 
 const MQTT_PAGE = '/systems/mqtt';
+
+/** The empty list says what to do next: upload a firmware file, then push it from a device's page. */
+function NoFirmware({ type, canUpload, onUpload }: { type?: DeviceType; canUpload: boolean; onUpload: () => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <Space orientation="vertical" size={4}>
+          <Typography.Text strong>
+            {type
+              ? t('firmware.emptyFiltered', {
+                  type: t(`firmware.deviceTypes.${type}`).toLocaleLowerCase(i18n.language),
+                })
+              : t('firmware.empty')}
+          </Typography.Text>
+          <Typography.Text type="secondary">{t('firmware.emptyHint')}</Typography.Text>
+        </Space>
+      }
+      data-testid="firmware-empty"
+    >
+      {canUpload && (
+        <Button type="primary" icon={<UploadOutlined />} onClick={onUpload} data-testid="firmware-empty-upload">
+          {t('firmware.upload')}
+        </Button>
+      )}
+    </Empty>
+  );
+}
 
 /** /systems/cmd: the firmware versions devices are upgraded to (paged by the server), upload and delete. */
 export default function FirmwarePage() {
@@ -180,7 +209,20 @@ export default function FirmwarePage() {
           />
         </Space>
       </div>
-      <Table<FirmwareRow> {...list.tableProps(data, isFetching)} columns={columns} data-testid="firmware-table" />
+      <Table<FirmwareRow>
+        {...list.tableProps(data, isFetching)}
+        columns={columns}
+        locale={{
+          emptyText: (
+            <NoFirmware
+              type={list.query.deviceType}
+              canUpload={can('firmware:create')}
+              onUpload={() => setUploading(true)}
+            />
+          ),
+        }}
+        data-testid="firmware-table"
+      />
       <FirmwareUploadModal open={uploading} onClose={() => setUploading(false)} />
     </Card>
   );

@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { renderWithProviders, signedInWith } from '@/test-utils';
+import { useSession } from '@/stores/session';
 import AuditListPage from './audit-list-page';
 import { mockFetch } from '@/test-fetch';
 
@@ -56,7 +58,11 @@ describe('audit page', () => {
   it('shows who did what, translated, and sends the filters to the server', async () => {
     signedInWith('audit:export', ['admin']);
     const fetch = serve();
-    renderWithProviders(<AuditListPage />);
+    renderWithProviders(
+      <MemoryRouter>
+        <AuditListPage />
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('Organisation group', undefined, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByText('Failed sign-in')).toBeTruthy();
     expect(screen.getByText('Auditors (AUD1)')).toBeTruthy();
@@ -80,8 +86,29 @@ describe('audit page', () => {
   it('offers no export without audit:export', async () => {
     signedInWith('', ['admin']);
     serve();
-    renderWithProviders(<AuditListPage />);
+    renderWithProviders(
+      <MemoryRouter>
+        <AuditListPage />
+      </MemoryRouter>,
+    );
     await screen.findByText('Auditors (AUD1)', undefined, { timeout: 8000 });
     expect(screen.queryByTestId('audit-export')).toBeNull();
+  });
+
+  it("shows the times in the user's zone, named, and the days picked as days of that zone", async () => {
+    signedInWith('', ['admin']);
+    // the user chose Tokyo in the user center (the session carries it)
+    useSession.setState((st) => ({ info: st.info ? { ...st.info, timeZone: 'Asia/Tokyo' } : st.info }));
+    serve();
+    renderWithProviders(
+      <MemoryRouter>
+        <AuditListPage />
+      </MemoryRouter>,
+    );
+    await screen.findByText('Auditors (AUD1)', undefined, { timeout: 8000 });
+    const at = screen.getAllByTitle(/Asia\/Tokyo/).find((el) => el.classList.contains('zoned-time'))!;
+    // 1795000000000 is 2026-11-18 20:06:40 in Tokyo
+    expect(at.textContent).toBe('2026-11-18 20:06:40 UTC+9');
+    expect(screen.getByTestId('audit-zone').textContent).toContain('Asia/Tokyo');
   });
 });

@@ -1,11 +1,13 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { AUDIT_ACTIONS, type AuditAction, type AuditListQuery, type AuditRow } from '@pv/contract';
 import { Button, Card, DatePicker, Form, Select, Table, Tag, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ExportButton } from '@/components/export-button';
 import { ListToolbar, SearchForm, TextFilter } from '@/components/list-page';
-import { formatTime } from '@/lib/format';
+import { ZonedTime } from '@/components/zoned-time';
+import { useUserTimeZone, zoneAbbreviation, zoneFullName } from '@/lib/time-zone';
 import { useListPage } from '@/lib/use-list-page';
 import { useAudit } from '@/features/audit/api/get-audit';
 import { useAuditEntities } from '@/features/audit/api/get-audit-entities';
@@ -29,15 +31,19 @@ const COLORS: Record<AuditAction, string> = {
 
 /** /auth/audit: who did what to which record and when (ROOT administrators), filtered and paged by the server. */
 export default function AuditListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // audit times are the user's: the zone chosen in the user center, else the browser's
+  const zone = useUserTimeZone();
+  // the days picked are days of that zone
+  const dayOf = (d: Dayjs) => dayjs.tz(d.format('YYYY-MM-DD'), zone);
   const list = useListPage<AuditListQuery, Filters>({
     totalKey: 'audit.total',
     toQuery: ({ range, ...f }) => ({
       user: f.user,
       action: f.action,
       entity: f.entity,
-      from: range?.[0] ? range[0].startOf('day').valueOf() : undefined,
-      to: range?.[1] ? range[1].endOf('day').valueOf() : undefined,
+      from: range?.[0] ? dayOf(range[0]).startOf('day').valueOf() : undefined,
+      to: range?.[1] ? dayOf(range[1]).endOf('day').valueOf() : undefined,
     }),
   });
   const { data, isFetching, refetch } = useAudit(list.query);
@@ -45,7 +51,12 @@ export default function AuditListPage() {
 
   const entityLabel = (e: string) => t(`audit.entities.${e}`, { defaultValue: e });
   const columns = [
-    { title: t('audit.at'), dataIndex: 'at', width: 170, render: (v: number) => formatTime(v) },
+    {
+      title: t('audit.at'),
+      dataIndex: 'at',
+      width: 220,
+      render: (v: number) => <ZonedTime value={v} timeZone={zone} />,
+    },
     {
       title: t('audit.user'),
       dataIndex: 'loginName',
@@ -111,6 +122,16 @@ export default function AuditListPage() {
         </Form.Item>
       </SearchForm>
       <ListToolbar
+        left={
+          <Typography.Text
+            type="secondary"
+            title={zoneFullName(zone, Date.now(), i18n.language)}
+            data-testid="audit-zone"
+          >
+            {t('time.yourZone', { zone: `${zoneAbbreviation(zone, Date.now(), i18n.language)} · ${zone}` })}{' '}
+            <Link to="/userCenter/personalData">{t('time.changeZone')}</Link>
+          </Typography.Text>
+        }
         right={
           <>
             <Button icon={<ReloadOutlined />} onClick={() => void refetch()} loading={isFetching}>

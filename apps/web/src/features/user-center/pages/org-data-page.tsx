@@ -1,6 +1,6 @@
 import { Card, Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '@/lib/format';
+import { ZonedTime } from '@/components/zoned-time';
 import { useOwnOrg } from '@/features/user-center/api/get-own-org';
 import { LoadState } from '@/features/user-center/components/load-state';
 
@@ -25,7 +25,9 @@ export default function OrgDataPage() {
         <Descriptions.Item label={t('userCenter.address')}>{data.address ?? t('common.none')}</Descriptions.Item>
         <Descriptions.Item label={t('userCenter.contact')}>{data.contact ?? t('common.none')}</Descriptions.Item>
         <Descriptions.Item label={t('userCenter.phone')}>{data.phone ?? t('common.none')}</Descriptions.Item>
-        <Descriptions.Item label={t('userCenter.createdAt')}>{formatTime(data.createdAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('userCenter.createdAt')}>
+          <ZonedTime value={data.createdAt} />
+        </Descriptions.Item>
       </Descriptions>
     </Card>
   );

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
-import { renderWithProviders } from '@/test-utils';
+import { renderWithProviders, signedInWith } from '@/test-utils';
+import { useSession } from '@/stores/session';
 import PersonalDataPage from './personal-data-page';
 import { mockFetch, respond } from '@/test-fetch';
 
@@ -63,5 +64,31 @@ describe('personal data', () => {
     // the retried load has failed again and rendered (no React work left for after the test)
     expect(await screen.findByTestId('load-retry')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('img', { name: /loading/i })).toBeNull());
+  });
+
+  it('sets the time zone from a searchable list, sends it with the rest of the profile, and the session follows', async () => {
+    signedInWith('');
+    const fetch = serve();
+    renderPage();
+    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    // no zone chosen: the browser's
+    const select = screen.getByTestId('profile-time-zone');
+    expect(select.textContent).toContain('Browser default');
+    fireEvent.mouseDown(select.querySelector('.ant-select-selector, .ant-select-content') ?? select);
+    const search = select.querySelector('input')!;
+    fireEvent.change(search, { target: { value: 'johannesburg' } });
+    fireEvent.click(await screen.findByText('Africa/Johannesburg (UTC+2)'));
+    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(put[1]!.body as string)).toEqual({
+      nickname: 'Ada',
+      email: 'ada@example.com',
+      mobile: '',
+      timeZone: 'Africa/Johannesburg',
+    });
+    await waitFor(() =>
+      expect((useSession.getState().info as { timeZone?: string } | null)?.timeZone).toBe('Africa/Johannesburg'),
+    );
+    expect(screen.getByTestId('profile-time-zone').textContent).toContain('Africa/Johannesburg');
   });
 });

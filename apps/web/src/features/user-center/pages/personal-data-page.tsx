@@ -2,7 +2,6 @@ import { profileUpdateBody } from '@pv/contract';
 import { App, Button, Card, Descriptions, Form, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '@/lib/format';
 import { zodRule } from '@/lib/form-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/stores/session';
@@ -10,6 +9,8 @@ import { profileQuery, useProfile } from '@/features/user-center/api/get-profile
 import { useUpdateProfile } from '@/features/user-center/api/update-profile';
 import { AvatarUpload } from '@/features/user-center/components/avatar-upload';
 import { LoadState } from '@/features/user-center/components/load-state';
+import { TimeZoneSetting } from '@/features/user-center/components/time-zone-setting';
+import { ZonedTime } from '@/components/zoned-time';
 
 export default function PersonalDataPage() {
   const { t } = useTranslation();
@@ -87,7 +88,12 @@ export default function PersonalDataPage() {
               <Tag key={r}>{r}</Tag>
             ))}
           </Descriptions.Item>
-          <Descriptions.Item label={t('userCenter.createdAt')}>{formatTime(data.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('userCenter.createdAt')}>
+            <ZonedTime value={data.createdAt} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('time.setting.label')}>
+            <TimeZoneSetting profile={data} />
+          </Descriptions.Item>
         </Descriptions>
       )}
     </Card>

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartOption } from '@/components/chart';
-import { formatTime } from '@/lib/format';
+import { wallClock, zoneAbbreviation } from '@/lib/time-zone';
 import { useFormat, type Formatter } from '@/lib/quantity';
 import { useLivePlants } from '@/lib/live';
 import { isLiveRange, usePlantChart } from '@/features/plant/api/get-plant-chart';
@@ -22,6 +22,7 @@ function optionOf(
   t: (k: string) => string,
   f: Formatter,
   now: number,
+  language: string,
 ): ChartOption {
   const power = chart.kind === 'power';
   // one unit for the axis, from the largest figure; the tooltip gives each figure its own
@@ -31,8 +32,11 @@ function optionOf(
     range === 'realtime'
       ? { min: dayStart.valueOf(), max: dayStart.add(1, 'day').valueOf() }
       : { min: now - 86_400_000, max: now };
+  // drawn on the plant's clock: ticks on its hours, its zone named at the end of the axis
+  const clock = wallClock(chart.timeZone);
   return {
-    grid: { left: 56, right: 16, top: 32, bottom: 32 },
+    useUTC: true,
+    grid: { left: 56, right: power ? 56 : 16, top: 32, bottom: 32 },
     tooltip: {
       trigger: 'axis',
       valueFormatter: (v) => (power ? f.power(Number(v)) : f.energy(Number(v))),
@@ -40,9 +44,15 @@ function optionOf(
     xAxis: power
       ? {
           type: 'time',
-          ...span,
+          min: clock.toWall(span.min),
+          max: clock.toWall(span.max),
           splitNumber: 6,
-          axisLabel: { formatter: (v: number) => formatTime(v, 'HH:mm', chart.timeZone), hideOverlap: true },
+          name: zoneAbbreviation(chart.timeZone, now, language),
+          nameGap: 8,
+          axisLabel: { formatter: (v: number) => clock.format(v, 'HH:mm'), hideOverlap: true },
+          axisPointer: {
+            label: { formatter: ({ value }) => clock.label(Number(value), 'YYYY-MM-DD HH:mm', language) },
+          },
         }
       : { type: 'category', data: chart.points.map((p) => String(p[0]).slice(5)) },
     yAxis: {
@@ -58,7 +68,7 @@ function optionOf(
             showSymbol: chart.points.length < 3,
             smooth: true,
             areaStyle: { opacity: 0.15 },
-            data: chart.points as [number, number][],
+            data: (chart.points as [number, number][]).map(([ts, w]) => [clock.toWall(ts), w]),
           },
         ]
       : [{ name: t('plant.energy'), type: 'bar', barMaxWidth: 24, data: chart.points.map((p) => Number(p[1])) }],
@@ -67,7 +77,7 @@ function optionOf(
 
 /** Production of the plant over the history ranges of spec §9, read from rollups by the server. */
 export function ProductionChart({ plantId }: { plantId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = useFormat();
   const [range, setRange] = useState<ChartRange>('realtime');
   const { data, isLoading } = usePlantChart(plantId, range);
@@ -75,7 +85,10 @@ export function ProductionChart({ plantId }: { plantId: number }) {
     throttleMs: CHART_THROTTLE_MS,
     enabled: isLiveRange(range),
   });
-  const option = useMemo(() => (data ? optionOf(data, range, t, f, Date.now()) : undefined), [data, range, t, f]);
+  const option = useMemo(
+    () => (data ? optionOf(data, range, t, f, Date.now(), i18n.language) : undefined),
+    [data, range, t, f, i18n.language],
+  );
 
   const empty = data && data.points.every((p) => p[1] === 0);
   return (

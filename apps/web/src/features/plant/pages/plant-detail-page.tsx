@@ -14,12 +14,15 @@ import {
   Tabs,
   Tag,
   Tooltip,
+  Typography,
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Access, useHasPerm } from '@/lib/access';
 import { formatTime } from '@/lib/format';
+import { ZonedTime } from '@/components/zoned-time';
+import { zoneAbbreviation, zoneFullName } from '@/lib/time-zone';
 import { useFormat } from '@/lib/quantity';
 import { useLivePlants } from '@/lib/live';
 import { useListPage } from '@/lib/use-list-page';
@@ -71,7 +74,7 @@ function DevicesTable({ plantId, timeZone }: { plantId: number; timeZone: string
         {
           title: t('plant.device.lastOnlineAt'),
           dataIndex: 'lastOnlineAt',
-          render: (v: number | null) => (v ? formatTime(v, undefined, timeZone) : '—'),
+          render: (v: number | null) => <ZonedTime value={v} timeZone={timeZone} />,
         },
       ]}
     />
@@ -99,12 +102,12 @@ function FaultsTable({ plantId, timeZone }: { plantId: number; timeZone: string 
         {
           title: t('plant.fault.openedAt'),
           dataIndex: 'openedAt',
-          render: (v: number) => formatTime(v, undefined, timeZone),
+          render: (v: number) => <ZonedTime value={v} timeZone={timeZone} />,
         },
         {
           title: t('plant.fault.fixedAt'),
           dataIndex: 'fixedAt',
-          render: (v: number | null) => (v ? formatTime(v, undefined, timeZone) : '—'),
+          render: (v: number | null) => <ZonedTime value={v} timeZone={timeZone} />,
         },
       ]}
     />
@@ -117,7 +120,7 @@ function FaultsTable({ plantId, timeZone }: { plantId: number; timeZone: string 
  * live event names the plant.
  */
 export default function PlantDetailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = useFormat();
   const navigate = useNavigate();
   const can = useHasPerm();
@@ -174,6 +177,16 @@ export default function PlantDetailPage() {
             <span data-testid="plant-detail-name">{p.name}</span>
             <PlantStatusTag status={p.status} />
             {p.access === 'grant' && <Tag color="purple">{t('plant.grantedToYou')}</Tag>}
+            <Typography.Text
+              type="secondary"
+              style={{ fontSize: 12, fontWeight: 'normal' }}
+              title={zoneFullName(p.timeZone, Date.now(), i18n.language)}
+              data-testid="plant-zone"
+            >
+              {t('time.plantZone', {
+                zone: `${zoneAbbreviation(p.timeZone, Date.now(), i18n.language)} · ${p.timeZone}`,
+              })}
+            </Typography.Text>
           </Space>
         }
         extra={
@@ -205,7 +218,14 @@ export default function PlantDetailPage() {
             {p.installedAt ? formatTime(p.installedAt, 'YYYY-MM-DD', p.timeZone) : '—'}
           </Descriptions.Item>
           <Descriptions.Item label={t('plant.dataUpdatedAt')}>
-            {p.dataUpdatedAt ? formatTime(p.dataUpdatedAt, undefined, p.timeZone) : '—'}
+            {/* the zone is named in the card's title; its full name on hover here */}
+            {p.dataUpdatedAt ? (
+              <span title={zoneFullName(p.timeZone, p.dataUpdatedAt, i18n.language)}>
+                {formatTime(p.dataUpdatedAt, undefined, p.timeZone)}
+              </span>
+            ) : (
+              '—'
+            )}
           </Descriptions.Item>
           <Descriptions.Item label={t('plant.owner')}>
             {p.owner

@@ -100,6 +100,9 @@ describe('energy model through the API', () => {
     // the new unit is deleted: its 4 kWh stay with the plant too
     await ok('DELETE', `/devices/${ids['SWAP-NEW']}`);
     expect(await plantTotals(plantId)).toBe(19);
+    // and in the plant's energy chart: its days add up to its total
+    const chart = (await ok('GET', `/plants/${plantId}/chart?range=7`)) as { points: [string, number][] };
+    expect(chart.points.reduce((sum, [, kwh]) => sum + kwh, 0)).toBeCloseTo(19, 6);
 
     // the organisation (and the dashboard) add up the plants: 19 + 2
     await refreshDashboard(t.app.db, t.app.dialect, newRefreshState(), now);

@@ -594,15 +594,28 @@ export function inverterRollups(db: Kysely<Database>, plantId: number, fromBucke
 }
 
 /** The energy of a plant's inverters per plant-local day, `from` to `to` included. */
-export function inverterDailyEnergy(db: Kysely<Database>, plantId: number, from: string, to: string) {
-  return db
-    .selectFrom('device_daily as dd')
-    .innerJoin('devices as d', 'd.id', 'dd.device_id')
-    .select((eb) => ['dd.day', eb.fn.sum<number>('dd.energy_kwh').as('kwh')])
-    .where('d.plant_id', '=', plantId)
-    .where('d.type', '=', 'inverter')
-    .where('dd.day', '>=', from)
-    .where('dd.day', '<=', to)
-    .groupBy('dd.day')
-    .execute();
+export async function inverterDailyEnergy(db: Kysely<Database>, plantId: number, from: string, to: string) {
+  const [current, retired] = await Promise.all([
+    db
+      .selectFrom('device_daily as dd')
+      .innerJoin('devices as d', 'd.id', 'dd.device_id')
+      .select((eb) => ['dd.day', eb.fn.sum<number>('dd.energy_kwh').as('kwh')])
+      .where('d.plant_id', '=', plantId)
+      .where('d.type', '=', 'inverter')
+      .where('dd.day', '>=', from)
+      .where('dd.day', '<=', to)
+      .groupBy('dd.day')
+      .execute(),
+    // what inverters that have left the plant made for it stays in its chart, as in its totals
+    db
+      .selectFrom('plant_retired_energy as r')
+      .select(['r.day', 'r.energy_kwh as kwh'])
+      .where('r.plant_id', '=', plantId)
+      .where('r.day', '>=', from)
+      .where('r.day', '<=', to)
+      .execute(),
+  ]);
+  const byDay = new Map<string, number>();
+  for (const r of [...current, ...retired]) byDay.set(r.day, (byDay.get(r.day) ?? 0) + Number(r.kwh));
+  return [...byDay].map(([day, kwh]) => ({ day, kwh }));
 }

@@ -80,15 +80,31 @@ type WithZone = { timeZone?: string | null } | null;
  * when it carries it, else from the user's profile, read once the user is signed in.
  */
 export function useUserZoneSetting(enabled = true): string | null | undefined {
+  return useUserZoneState(enabled).setting;
+}
+
+/**
+ * The setting and whether it is settled: known, or not to be known (nobody signed in, the profile
+ * could not be read). A page whose request depends on the zone waits until then.
+ */
+function useUserZoneState(enabled: boolean): { setting: string | null | undefined; settled: boolean } {
   const signedIn = useSession((s) => !!s.info);
   const fromSession = useSession((s) => (s.info as WithZone)?.timeZone);
   const known = fromSession !== undefined;
+  const asked = enabled && signedIn && !known;
   const profile = useQuery({
     ...ownProfileQuery(),
     select: (p: Profile | null) => p?.timeZone ?? null,
-    enabled: enabled && signedIn && !known,
+    enabled: asked,
   });
-  return known ? fromSession : profile.data;
+  if (known) return { setting: fromSession, settled: true };
+  return { setting: profile.data, settled: !asked || profile.isFetched };
+}
+
+/** The user's zone (as useUserTimeZone) and whether it is final: the dashboard asks for its figures once. */
+export function useSettledUserTimeZone(): { zone: string; settled: boolean } {
+  const { setting, settled } = useUserZoneState(true);
+  return { zone: setting ? resolveTimeZone(setting) : browserTimeZone(), settled };
 }
 
 /** Records a newly saved zone in the session and the profile cache: every time on screen follows at once. */

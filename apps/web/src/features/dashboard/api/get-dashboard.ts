@@ -8,4 +8,5 @@ export const getDashboard = (tz: string) => http.get<DashboardData>('/dashboard'
 export const dashboardQuery = (tz: string) =>
   queryOptions({ queryKey: [...dashboardKey, tz], queryFn: () => getDashboard(tz) });
 
-export const useDashboard = (tz: string) => useQuery(dashboardQuery(tz));
+/** `enabled` false while the zone is not settled (the user's own setting on its way). */
+export const useDashboard = (tz: string, enabled = true) => useQuery({ ...dashboardQuery(tz), enabled });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChartOption } from '@/components/chart';
 import { formatTime } from '@/lib/format';
 import { useFormat } from '@/lib/quantity';
+import { formatZonedTime, zoneAbbreviation } from '@/lib/time-zone';
 
 // ECharts loads once a chart card comes near the screen (its own chunk, evaluated in its own task):
 // on a phone the KPI cards fill the first screen, and the charts cost nothing until scrolled to.
@@ -33,6 +34,8 @@ function useNearScreen(ref: React.RefObject<HTMLElement | null>): boolean {
 }
 
 const grid = { left: 8, right: 16, top: 24, bottom: 8, containLabel: true };
+/** The power chart names its zone at the end of its time axis: room for "UTC+5:30". */
+const powerGrid = { ...grid, right: 56 };
 const HEIGHT = 280;
 
 function ChartCard({
@@ -80,8 +83,9 @@ export const DashboardCharts = memo(function DashboardCharts({
   data: DashboardData | undefined;
   tz: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = useFormat();
+  const language = i18n.language;
   // one unit per axis, from the largest figure; the tooltips give each figure its own unit
   const powerAxis = useMemo(
     () => f.axis('power', Math.max(0, ...(data?.power ?? []).map(([, w]) => w))),
@@ -101,14 +105,18 @@ export const DashboardCharts = memo(function DashboardCharts({
     const start = dayjs().tz(tz).startOf('day');
     const points = data?.power ?? [];
     return {
-      grid,
+      grid: powerGrid,
       tooltip: { trigger: 'axis', valueFormatter: (v) => f.power(Number(v)) },
       xAxis: {
         type: 'time',
         min: start.valueOf(),
         max: start.add(1, 'day').valueOf(),
         splitNumber: 6,
+        // the zone named at the end of the axis and in the tooltip: a fleet spans several zones
+        name: zoneAbbreviation(tz, start.valueOf(), language),
+        nameGap: 8,
         axisLabel: { formatter: (v: number) => formatTime(v, 'HH:mm', tz), hideOverlap: true },
+        axisPointer: { label: { formatter: ({ value }) => formatZonedTime(Number(value), tz, 'HH:mm', language) } },
       },
       yAxis: { type: 'value', name: powerAxis.unit, axisLabel: { formatter: powerAxis.tick } },
       series: [
@@ -122,7 +130,7 @@ export const DashboardCharts = memo(function DashboardCharts({
         },
       ],
     };
-  }, [data?.power, tz, t, f, powerAxis]);
+  }, [data?.power, tz, t, f, powerAxis, language]);
 
   const daily = useMemo<ChartOption>(
     () => ({

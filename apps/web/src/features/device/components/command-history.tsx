@@ -1,5 +1,5 @@
 import type { CommandRow } from '@pv/contract';
-import { Table, Typography } from 'antd';
+import { Empty, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,6 +74,7 @@ export function CommandHistory({ deviceId }: { deviceId: number }) {
       dataSource={data?.rows ?? []}
       scroll={{ x: 'max-content' }}
       data-testid="command-history"
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('device.cmd.empty')} /> }}
       columns={[
         {
           title: t('device.cmd.command'),

@@ -1,7 +1,9 @@
 import type { DeviceRow } from '@pv/contract';
 import { Alert, Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import { useCapabilities } from '@/features/device/api/get-capabilities';
+import { commandsQuery } from '@/features/device/api/get-commands';
 import { CommandHistory } from './command-history';
 import { ControlPanel } from './control-panel';
 import { hasControls, takesCommands } from './control-rules';
@@ -16,6 +18,10 @@ export function DeviceControlSection({ device }: { device: Pick<DeviceRow, 'id' 
   const { data } = useCapabilities(device.id);
   const showPanel = !!data?.canControl && hasControls(data.capabilities);
   const takesNone = !!data && !takesCommands(data.capabilities);
+  // the first page the history shows (the same query): a device that takes no commands and never
+  // had one gets the sentence alone, not an empty table under it
+  const history = useQuery({ ...commandsQuery(device.id, 1, 10), enabled: takesNone });
+  const noHistory = takesNone && history.data?.total === 0;
   return (
     <Row gutter={[16, 16]}>
       {showPanel && (
@@ -35,11 +41,11 @@ export function DeviceControlSection({ device }: { device: Pick<DeviceRow, 'id' 
               type="info"
               showIcon
               title={t('device.control.takesNone')}
-              style={{ marginBottom: 12 }}
+              style={{ marginBottom: noHistory ? 0 : 12 }}
               data-testid="control-none"
             />
           )}
-          <CommandHistory deviceId={device.id} />
+          {!noHistory && <CommandHistory deviceId={device.id} />}
         </Card>
       </Col>
     </Row>

@@ -179,7 +179,7 @@ describe('device control section', { timeout: 20_000 }, () => {
     vi.unstubAllGlobals();
   });
 
-  function serveDevice(type: DeviceType, canControl = true) {
+  function serveDevice(type: DeviceType, canControl = true, commands: unknown[] = []) {
     stubEventSource();
     return mockFetch(({ path }): unknown => {
       if (path === '/devices/9/capabilities')
@@ -194,7 +194,7 @@ describe('device control section', { timeout: 20_000 }, () => {
           canControl,
           canOta: canControl,
         } satisfies DeviceCapabilities;
-      if (path === '/devices/9/commands') return { rows: [], total: 0 };
+      if (path === '/devices/9/commands') return { rows: commands, total: commands.length };
       return null;
     });
   }
@@ -211,7 +211,16 @@ describe('device control section', { timeout: 20_000 }, () => {
     ).toBeTruthy();
     expect(screen.queryByTestId('device-controls')).toBeNull();
     expect(screen.queryByTestId('control-panel')).toBeNull();
-    expect(screen.getByTestId('command-history')).toBeTruthy();
+    // no empty table under the sentence
+    expect(screen.queryByTestId('command-history')).toBeNull();
+  });
+
+  it("a meter's old commands (sent before its product said so) are still listed", async () => {
+    serveDevice('meter', true, [{ ...command, kind: 'reboot' }]);
+    renderSection();
+    expect(await screen.findByTestId('command-history')).toBeTruthy();
+    expect(await screen.findByTestId('control-none')).toBeTruthy();
+    expect(screen.queryByTestId('device-controls')).toBeNull();
   });
 
   it('a collector offers a restart only', async () => {

@@ -1,4 +1,4 @@
-import type { OrgTreeRow } from '@pv/contract';
+import type { OrgTreeRow, ScopedOrgOption } from '@pv/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
 
@@ -10,11 +10,15 @@ export const orgsQuery = () => queryOptions({ queryKey: ['orgs'], queryFn: () =>
 
 export const useOrgs = () => useQuery(orgsQuery());
 
-// Options of an organisation filter; without org:list the filter is not offered (no toast).
+/** The organisations of the caller's data scope as options (device:list), parents first. */
+export const getOrgOptions = () => http.get<ScopedOrgOption[]>('/options/orgs', { silent: true });
+
+// Options of an organisation filter, from the scoped option list (the full /orgs tree needs org:list,
+// which a service provider does not hold); under the orgs key, so org mutations refresh it too.
 export const orgOptionsQuery = () =>
   queryOptions({
     queryKey: [...orgsQuery().queryKey, 'options'],
-    queryFn: () => getOrgs({ silent: true }),
+    queryFn: getOrgOptions,
     staleTime: 60_000,
     retry: false,
   });

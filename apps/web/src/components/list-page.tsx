@@ -1,8 +1,10 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space, type FormInstance } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { hasPerm } from '@pv/contract';
 import { useTranslation } from 'react-i18next';
 import { Access } from '@/lib/access';
+import { useSession } from '@/stores/session';
 
 export interface SearchFormProps<F> {
   /** The list's state from useListPage: its form, search and reset. */
@@ -102,17 +104,26 @@ export interface ActionsColumnOptions {
   size?: number;
   /** Whether the actions may wrap onto a second line (default). */
   wrap?: boolean;
+  /**
+   * The permissions the row's actions are shown with: a user who holds none of them gets no
+   * Actions column at all rather than an empty one. Absent: the actions need no permission.
+   */
+  perms?: readonly string[];
 }
 
-/** A list's Actions column: the row's actions side by side. */
+/** A list's Actions column: the row's actions side by side; left out when none can be shown. */
 export function actionsColumn<Row>(
   title: string,
   render: (row: Row) => ReactNode,
-  { fixed = true, size = 0, wrap = true }: ActionsColumnOptions = {},
+  { fixed = true, size = 0, wrap = true, perms }: ActionsColumnOptions = {},
 ) {
+  // read when the page renders its columns; a role change re-renders the pages with new permissions
+  const btns = useSession.getState().info?.btns;
+  const hidden = perms !== undefined && !perms.some((p) => hasPerm(btns, p));
   return {
     title,
     key: 'actions',
+    hidden,
     ...(fixed && { fixed: 'right' as const }),
     render: (_: unknown, row: Row) => (
       <Space size={size} wrap={wrap}>

@@ -1,10 +1,11 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { HEADER_SEARCH_THRESHOLD, type FlatRoute } from '@pv/contract';
-import { Select } from 'antd';
+import { HEADER_SEARCH_THRESHOLD, type FlatRoute, type SearchResult } from '@pv/contract';
+import { Select, Typography } from 'antd';
 import Fuse from 'fuse.js';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SEARCH_MAX, useSearch } from './get-search';
 
 export interface SearchEntry {
   path: string;
@@ -42,20 +43,96 @@ export function searchPages(entries: SearchEntry[], query: string): SearchEntry[
   return fuse.search(query.trim()).map((r) => r.item);
 }
 
-/** The header route search of spec §2: pick a permitted page by a fuzzy title and open it. */
+const DEBOUNCE_MS = 250;
+
+export const plantPath = (id: number) => `/power_station/power_station_detail?id=${id}`;
+export const devicePath = (id: number) => `/devices/devices_detail?id=${id}`;
+
+// a record on one line: what it is on the left, where it belongs on the right
+const record: CSSProperties = { display: 'flex', justifyContent: 'space-between', gap: 12, minWidth: 0 };
+
+type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+export interface SearchGroup {
+  key: 'pages' | 'plants' | 'devices';
+  label: string;
+  options: { value: string; label: ReactNode; title: string }[];
+}
+
+/**
+ * The search's choices in groups: the pages whose titles match, then the plants and devices the
+ * server found (each opening its own page); a group with nothing in it is left out.
+ */
+export function searchGroups(pages: SearchEntry[], found: SearchResult | undefined, t: Translate): SearchGroup[] {
+  const groups: SearchGroup[] = [
+    {
+      key: 'pages',
+      label: t('layout.searchGroups.pages'),
+      options: pages.map((e) => ({ value: e.path, label: e.label, title: e.label })),
+    },
+    {
+      key: 'plants',
+      label: t('layout.searchGroups.plants'),
+      options: (found?.plants ?? []).map((p) => ({
+        value: plantPath(p.id),
+        title: p.name,
+        label: (
+          <span style={record} data-testid={`search-plant-${p.id}`}>
+            <Typography.Text ellipsis>{p.name}</Typography.Text>
+            <Typography.Text type="secondary" ellipsis style={{ flexShrink: 0, maxWidth: '45%' }}>
+              {p.orgName}
+            </Typography.Text>
+          </span>
+        ),
+      })),
+    },
+    {
+      key: 'devices',
+      label: t('layout.searchGroups.devices'),
+      options: (found?.devices ?? []).map((d) => ({
+        value: devicePath(d.id),
+        title: `${d.sn} ${d.name}`,
+        label: (
+          <span style={record} data-testid={`search-device-${d.sn}`}>
+            <Typography.Text ellipsis>
+              {d.sn} · {d.name}
+            </Typography.Text>
+            <Typography.Text type="secondary" ellipsis style={{ flexShrink: 0, maxWidth: '45%' }}>
+              {t(`device.types.${d.type}`)} · {d.plantName ?? t('device.unbound')}
+            </Typography.Text>
+          </span>
+        ),
+      })),
+    },
+  ];
+  return groups.filter((g) => g.options.length > 0);
+}
+
+/**
+ * The header search (spec §2): permitted pages by a fuzzy title, and the plants (by name) and
+ * devices (by SN) of the user's scope, asked of the server once the typing pauses.
+ */
 export function HeaderSearch({ pages }: { pages: FlatRoute[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
+  const [asked, setAsked] = useState('');
+  useEffect(() => {
+    const text = query.trim().slice(0, SEARCH_MAX);
+    const timer = setTimeout(() => setAsked(text), text ? DEBOUNCE_MS : 0);
+    return () => clearTimeout(timer);
+  }, [query]);
+  const found = useSearch(asked);
   const entries = useMemo(() => searchEntries(pages, t), [pages, t]);
-  const options = useMemo(
-    () => searchPages(entries, query).map((e) => ({ value: e.path, label: e.label })),
-    [entries, query],
-  );
+  // records of an older text are not offered while the new one is asked
+  const records = asked && asked === query.trim().slice(0, SEARCH_MAX) ? found.data : undefined;
+  const options = useMemo(() => searchGroups(searchPages(entries, query), records, t), [entries, query, records, t]);
+  const waiting = query.trim() !== '' && (asked !== query.trim().slice(0, SEARCH_MAX) || found.isFetching);
   return (
     <Select
       data-testid="header-search"
       className="pv-header-search"
+      style={{ width: 240 }}
       showSearch={{ filterOption: false, onSearch: setQuery, searchValue: query }}
       value={null}
       placeholder={
@@ -65,7 +142,7 @@ export function HeaderSearch({ pages }: { pages: FlatRoute[] }) {
       }
       aria-label={t('layout.search')}
       options={options}
-      notFoundContent={t('layout.noMatch')}
+      notFoundContent={waiting ? t('layout.searching') : t('layout.noMatch')}
       onChange={(path: string) => {
         setQuery('');
         navigate(path);
@@ -74,7 +151,7 @@ export function HeaderSearch({ pages }: { pages: FlatRoute[] }) {
         if (!open) setQuery('');
       }}
       variant="borderless"
-      popupMatchSelectWidth={280}
+      popupMatchSelectWidth={360}
     />
   );
 }

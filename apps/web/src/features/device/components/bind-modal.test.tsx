@@ -51,7 +51,7 @@ function serve() {
           }
         : url.startsWith('/photo_voltaic/devices')
           ? { rows: [{ ...device, plantId: 7, plantName: 'Berlin1' }], total: 1 }
-          : url.startsWith('/photo_voltaic/orgs')
+          : url.startsWith('/photo_voltaic/options')
             ? []
             : { rows: [], total: 0 };
   });

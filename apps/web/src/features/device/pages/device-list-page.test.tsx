@@ -36,10 +36,10 @@ function serve(list: object[] = rows) {
   return mockFetch(({ method, url }) =>
     method !== 'GET'
       ? null
-      : url.startsWith('/photo_voltaic/orgs')
-        ? [{ id: 2, name: 'SunPath' }]
-        : url.startsWith('/photo_voltaic/products')
-          ? { rows: [{ id: 1, name: 'SunWave 5K', type: 'inverter' }], total: 1 }
+      : url.startsWith('/photo_voltaic/options/orgs')
+        ? [{ id: 2, parentId: null, name: 'SunPath' }]
+        : url.startsWith('/photo_voltaic/options/products')
+          ? [{ id: 1, name: 'SunWave 5K', code: 'SW5K', type: 'inverter' }]
           : { rows: list, total: list.length },
   );
 }
@@ -73,6 +73,35 @@ describe('device list', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('device-delete')).toBeNull();
     expect(screen.queryByTestId('device-unbind-INV-001')).toBeNull();
     expect(screen.queryByTestId('device-export')).toBeNull();
+  });
+
+  it('offers the product and organisation filters from the scoped option lists, never the admin lists', async () => {
+    signedInWith('device:list');
+    const fetch = serve();
+    renderPage();
+    await screen.findByText('INV-001');
+    // the filters are offered once their options have come
+    expect(await screen.findByLabelText('Product')).toBeTruthy();
+    expect(await screen.findByLabelText('Organisation')).toBeTruthy();
+    const asked = fetch.mock.calls.map(([url]) => String(url).split('?')[0]);
+    expect(asked).toContain('/photo_voltaic/options/products');
+    expect(asked).toContain('/photo_voltaic/options/orgs');
+    expect(asked.filter((u) => u === '/photo_voltaic/products' || u === '/photo_voltaic/orgs')).toEqual([]);
+  });
+
+  it('shows no Actions column to a role without a row action, and one with any of them', async () => {
+    signedInWith('device:list');
+    serve();
+    renderPage();
+    await screen.findByText('INV-001');
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    cleanup();
+    signedInWith('device:list,device:bind');
+    serve();
+    renderPage();
+    await screen.findByText('INV-001');
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
+    expect(screen.getByTestId('device-bind-COL-001')).toBeTruthy();
   });
 
   it('asks for a device before deleting and deletes nothing (spec §5)', async () => {

@@ -239,7 +239,7 @@ export default function DeviceListPage() {
               )}
         </>
       ),
-      { wrap: false },
+      { wrap: false, perms: ['device:update', 'device:bind', 'device:unbind'] },
     ),
   ];
 

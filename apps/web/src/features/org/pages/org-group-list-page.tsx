@@ -68,7 +68,7 @@ export default function OrgGroupListPage() {
           </Access>
         </>
       ),
-      { fixed: false, size: 4, wrap: false },
+      { fixed: false, size: 4, wrap: false, perms: ['orgGroup:update', 'orgGroup:delete'] },
     ),
   ];
 

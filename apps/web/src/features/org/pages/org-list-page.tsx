@@ -78,43 +78,47 @@ export default function OrgListPage() {
         </Typography.Text>
       ),
     },
-    actionsColumn(t('common.actions'), (row: OrgNode) => (
-      <>
-        <IconAction
-          perm="org:create"
-          title={t('org.createChild')}
-          icon={<SubnodeOutlined />}
-          onClick={() => setDialog({ kind: 'create', parentId: row.id })}
-          testId={`org-add-child-${row.code}`}
-        />
-        <Access perm="org:update">
+    actionsColumn(
+      t('common.actions'),
+      (row: OrgNode) => (
+        <>
           <IconAction
-            title={t('common.update')}
-            icon={<EditOutlined />}
-            onClick={() => setDialog({ kind: 'edit', org: row })}
-            testId={`org-edit-${row.code}`}
+            perm="org:create"
+            title={t('org.createChild')}
+            icon={<SubnodeOutlined />}
+            onClick={() => setDialog({ kind: 'create', parentId: row.id })}
+            testId={`org-add-child-${row.code}`}
           />
-          {row.parentId !== null && (
+          <Access perm="org:update">
             <IconAction
-              title={t('org.move')}
-              icon={<DragOutlined />}
-              onClick={() => setDialog({ kind: 'move', org: row })}
-              testId={`org-move-${row.code}`}
+              title={t('common.update')}
+              icon={<EditOutlined />}
+              onClick={() => setDialog({ kind: 'edit', org: row })}
+              testId={`org-edit-${row.code}`}
+            />
+            {row.parentId !== null && (
+              <IconAction
+                title={t('org.move')}
+                icon={<DragOutlined />}
+                onClick={() => setDialog({ kind: 'move', org: row })}
+                testId={`org-move-${row.code}`}
+              />
+            )}
+          </Access>
+          {row.parentId !== null && (
+            <DeleteAction
+              perm="org:delete"
+              testId={`org-delete-${row.code}`}
+              title={t('org.confirmDelete', { name: row.name })}
+              okText={t('common.confirm')}
+              cancelText={t('common.cancel')}
+              run={() => remove.mutateAsync(row.id)}
             />
           )}
-        </Access>
-        {row.parentId !== null && (
-          <DeleteAction
-            perm="org:delete"
-            testId={`org-delete-${row.code}`}
-            title={t('org.confirmDelete', { name: row.name })}
-            okText={t('common.confirm')}
-            cancelText={t('common.cancel')}
-            run={() => remove.mutateAsync(row.id)}
-          />
-        )}
-      </>
-    )),
+        </>
+      ),
+      { perms: ['org:create', 'org:update', 'org:delete'] },
+    ),
   ];
 
   return (

@@ -1,27 +1,81 @@
-import { EditOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { EditOutlined, SettingOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import type { PlantListQuery, PlantRow, PlantStatus } from '@pv/contract';
-import { App, Button, Card, Checkbox, Table, Tabs, type TableProps } from 'antd';
-import { useState } from 'react';
+import {
+  App,
+  Button,
+  Card,
+  Checkbox,
+  Flex,
+  Pagination,
+  Popover,
+  Spin,
+  Table,
+  Tabs,
+  Typography,
+  type TableProps,
+} from 'antd';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ExportButton } from '@/components/export-button';
 import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
 import { DeleteAction, IconAction } from '@/components/row-actions';
 import { useHasPerm } from '@/lib/access';
-import { formatNumber, formatTime } from '@/lib/format';
+import { formatTime } from '@/lib/format';
 import { useLivePlants } from '@/lib/live';
+import { useFormat, type Formatter } from '@/lib/quantity';
 import { useListPage } from '@/lib/use-list-page';
 import { useDeletePlant } from '@/features/plant/api/delete-plant';
 import { usePlants } from '@/features/plant/api/get-plants';
 import { useSetFavourite } from '@/features/plant/api/set-favourite';
-import { formatEnergy, formatPower } from '@/features/plant/components/format';
 import { PlantFormModal } from '@/features/plant/components/plant-form-modal';
 import { PlantStatusTag } from '@/features/plant/components/plant-status';
+import { ZonedTime } from '@/components/zoned-time';
 
 type Filters = Pick<PlantListQuery, 'name' | 'owner' | 'installer' | 'org'>;
 type Tab = 'all' | PlantStatus;
 
 const plantDetailPath = (id: number) => `/power_station/power_station_detail?id=${id}`;
+
+/**
+ * Columns an operator does not scan on every visit: offered under "Columns" beside the export, so
+ * name, status, power and today's production fit a 1440 px screen without sideways scrolling.
+ * The first three are shown until the user chooses; the choice is kept in this browser.
+ */
+const OPTIONAL_COLUMNS = [
+  'capacity',
+  'energyTotal',
+  'dataUpdatedAt',
+  'energyMonth',
+  'energyYear',
+  'owner',
+  'installer',
+  'countryTimeZone',
+  'address',
+  'installedAt',
+] as const;
+type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
+const SHOWN_AT_FIRST: OptionalColumn[] = ['capacity', 'energyTotal', 'dataUpdatedAt'];
+const COLUMNS_STORAGE = 'pv.plantList.columns';
+
+function storedColumns(): OptionalColumn[] {
+  try {
+    const v: unknown = JSON.parse(localStorage.getItem(COLUMNS_STORAGE) ?? 'null');
+    if (Array.isArray(v)) return OPTIONAL_COLUMNS.filter((c) => v.includes(c));
+  } catch {
+    // an unreadable choice is no choice
+  }
+  return SHOWN_AT_FIRST;
+}
+
+// antd's xs breakpoint: below it the list is a column of cards instead of a table
+const PHONE = '(max-width: 575px)';
+const subscribePhone = (changed: () => void) => {
+  const media = window.matchMedia(PHONE);
+  media.addEventListener('change', changed);
+  return () => media.removeEventListener('change', changed);
+};
+const usePhone = () => useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE).matches);
 
 /** /power_station/power_station_list: status tabs, search, favourites, sortable columns, export, CRUD. */
 export default function PlantListPage() {
@@ -45,6 +99,18 @@ export default function PlantListPage() {
   const favourite = useSetFavourite();
   const remove = useDeletePlant();
   const [editing, setEditing] = useState<{ plant?: PlantRow } | null>(null);
+  const [shown, setShown] = useState<OptionalColumn[]>(storedColumns);
+  const phone = usePhone();
+  const fmt = useFormat();
+  const showColumns = (next: OptionalColumn[]) => {
+    setShown(next);
+    try {
+      localStorage.setItem(COLUMNS_STORAGE, JSON.stringify(next));
+    } catch {
+      // kept for this visit only
+    }
+  };
+  const hidden = (c: OptionalColumn) => !shown.includes(c);
   const sortOrderOf = (field: NonNullable<PlantListQuery['sortField']>) =>
     query.sortField === field ? (query.sortOrder ?? null) : null;
   const sortable = (field: NonNullable<PlantListQuery['sortField']>) => ({
@@ -54,70 +120,127 @@ export default function PlantListPage() {
   });
   const dash = (v: string | null | undefined) => v || '—';
 
+  const star = (row: PlantRow) => (
+    <Button
+      type="text"
+      size="small"
+      aria-label={t(row.favourite ? 'plant.unstar' : 'plant.star')}
+      data-testid={`plant-star-${row.id}`}
+      icon={row.favourite ? <StarFilled style={{ color: '#fadb14' }} /> : <StarOutlined />}
+      onClick={() => favourite.mutate({ id: row.id, favourite: !row.favourite })}
+    />
+  );
+  const nameLink = (row: PlantRow) => (
+    <a onClick={() => void navigate(plantDetailPath(row.id))} data-testid={`plant-link-${row.id}`} title={row.name}>
+      {row.name}
+    </a>
+  );
+
+  // what an operator scans first, left to right: name, status, power, today's production
   const columns: TableProps<PlantRow>['columns'] = [
     {
       title: <StarOutlined aria-label={t('plant.favourite')} />,
       key: 'favourite',
       width: 44,
       fixed: 'left',
-      render: (_: unknown, row) => (
-        <Button
-          type="text"
-          size="small"
-          aria-label={t(row.favourite ? 'plant.unstar' : 'plant.star')}
-          data-testid={`plant-star-${row.id}`}
-          icon={row.favourite ? <StarFilled style={{ color: '#fadb14' }} /> : <StarOutlined />}
-          onClick={() => favourite.mutate({ id: row.id, favourite: !row.favourite })}
-        />
-      ),
+      render: (_: unknown, row) => star(row),
     },
     {
       title: t('plant.name'),
       dataIndex: 'name',
       fixed: 'left',
+      width: 200,
+      ellipsis: true,
       ...sortable('name'),
-      render: (name: string, row) => (
-        <a onClick={() => void navigate(plantDetailPath(row.id))} data-testid={`plant-link-${row.id}`}>
-          {name}
-        </a>
-      ),
+      render: (_: string, row) => nameLink(row),
+    },
+    {
+      title: t('plant.statusLabel'),
+      dataIndex: 'status',
+      width: 100,
+      ...sortable('status'),
+      render: (s: PlantStatus) => <PlantStatusTag status={s} />,
+    },
+    {
+      title: t('plant.power'),
+      dataIndex: 'power',
+      align: 'right',
+      width: 150,
+      ...sortable('power'),
+      render: (v: number) => fmt.power(v),
+    },
+    {
+      title: t('plant.energyToday'),
+      dataIndex: 'energyToday',
+      align: 'right',
+      width: 150,
+      ...sortable('energyToday'),
+      render: (v: number) => fmt.energy(v),
     },
     {
       title: t('plant.capacity'),
       dataIndex: 'capacityKw',
+      align: 'right',
+      width: 120,
+      hidden: hidden('capacity'),
       ...sortable('capacity'),
-      render: (v: number) => `${formatNumber(v, 2)} kWp`,
+      render: (v: number) => fmt.capacity(v * 1000),
     },
     {
-      title: t('plant.countryTimeZone'),
-      key: 'tz',
-      render: (_: unknown, row) => `${row.country ? `${row.country} / ` : ''}${row.timeZone}`,
-    },
-    { title: t('plant.address'), dataIndex: 'address', render: dash, ellipsis: true, width: 180 },
-    {
-      title: t('plant.installedAt'),
-      dataIndex: 'installedAt',
-      ...sortable('installedAt'),
-      render: (v: number | null, row) => (v ? formatTime(v, 'YYYY-MM-DD', row.timeZone) : '—'),
+      title: t('plant.energyTotal'),
+      dataIndex: 'energyTotal',
+      align: 'right',
+      width: 150,
+      hidden: hidden('energyTotal'),
+      ...sortable('energyTotal'),
+      render: (v: number) => fmt.energy(v),
     },
     {
       title: t('plant.dataUpdatedAt'),
       dataIndex: 'dataUpdatedAt',
+      width: 230,
+      hidden: hidden('dataUpdatedAt'),
       ...sortable('dataUpdatedAt'),
-      render: (v: number | null, row) => (v ? formatTime(v, undefined, row.timeZone) : '—'),
+      render: (v: number | null, row) => <ZonedTime value={v} timeZone={row.timeZone} />,
     },
-    { title: t('plant.owner'), dataIndex: 'ownerName', render: dash },
-    { title: t('plant.installer'), dataIndex: 'installerName', render: dash },
-    { title: t('plant.power'), dataIndex: 'power', ...sortable('power'), render: (v: number) => formatPower(v) },
-    { title: t('plant.energyToday'), dataIndex: 'energyToday', ...sortable('energyToday'), render: formatEnergy },
-    { title: t('plant.energyMonth'), dataIndex: 'energyMonth', ...sortable('energyMonth'), render: formatEnergy },
-    { title: t('plant.energyYear'), dataIndex: 'energyYear', ...sortable('energyYear'), render: formatEnergy },
-    { title: t('plant.energyTotal'), dataIndex: 'energyTotal', ...sortable('energyTotal'), render: formatEnergy },
     {
-      title: t('plant.statusLabel'),
-      dataIndex: 'status',
-      ...sortable('status'),
-      render: (s: PlantStatus) => <PlantStatusTag status={s} />,
+      title: t('plant.energyMonth'),
+      dataIndex: 'energyMonth',
+      align: 'right',
+      hidden: hidden('energyMonth'),
+      ...sortable('energyMonth'),
+      render: (v: number) => fmt.energy(v),
+    },
+    {
+      title: t('plant.energyYear'),
+      dataIndex: 'energyYear',
+      align: 'right',
+      hidden: hidden('energyYear'),
+      ...sortable('energyYear'),
+      render: (v: number) => fmt.energy(v),
+    },
+    { title: t('plant.owner'), dataIndex: 'ownerName', hidden: hidden('owner'), render: dash },
+    { title: t('plant.installer'), dataIndex: 'installerName', hidden: hidden('installer'), render: dash },
+    {
+      title: t('plant.countryTimeZone'),
+      key: 'tz',
+      hidden: hidden('countryTimeZone'),
+      render: (_: unknown, row) => `${row.country ? `${row.country} / ` : ''}${row.timeZone}`,
+    },
+    {
+      title: t('plant.address'),
+      dataIndex: 'address',
+      hidden: hidden('address'),
+      render: dash,
+      ellipsis: true,
+      width: 180,
+    },
+    {
+      title: t('plant.installedAt'),
+      dataIndex: 'installedAt',
+      hidden: hidden('installedAt'),
+      ...sortable('installedAt'),
+      render: (v: number | null, row) => (v ? formatTime(v, 'YYYY-MM-DD', row.timeZone) : '—'),
     },
   ];
   if (can('plant:update') || can('plant:delete'))
@@ -144,10 +267,22 @@ export default function PlantListPage() {
             />
           </>
         ),
-        { wrap: false },
+        { wrap: false, perms: ['plant:update', 'plant:delete'] },
       ),
     );
 
+  const columnLabel: Record<OptionalColumn, string> = {
+    capacity: t('plant.capacity'),
+    energyTotal: t('plant.energyTotal'),
+    dataUpdatedAt: t('plant.dataUpdatedAt'),
+    energyMonth: t('plant.energyMonth'),
+    energyYear: t('plant.energyYear'),
+    owner: t('plant.owner'),
+    installer: t('plant.installer'),
+    countryTimeZone: t('plant.countryTimeZone'),
+    address: t('plant.address'),
+    installedAt: t('plant.installedAt'),
+  };
   const counts = data?.counts;
   const tab: Tab = query.status ?? 'all';
 
@@ -192,12 +327,94 @@ export default function PlantListPage() {
               testId="plant-export"
               doneKey="plant.exported"
             />
+            {!phone && (
+              <Popover
+                trigger="click"
+                placement="bottomRight"
+                title={t('plant.columnsTitle')}
+                content={
+                  <Checkbox.Group
+                    value={shown}
+                    onChange={(v) => showColumns(OPTIONAL_COLUMNS.filter((c) => v.includes(c)))}
+                    style={{ display: 'grid', gap: 4 }}
+                    data-testid="plant-columns-choice"
+                    options={OPTIONAL_COLUMNS.map((c) => ({ value: c, label: columnLabel[c] }))}
+                  />
+                }
+              >
+                <Button icon={<SettingOutlined />} data-testid="plant-columns">
+                  {t('plant.columns')}
+                </Button>
+              </Popover>
+            )}
             <CreateButton perm="plant:create" testId="plant-create" onClick={() => setEditing({})} />
           </>
         }
       />
-      <Table<PlantRow> {...list.tableProps(data, isFetching && !data)} columns={columns} />
+      {phone ? (
+        <PlantCards
+          rows={data?.rows}
+          loading={isFetching && !data}
+          fmt={fmt}
+          star={star}
+          nameLink={nameLink}
+          paging={{
+            current: query.pageNum,
+            pageSize: query.pageSize,
+            total: data?.total ?? 0,
+            onChange: (pageNum, pageSize) => list.setQuery((q) => ({ ...q, pageNum, pageSize })),
+          }}
+        />
+      ) : (
+        <Table<PlantRow> {...list.tableProps(data, isFetching && !data)} columns={columns} />
+      )}
       <PlantFormModal open={editing !== null} plant={editing?.plant} onClose={() => setEditing(null)} />
     </Card>
+  );
+}
+
+interface PlantCardsProps {
+  rows: PlantRow[] | undefined;
+  loading: boolean;
+  fmt: Formatter;
+  star: (row: PlantRow) => ReactNode;
+  nameLink: (row: PlantRow) => ReactNode;
+  paging: { current: number; pageSize: number; total: number; onChange: (pageNum: number, pageSize: number) => void };
+}
+
+/** The list on a phone: one card per plant with what is scanned (name, status, power, today's production). */
+function PlantCards({ rows, loading, fmt, star, nameLink, paging }: PlantCardsProps) {
+  const { t } = useTranslation();
+  const figure = (label: string, value: string) => (
+    <div style={{ minWidth: 0 }}>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {label}
+      </Typography.Text>
+      <div style={{ fontSize: 16, fontVariantNumeric: 'tabular-nums' }}>{value}</div>
+    </div>
+  );
+  return (
+    <Spin spinning={loading}>
+      <Flex vertical gap={8} data-testid="plant-cards">
+        {rows?.map((row) => (
+          <Card key={row.id} size="small" data-testid={`plant-card-${row.id}`}>
+            <Flex align="center" gap={4}>
+              {star(row)}
+              <span
+                style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
+                {nameLink(row)}
+              </span>
+              <PlantStatusTag status={row.status} />
+            </Flex>
+            <Flex gap={16} style={{ marginTop: 8, paddingLeft: 4 }}>
+              {figure(t('plant.power'), fmt.power(row.power))}
+              {figure(t('plant.energyToday'), fmt.energy(row.energyToday))}
+            </Flex>
+          </Card>
+        ))}
+      </Flex>
+      <Pagination size="small" align="center" style={{ marginTop: 12 }} simple {...paging} />
+    </Spin>
   );
 }

@@ -109,7 +109,7 @@ export default function ResourcePage() {
           </Access>
         </>
       ),
-      { fixed: false },
+      { fixed: false, perms: ['res:create', 'res:update', 'res:delete'] },
     ),
   ];
 

@@ -21,6 +21,10 @@ export const KNOWN_POINTS = {
   temperature: '°C',
   batterySoc: '%',
   batteryPower: 'W',
+  /** a battery's lifetime charged energy */
+  batteryChargeEnergy: 'kWh',
+  /** a battery's lifetime discharged energy (its energyTotal when it reports no such counter) */
+  batteryDischargeEnergy: 'kWh',
   meterImportPower: 'W',
   meterExportPower: 'W',
   meterImportEnergy: 'kWh',

@@ -1,5 +1,5 @@
 import { HistoryOutlined, LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
-import { LIVE_THROTTLE_MS, type DeviceDetail, type DeviceRow } from '@pv/contract';
+import { LIVE_THROTTLE_MS, type DeviceRow } from '@pv/contract';
 import { Button, Card, Col, Descriptions, Empty, Result, Row, Space, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { useLiveDevices } from '@/lib/live';
 import { deviceQuery, useDevice } from '@/features/device/api/get-device';
 import { useDevices } from '@/features/device/api/get-devices';
 import { DeviceControlSection } from '@/features/device/components/control-panel-section';
+import { DeviceFigures } from '@/features/device/components/device-figures';
 import { OnlineTag, RunTag } from '@/components/device-state';
 import { OtaPushButton } from '@/features/device/components/ota-push-modal';
 import { pointName } from '@/features/device/components/point-label';
@@ -30,32 +31,6 @@ function LivePoints({ device }: { device: DeviceRow }) {
             formatter={(text) => text}
             valueStyle={{ fontSize: 20 }}
             data-testid={`point-${k}`}
-          />
-        </Col>
-      ))}
-    </Row>
-  );
-}
-
-/** Production today, this month, this year and in total (kWh), from the device's daily rollups. */
-function Production({ energy }: { energy: DeviceDetail['energy'] }) {
-  const { t } = useTranslation();
-  const f = useFormat();
-  const items = [
-    ['today', t('plant.energyToday')],
-    ['month', t('plant.energyMonth')],
-    ['year', t('plant.energyYear')],
-    ['total', t('plant.energyTotal')],
-  ] as const;
-  return (
-    <Row gutter={[16, 16]} data-testid="device-energy">
-      {items.map(([k, label]) => (
-        <Col key={k} xs={12} md={6}>
-          <Statistic
-            title={label}
-            value={f.energy(energy[k])}
-            valueStyle={{ fontSize: 20 }}
-            data-testid={`energy-${k}`}
           />
         </Col>
       ))}
@@ -173,11 +148,7 @@ export default function DeviceDetailPage() {
         </Descriptions>
       </Card>
 
-      {(d.type === 'inverter' || d.energy.total > 0) && (
-        <Card title={t('device.production')}>
-          <Production energy={d.energy} />
-        </Card>
-      )}
+      <DeviceFigures device={d} />
 
       <Card
         title={t('device.livePoints')}

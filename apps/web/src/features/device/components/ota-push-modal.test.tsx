@@ -206,10 +206,15 @@ describe('OTA push', { timeout: 30_000 }, () => {
     const info = useSession.getState().info!;
     useSession.setState({ info: { ...info, routerPaths: [...info.routerPaths, '/systems/cmd'] } });
     serve();
-    render(<OtaPushModal open device={{ ...inverter, type: 'battery', sn: 'BAT-001' }} onClose={() => {}} />);
+    const onClose = vi.fn();
+    render(<OtaPushModal open device={{ ...inverter, type: 'battery', sn: 'BAT-001' }} onClose={onClose} />);
     const hint = await screen.findByTestId('ota-no-firmware', {}, { timeout: 5000 });
     expect(hint.textContent).toContain('No battery firmware has been uploaded yet: upload one first.');
-    expect(within(hint).getByTestId('ota-firmware-link').getAttribute('href')).toBe('/systems/cmd');
+    const link = within(hint).getByTestId('ota-firmware-link');
+    expect(link.getAttribute('href')).toBe('/systems/cmd');
+    // the form does not stay open over the firmware page
+    fireEvent.click(link);
+    expect(onClose).toHaveBeenCalled();
   });
 
   it('without the firmware page, says whom to ask', async () => {

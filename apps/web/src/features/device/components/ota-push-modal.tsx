@@ -16,7 +16,7 @@ const shape = otaPushBody.shape;
 const FIRMWARE_PAGE = flattenRoutes().find((r) => r.name === 'cmd')!.fullPath;
 
 /** What to do when no firmware fits the device type: upload one, on the firmware page if the user may open it. */
-function NoFirmware({ type }: { type: string }) {
+function NoFirmware({ type, onLeave }: { type: string; onLeave: () => void }) {
   const { t, i18n } = useTranslation();
   const mayOpen = useSession((s) => s.info?.routerPaths.includes(FIRMWARE_PAGE) ?? false);
   return (
@@ -25,7 +25,8 @@ function NoFirmware({ type }: { type: string }) {
         type: t(`firmware.deviceTypes.${type}`, { defaultValue: type }).toLocaleLowerCase(i18n.language),
       })}{' '}
       {mayOpen ? (
-        <Link to={FIRMWARE_PAGE} data-testid="ota-firmware-link">
+        // the form closes as the page goes, or it would stay open over the firmware page
+        <Link to={FIRMWARE_PAGE} onClick={onLeave} data-testid="ota-firmware-link">
           {t('device.ota.openFirmware')}
         </Link>
       ) : (
@@ -112,7 +113,7 @@ export function OtaPushModal({ device, open, onClose }: { device: DeviceRow; ope
       destroyOnHidden
     >
       <Form form={form} name="ota-form" layout="vertical" preserve={false}>
-        <Form.Item label={t('device.ota.currentVersion')}>
+        <Form.Item label={t('device.ota.currentVersion')} layout="horizontal" style={{ marginBottom: 12 }}>
           <Typography.Text data-testid="ota-current-version">
             {device.swVersion ?? t('device.ota.noVersion')}
           </Typography.Text>
@@ -134,11 +135,11 @@ export function OtaPushModal({ device, open, onClose }: { device: DeviceRow; ope
           name="firmwareId"
           label={t('device.ota.file')}
           rules={[required('device.ota.file')]}
-          extra={noFirmware && <NoFirmware type={deviceType} />}
+          extra={noFirmware && <NoFirmware type={deviceType} onLeave={onClose} />}
         >
           <Select
             loading={firmware.isFetching}
-            notFoundContent={deviceType ? <NoFirmware type={deviceType} /> : undefined}
+            notFoundContent={deviceType ? <NoFirmware type={deviceType} onLeave={onClose} /> : undefined}
             options={files.map((f) => ({ value: f.id, label: `${f.version} · ${f.fileName}` }))}
             onChange={(id: number) => form.setFieldValue('version', files.find((f) => f.id === id)?.version)}
             data-testid="ota-firmware"

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
-import type { FaultRow, PlantDeviceRow } from '@pv/contract';
+import { powerFlowOf, type FaultRow, type PlantDeviceRow, type PowerFlow } from '@pv/contract';
 import {
   Button,
   Card,
@@ -23,7 +23,7 @@ import { Access, useHasPerm } from '@/lib/access';
 import { formatTime } from '@/lib/format';
 import { ZonedTime } from '@/components/zoned-time';
 import { zoneAbbreviation, zoneFullName } from '@/lib/time-zone';
-import { useFormat } from '@/lib/quantity';
+import { NO_VALUE, useFormat } from '@/lib/quantity';
 import { useLivePlants } from '@/lib/live';
 import { useListPage } from '@/lib/use-list-page';
 import { plantQuery, usePlant } from '@/features/plant/api/get-plant';
@@ -36,6 +36,14 @@ import { PlantStatusTag } from '@/features/plant/components/plant-status';
 import { OnlineTag, RunTag } from '@/components/device-state';
 import { ProductionChart } from '@/features/plant/components/production-chart';
 
+/** A device row's power flow: the server's direction, else its signed power read as the device's own point. */
+function rowFlow(d: PlantDeviceRow): PowerFlow | null {
+  if (d.direction) return { direction: d.direction, powerW: d.powerW ?? 0 };
+  if (d.direction === null || d.power === null) return null;
+  const point = d.type === 'battery' ? 'batteryPower' : d.type === 'meter' ? 'meterImportPower' : 'acPower';
+  return powerFlowOf(d.type, { [point]: d.power });
+}
+
 function DevicesTable({ plantId, timeZone }: { plantId: number; timeZone: string }) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -43,6 +51,17 @@ function DevicesTable({ plantId, timeZone }: { plantId: number; timeZone: string
   const { query, tableProps } = useListPage({ pageSize: 10 });
   const { data, isLoading } = usePlantDevices(plantId, query.pageNum, query.pageSize);
   useLivePlants([plantId], ['plants', 'devices', plantId]);
+  // a direction word beside an unsigned power ("Charging 5.00 kW"): a battery or a meter is not production
+  const flowCell = (d: PlantDeviceRow) => {
+    const flow = rowFlow(d);
+    if (!flow) return NO_VALUE;
+    if (flow.direction === 'idle') return t('plant.flow.idle');
+    return (
+      <>
+        {t(`plant.flow.${flow.direction}`)} <span>{f.power(flow.powerW)}</span>
+      </>
+    );
+  };
   return (
     <Table<PlantDeviceRow>
       {...tableProps(data, isLoading)}
@@ -70,7 +89,12 @@ function DevicesTable({ plantId, timeZone }: { plantId: number; timeZone: string
           dataIndex: 'runState',
           render: (v: PlantDeviceRow['runState']) => <RunTag state={v} />,
         },
-        { title: t('plant.power'), dataIndex: 'power', render: (v: number | null) => f.power(v) },
+        {
+          title: t('plant.device.power'),
+          dataIndex: 'powerW',
+          align: 'right',
+          render: (_: unknown, d) => <span data-testid={`device-power-${d.sn}`}>{flowCell(d)}</span>,
+        },
         {
           title: t('plant.device.lastOnlineAt'),
           dataIndex: 'lastOnlineAt',

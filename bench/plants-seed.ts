@@ -12,15 +12,22 @@ const DAY = 86_400_000;
 
 /**
  * A throw-away fleet for the plant benchmarks, written straight into the migrated SQLite file
- * with multi-row inserts: `plants` plants of `devices / plants` inverters each (ROOT organisation),
- * their latest points, and `days` days of device_daily. Plant ids are 1..plants.
+ * with multi-row inserts: `plants` plants of `devices / plants` inverters each, their latest points,
+ * and `days` days of device_daily. Plant ids are 1..plants. Every tenth plant belongs to the demo
+ * agent's organisation (SUNPATH) and every tenth to its child (GREENROOF), the rest to ROOT: the
+ * agent's list is a scope of a fifth of the fleet.
  */
 export function seedPlantFleet(file: string, o: { plants: number; devices: number; days: number }) {
   const t0 = Date.now();
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
-  const root = (db.prepare("select id from orgs where code = 'ROOT'").get() as { id: number } | undefined)?.id ?? 1;
+  const orgId = (code: string) =>
+    (db.prepare('select id from orgs where code = ?').get(code) as { id: number } | undefined)?.id ?? 1;
+  const root = orgId('ROOT');
+  const sunpath = orgId('SUNPATH');
+  const greenroof = orgId('GREENROOF');
+  const orgOf = (plant: number) => (plant % 10 === 0 ? sunpath : plant % 10 === 1 ? greenroof : root);
   const now = Date.now();
   const insertMany = (table: string, cols: string[], rows: unknown[][], chunk = Math.floor(30_000 / cols.length)) => {
     const one = `(${cols.map(() => '?').join(',')})`;
@@ -38,7 +45,7 @@ export function seedPlantFleet(file: string, o: { plants: number; devices: numbe
     for (let i = 1; i <= o.plants; i++) {
       plants.push([
         i,
-        root,
+        orgOf(i),
         `Bench plant ${i}`,
         perPlant * 5000,
         'CN',
@@ -80,7 +87,7 @@ export function seedPlantFleet(file: string, o: { plants: number; devices: numbe
           `BINV${String(id).padStart(7, '0')}`,
           `Bench inverter ${id}`,
           'inverter',
-          root,
+          orgOf(p),
           p,
           'mqtt',
           online ? 'online' : 'offline',

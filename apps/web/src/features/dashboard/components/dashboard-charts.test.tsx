@@ -181,6 +181,56 @@ describe('dashboard charts', () => {
     expect(drawn.has('Top plants by specific yield this month')).toBe(false);
   });
 
+  it('draws the bucket still filling apart, dashed, from the last whole one: the live edge does not dip', async () => {
+    const points: [number, number][] = [
+      [Date.UTC(2026, 10, 23, 1, 0), 30_000],
+      [Date.UTC(2026, 10, 23, 1, 5), 31_000],
+      // two snapshots of five so far: the live edge the curve once dipped to
+      [Date.UTC(2026, 10, 23, 1, 10), 12_000],
+    ];
+    render(<DashboardCharts data={{ ...data, power: points, powerFilling: points[2]![0] }} tz={TZ} />);
+    reach('chart-power');
+    await screen.findByRole('img', { name: "Today's power" });
+    type Line = Series & { id: string; name: string; lineStyle?: { type?: string }; areaStyle?: unknown };
+    const [curve, edge, more] = drawn.get("Today's power")!.series as Line[];
+    expect(more).toBeUndefined();
+    expect(curve!.data).toEqual(points.slice(0, 2));
+    expect(edge!.id).toBe('filling');
+    expect(edge!.data).toEqual(points.slice(1));
+    expect(edge!.lineStyle?.type).toBe('dashed');
+    expect(edge!.name).toBe('Since 09:10, still filling');
+    // the tooltip where the two meet shows the curve's figure once; at the edge, the partial one
+    const tooltip = drawn.get("Today's power")!.tooltip as { formatter: (p: unknown) => string };
+    const at = (dataIndex: number, series: Line, i: number) => ({
+      seriesId: series.id,
+      seriesName: series.name,
+      dataIndex,
+      value: series.data[dataIndex],
+      marker: '',
+      axisValueLabel: `label ${i}`,
+    });
+    const joint = tooltip.formatter([at(1, curve!, 1), at(0, edge!, 1)]);
+    expect(joint.split('31.0 kW')).toHaveLength(2);
+    expect(joint).not.toContain('still filling');
+    const live = tooltip.formatter([at(1, edge!, 2)]);
+    expect(live).toContain('Since 09:10, still filling');
+    expect(live).toContain('12.0 kW');
+    cleanup();
+    drawn.clear();
+
+    // once whole (or when the answer marks none), the curve is one line again
+    for (const powerFilling of [null, points[1]![0]]) {
+      render(<DashboardCharts data={{ ...data, power: points, powerFilling }} tz={TZ} />);
+      reach('chart-power');
+      await screen.findByRole('img', { name: "Today's power" });
+      const series = drawn.get("Today's power")!.series as Line[];
+      expect(series).toHaveLength(1);
+      expect(series[0]!.data).toEqual(points);
+      cleanup();
+      drawn.clear();
+    }
+  });
+
   it('shows no "No data" while the first answer is on its way', () => {
     render(<DashboardCharts data={undefined} tz={TZ} />);
     expect(screen.queryByText('No data yet')).toBeNull();

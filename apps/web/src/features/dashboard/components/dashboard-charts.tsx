@@ -1,5 +1,5 @@
 import type { DashboardData } from '@pv/contract';
-import { Card, Empty } from 'antd';
+import { Card, Empty, theme } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,8 @@ const grid = { left: 8, right: 16, top: 24, bottom: 8, containLabel: true };
 /** The power chart names its zone at the end of its time axis: room for "UTC+5:30". */
 const powerGrid = { ...grid, right: 56 };
 const HEIGHT = 280;
+/** The series of the power curve's bucket still filling. */
+const FILLING = 'filling';
 
 function ChartCard({
   title,
@@ -85,6 +87,7 @@ export const DashboardCharts = memo(function DashboardCharts({
 }) {
   const { t, i18n } = useTranslation();
   const f = useFormat();
+  const { token } = theme.useToken();
   const language = i18n.language;
   // one unit per axis, from the largest figure; the tooltips give each figure its own unit
   const powerAxis = useMemo(
@@ -104,9 +107,30 @@ export const DashboardCharts = memo(function DashboardCharts({
     // the whole of today on the axis, whatever part of it has points yet
     const start = dayjs().tz(tz).startOf('day');
     const points = data?.power ?? [];
+    // The last bucket, while it fills, averages only the snapshots taken so far: it is drawn apart,
+    // dashed and lighter, from the last whole bucket, so the curve does not seem to dip at the live edge.
+    const filling = data?.powerFilling ?? null;
+    const partial = filling !== null && points.length > 0 && points[points.length - 1]![0] === filling;
+    const whole = partial ? points.slice(0, -1) : points;
+    const edge = partial ? points.slice(-2) : [];
+    const fillingName = partial ? t('dashboard.chart.powerFilling', { time: formatTime(filling, 'HH:mm', tz) }) : '';
     return {
       grid: powerGrid,
-      tooltip: { trigger: 'axis', valueFormatter: (v) => f.power(Number(v)) },
+      tooltip: {
+        trigger: 'axis',
+        formatter: (params) => {
+          const list = Array.isArray(params) ? params : [params];
+          // where the dashed edge meets the curve, the point is the curve's
+          const shown = list.filter((p) => !(p.seriesId === FILLING && p.dataIndex === 0 && edge.length > 1));
+          const head = shown[0] && 'axisValueLabel' in shown[0] ? String(shown[0].axisValueLabel) : '';
+          const rows = shown.map(
+            (p) =>
+              `<div>${String(p.marker ?? '')}${String(p.seriesName ?? '')}` +
+              `<b style="float:right;margin-left:16px">${f.power(Number((p.value as [number, number])[1]))}</b></div>`,
+          );
+          return [head, ...rows].join('');
+        },
+      },
       xAxis: {
         type: 'time',
         min: start.valueOf(),
@@ -122,15 +146,32 @@ export const DashboardCharts = memo(function DashboardCharts({
       series: [
         {
           type: 'line',
+          id: 'power',
           name: t('dashboard.chart.power'),
-          data: points,
-          showSymbol: points.length < 3,
+          data: whole,
+          showSymbol: whole.length < 3,
           smooth: true,
           areaStyle: { opacity: 0.15 },
         },
+        ...(partial
+          ? [
+              {
+                type: 'line' as const,
+                id: FILLING,
+                name: fillingName,
+                data: edge,
+                color: token.colorPrimary,
+                showSymbol: true,
+                symbol: 'emptyCircle',
+                lineStyle: { type: 'dashed' as const, opacity: 0.6 },
+                itemStyle: { opacity: 0.6 },
+                areaStyle: { opacity: 0.06 },
+              },
+            ]
+          : []),
       ],
     };
-  }, [data?.power, tz, t, f, powerAxis, language]);
+  }, [data?.power, data?.powerFilling, tz, t, f, powerAxis, language, token.colorPrimary]);
 
   const daily = useMemo<ChartOption>(
     () => ({

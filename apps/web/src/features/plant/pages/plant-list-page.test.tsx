@@ -70,6 +70,14 @@ function serve() {
   );
 }
 
+/** happy-dom's window size, which its matchMedia answers from. */
+const setViewport = (width: number, height: number) =>
+  (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport(
+    {
+      width,
+      height,
+    },
+  );
 const urls = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.map(([u]) => String(u));
 const renderPage = () =>
   renderWithProviders(
@@ -91,11 +99,62 @@ describe('plant list', { timeout: 30_000 }, () => {
     renderPage();
     expect(await screen.findByText('Berlin1', {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByText('3.20 kW')).toBeTruthy();
-    expect(screen.getByText('12.50 kWh')).toBeTruthy();
-    expect(screen.getByText('DE / Europe/Berlin')).toBeTruthy();
+    expect(screen.getByText('12.5 kWh')).toBeTruthy();
     expect(screen.getByTestId('plant-tab-all').textContent).toBe('All (2)');
     expect(screen.getByTestId('plant-tab-fault').textContent).toBe('Fault (1)');
     expect(urls(fetch)[0]).toBe('/photo_voltaic/plants?pageNum=1&pageSize=20');
+  });
+
+  it('puts name, status, power and today first, the rest after or under the column chooser', async () => {
+    localStorage.removeItem('pv.plantList.columns');
+    signedInWith('plant:list');
+    serve();
+    renderPage();
+    await screen.findByText('Berlin1', {}, { timeout: 8000 });
+    const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent);
+    expect(headers().slice(1, 5)).toEqual(['Plant name', 'Status', 'Production power', 'Daily production']);
+    expect(headers()).toContain('Total production');
+    expect(headers()).not.toContain('Country / time zone');
+    expect(screen.queryByText('DE / Europe/Berlin')).toBeNull();
+    fireEvent.click(screen.getByTestId('plant-columns'));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Country / time zone' }));
+    expect(await screen.findByText('DE / Europe/Berlin')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Total production' }));
+    await waitFor(() => expect(headers()).not.toContain('Total production'));
+    // the choice is kept in this browser: the next visit shows the same columns
+    cleanup();
+    serve();
+    renderPage();
+    expect(await screen.findByText('DE / Europe/Berlin', {}, { timeout: 8000 })).toBeTruthy();
+    expect(headers()).not.toContain('Total production');
+    localStorage.removeItem('pv.plantList.columns');
+  });
+
+  it('shows cards with name, status, power and today instead of the table on a phone', async () => {
+    signedInWith('plant:list');
+    const fetch = serve();
+    setViewport(390, 844);
+    try {
+      renderPage();
+      const card = await screen.findByTestId('plant-card-1', {}, { timeout: 8000 });
+      expect(document.querySelector('.ant-table')).toBeNull();
+      expect(within(card).getByText('Berlin1')).toBeTruthy();
+      expect(within(card).getByText('Online')).toBeTruthy();
+      expect(within(card).getByText('3.20 kW')).toBeTruthy();
+      expect(within(card).getByText('12.5 kWh')).toBeTruthy();
+      expect(within(screen.getByTestId('plant-card-2')).getByText('Fault')).toBeTruthy();
+      fireEvent.click(within(card).getByTestId('plant-star-1'));
+      await waitFor(() =>
+        expect(
+          fetch.mock.calls.some(([u, i]) => i?.method === 'PUT' && u === '/photo_voltaic/plants/1/favourite'),
+        ).toBe(true),
+      );
+    } finally {
+      setViewport(1024, 768);
+    }
+    // back on a wide screen: the table again
+    await waitFor(() => expect(document.querySelector('.ant-table')).not.toBeNull());
+    expect(screen.queryByTestId('plant-card-1')).toBeNull();
   });
 
   it('hides create, edit, delete and export without the permissions, and shows them with', async () => {

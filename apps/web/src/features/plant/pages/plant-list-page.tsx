@@ -73,7 +73,11 @@ const PHONE = '(max-width: 575px)';
 const subscribePhone = (changed: () => void) => {
   const media = window.matchMedia(PHONE);
   media.addEventListener('change', changed);
-  return () => media.removeEventListener('change', changed);
+  window.addEventListener('resize', changed);
+  return () => {
+    media.removeEventListener('change', changed);
+    window.removeEventListener('resize', changed);
+  };
 };
 const usePhone = () => useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE).matches);
 
@@ -149,7 +153,7 @@ export default function PlantListPage() {
       title: t('plant.name'),
       dataIndex: 'name',
       fixed: 'left',
-      width: 200,
+      width: 180,
       ellipsis: true,
       ...sortable('name'),
       render: (_: string, row) => nameLink(row),
@@ -165,7 +169,7 @@ export default function PlantListPage() {
       title: t('plant.power'),
       dataIndex: 'power',
       align: 'right',
-      width: 150,
+      width: 170,
       ...sortable('power'),
       render: (v: number) => fmt.power(v),
     },
@@ -198,7 +202,7 @@ export default function PlantListPage() {
     {
       title: t('plant.dataUpdatedAt'),
       dataIndex: 'dataUpdatedAt',
-      width: 230,
+      width: 220,
       hidden: hidden('dataUpdatedAt'),
       ...sortable('dataUpdatedAt'),
       render: (v: number | null, row) => <ZonedTime value={v} timeZone={row.timeZone} />,
@@ -290,9 +294,14 @@ export default function PlantListPage() {
     <Card>
       <SearchForm list={list} name="plantSearch" style={{ marginBottom: 8 }}>
         <TextFilter name="name" label={t('plant.name')} width={150} />
-        <TextFilter name="owner" label={t('plant.owner')} width={130} />
-        <TextFilter name="installer" label={t('plant.installer')} width={130} />
-        <TextFilter name="org" label={t('plant.organisation')} width={130} />
+        {/* a phone searches by name; the other filters would fill its first screen */}
+        {!phone && (
+          <>
+            <TextFilter name="owner" label={t('plant.owner')} width={130} />
+            <TextFilter name="installer" label={t('plant.installer')} width={130} />
+            <TextFilter name="org" label={t('plant.organisation')} width={130} />
+          </>
+        )}
       </SearchForm>
       <ListToolbar
         style={{ alignItems: 'center', marginBottom: 0 }}
@@ -386,7 +395,7 @@ interface PlantCardsProps {
 function PlantCards({ rows, loading, fmt, star, nameLink, paging }: PlantCardsProps) {
   const { t } = useTranslation();
   const figure = (label: string, value: string) => (
-    <div style={{ minWidth: 0 }}>
+    <div style={{ flex: 1, minWidth: 0 }}>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {label}
       </Typography.Text>

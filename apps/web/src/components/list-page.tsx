@@ -1,6 +1,6 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space, type FormInstance } from 'antd';
-import type { CSSProperties, ReactNode } from 'react';
+import { useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { hasPerm } from '@pv/contract';
 import { useTranslation } from 'react-i18next';
 import { Access } from '@/lib/access';
@@ -67,13 +67,21 @@ export function ListToolbar({ left, right, style }: ListToolbarProps) {
   );
 }
 
+export interface CreateButtonProps {
+  perm: string;
+  testId: string;
+  onClick: () => void;
+  /** What it says, when more than "Create" helps (an empty list's "Add a device"). */
+  label?: string;
+}
+
 /** The Create button of a list, shown with its permission. */
-export function CreateButton({ perm, testId, onClick }: { perm: string; testId: string; onClick: () => void }) {
+export function CreateButton({ perm, testId, onClick, label }: CreateButtonProps) {
   const { t } = useTranslation();
   return (
     <Access perm={perm}>
       <Button type="primary" icon={<PlusOutlined />} onClick={onClick} data-testid={testId}>
-        {t('common.create')}
+        {label ?? t('common.create')}
       </Button>
     </Access>
   );
@@ -132,3 +140,14 @@ export function actionsColumn<Row>(
     ),
   };
 }
+
+// antd's xs breakpoint: below it a list is a column of cards instead of a table
+const PHONE = '(max-width: 575px)';
+const subscribePhone = (changed: () => void) => {
+  const media = window.matchMedia(PHONE);
+  media.addEventListener('change', changed);
+  return () => media.removeEventListener('change', changed);
+};
+
+/** Whether the console is on a phone's width, where lists show cards (known at the first render, no flash of a table). */
+export const usePhone = () => useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE).matches);

@@ -41,7 +41,9 @@ function serve(created: object = { id: 11, sn: 'INV-011', deviceKey: null, paren
         ? null
         : url.startsWith('/photo_voltaic/devices')
           ? { rows: collectors, total: 1 }
-          : { rows: [], total: 0 },
+          : url.startsWith('/photo_voltaic/options')
+            ? []
+            : { rows: [], total: 0 },
   );
 }
 const writes = (fetch: ReturnType<typeof serve>) =>

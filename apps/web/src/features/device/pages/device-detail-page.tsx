@@ -1,6 +1,7 @@
 import { HistoryOutlined, LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
 import { LIVE_THROTTLE_MS, type DeviceRow } from '@pv/contract';
-import { Button, Card, Col, Descriptions, Empty, Result, Row, Space, Statistic, Table, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Empty, Row, Space, Statistic, Table, Typography } from 'antd';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatZonedTime, useUserTimeZone } from '@/lib/time-zone';
@@ -15,6 +16,16 @@ import { OnlineTag, RunTag } from '@/components/device-state';
 import { OtaPushButton } from '@/features/device/components/ota-push-modal';
 import { pointName } from '@/features/device/components/point-label';
 import { useDeviceId } from '@/features/device/components/use-device-id';
+import { DeviceNotFound } from '@/features/device/components/device-not-found';
+
+const header: CSSProperties = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: 12,
+  marginBottom: 16,
+};
 
 function LivePoints({ device }: { device: DeviceRow }) {
   const { t } = useTranslation();
@@ -87,28 +98,24 @@ export default function DeviceDetailPage() {
   // the device's times on its plant's clock; an unbound device's in the user's zone
   const userZone = useUserTimeZone(!!d && !d.timeZone);
 
-  if (!id || (isError && !d))
-    return (
-      <Result
-        status="404"
-        title={t('device.notFound')}
-        extra={<Link to="/devices/devices__manage">{t('device.backToList')}</Link>}
-      />
-    );
+  if (!id || (isError && !d)) return <DeviceNotFound />;
   if (!d) return <Card loading />;
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Card
-        title={
-          <Space wrap>
-            <span data-testid="device-title">{d.name}</span>
-            <Typography.Text type="secondary">{d.sn}</Typography.Text>
+      <Card>
+        {/* who the device is first, wrapping on a phone rather than cut off by the buttons beside it */}
+        <div style={header} data-testid="device-header">
+          <Space wrap size={[8, 4]} style={{ minWidth: 0 }}>
+            <Typography.Title level={5} style={{ margin: 0 }} data-testid="device-title">
+              {d.name}
+            </Typography.Title>
+            <Typography.Text type="secondary" data-testid="device-sn">
+              {d.sn}
+            </Typography.Text>
             <OnlineTag state={d.onlineState} />
             <RunTag state={d.runState} />
           </Space>
-        }
-        extra={
           <Space wrap>
             <Link to={`/devices/devices_data_overview?id=${d.id}`}>
               <Button icon={<LineChartOutlined />} data-testid="open-data-overview">
@@ -122,8 +129,7 @@ export default function DeviceDetailPage() {
             </Link>
             <OtaPushButton device={d} />
           </Space>
-        }
-      >
+        </div>
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} bordered>
           <Descriptions.Item label={t('device.name')}>{d.name}</Descriptions.Item>
           <Descriptions.Item label={t('device.sn')}>{d.sn}</Descriptions.Item>

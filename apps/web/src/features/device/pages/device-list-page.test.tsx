@@ -104,6 +104,61 @@ describe('device list', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('device-bind-COL-001')).toBeTruthy();
   });
 
+  it('on a phone, shows a card per device: name and SN, its states, its power as a word and today', async () => {
+    // the phone's width: the query the list asks, matched; antd's own queries answered as before
+    const matchMedia = window.matchMedia.bind(window);
+    const phone = {
+      matches: true,
+      media: '(max-width: 575px)',
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    };
+    vi.stubGlobal('matchMedia', (q: string) => (q === phone.media ? phone : matchMedia(q)));
+    signedInWith('device:list,device:update');
+    serve([
+      { ...rows[0], points: { acPower: 3180, energyToday: 13.385 } },
+      {
+        ...base,
+        id: 8,
+        sn: 'BAT-001',
+        name: 'Garage battery',
+        type: 'battery',
+        plantId: 7,
+        plantName: 'Hangzhou Roof',
+        points: { batteryPower: -1300, batterySoc: 74.5 },
+      },
+    ]);
+    renderPage();
+    const card = await screen.findByTestId('device-card-INV-001');
+    expect(within(card).getByText('Roof inverter')).toBeTruthy();
+    expect(within(card).getByText('INV-001 · Inverter')).toBeTruthy();
+    expect(within(card).getByText('Online')).toBeTruthy();
+    expect(within(card).getByTestId('device-card-power-INV-001').textContent).toBe('Producing3.18 kW');
+    expect(within(card).getByTestId('device-card-today-INV-001').textContent).toMatch(/13\.4 kWh$/);
+    // a battery's power is a direction, never a minus sign
+    expect(screen.getByTestId('device-card-power-BAT-001').textContent).toBe('Charging1.30 kW');
+    expect(within(card).getByTestId('device-edit-INV-001')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says what to do next when empty: add the first device, or clear the filters that hide them', async () => {
+    signedInWith('device:list,device:create');
+    serve([]);
+    renderPage();
+    const empty = await screen.findByTestId('device-empty');
+    expect(within(empty).getByText('No devices yet')).toBeTruthy();
+    expect(within(empty).getByTestId('device-empty-create').textContent).toContain('Add a device');
+    fireEvent.change(screen.getByTestId('filter-sn'), { target: { value: 'NOPE' } });
+    fireEvent.click(screen.getByTestId('device-search'));
+    expect(await screen.findByText('No device matches these filters')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the filters' }));
+    expect(await screen.findByText('No devices yet')).toBeTruthy();
+  });
+
   it('asks for a device before deleting and deletes nothing (spec §5)', async () => {
     signedInWith('device:list,device:delete');
     const fetch = serve();

@@ -6,16 +6,32 @@ import {
   type DeviceListQuery,
   type DeviceRow,
   type DeviceSortField,
+  powerFlowOf,
 } from '@pv/contract';
-import { App, Button, Card, Form, Popconfirm, Select, Space, Table, Typography } from 'antd';
-import { useState } from 'react';
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Form,
+  Pagination,
+  Popconfirm,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Typography,
+} from 'antd';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ExportButton } from '@/components/export-button';
-import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
+import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn, usePhone } from '@/components/list-page';
 import { ConfirmAction, IconAction } from '@/components/row-actions';
 import { Access, useHasPerm } from '@/lib/access';
 import { ZonedTime } from '@/components/zoned-time';
+import { useFormat } from '@/lib/quantity';
 import { useListPage } from '@/lib/use-list-page';
 import type { DeviceKey } from '@/features/device/api/create-device';
 import { useDeleteDevices } from '@/features/device/api/delete-devices';
@@ -28,11 +44,16 @@ import { BindModal } from '@/features/device/components/bind-modal';
 import { boundPlantsOf, DeleteDevicesContent } from '@/features/device/components/delete-devices-content';
 import { DeviceFormModal } from '@/features/device/components/device-form-modal';
 import { DeviceKeyModal } from '@/features/device/components/device-key-modal';
+import { pointName } from '@/features/device/components/point-label';
 import { OnlineTag, RunTag } from '@/components/device-state';
 
 type Filters = Pick<DeviceListQuery, 'sn' | 'type' | 'productId' | 'onlineState' | 'runState' | 'plant' | 'orgId'>;
+const FILTER_KEYS = ['sn', 'type', 'productId', 'onlineState', 'runState', 'plant', 'orgId'] as const;
 
 export const detailPath = (id: number) => `/devices/devices_detail?id=${id}`;
+
+/** The permissions of a row's actions: without any of them the list has no Actions column. */
+const ROW_ACTION_PERMS = ['device:update', 'device:bind', 'device:unbind'];
 
 /** /devices/devices__manage: the devices of your data scope, filtered, sorted and paged by the server. */
 export default function DeviceListPage() {
@@ -47,6 +68,7 @@ export default function DeviceListPage() {
     },
   });
   const { query } = list;
+  const phone = usePhone();
   const { data, isFetching } = useDevices(query);
   const products = useProducts();
   const orgs = useOrgOptions();
@@ -95,8 +117,93 @@ export default function DeviceListPage() {
     });
   };
 
+  // what to do next when the list is empty: add the first device, or loosen the filters
+  const filtered = FILTER_KEYS.some((k) => query[k] !== undefined);
+  const empty = filtered ? (
+    <Empty description={t('device.empty.filtered')} data-testid="device-empty">
+      <Button onClick={list.reset}>{t('device.empty.clear')}</Button>
+    </Empty>
+  ) : (
+    <Empty
+      description={
+        <>
+          <div>{t('device.empty.none')}</div>
+          <Typography.Text type="secondary">{t('device.empty.noneHint')}</Typography.Text>
+        </>
+      }
+      data-testid="device-empty"
+    >
+      <CreateButton
+        perm="device:create"
+        testId="device-empty-create"
+        label={t('device.empty.add')}
+        onClick={() => setEditing({ open: true, device: null })}
+      />
+    </Empty>
+  );
+
   const sortOf = (field: DeviceSortField) =>
     query.sortField === field ? (query.sortOrder === 'desc' ? ('descend' as const) : ('ascend' as const)) : null;
+
+  // a row's actions, in the table's Actions column or at the foot of a card on a phone
+  const rowActions = (r: DeviceRow) => (
+    <>
+      <Access perm="device:update">
+        <IconAction
+          title={t('common.update')}
+          icon={<EditOutlined />}
+          onClick={() => setEditing({ open: true, device: r })}
+          testId={`device-edit-${r.sn}`}
+        />
+        {!r.parentSn && (
+          <Popconfirm
+            title={t('device.confirmRotate', { sn: r.sn })}
+            okText={t('common.confirm')}
+            cancelText={t('common.cancel')}
+            onConfirm={async () => setKey(await rotate.mutateAsync(r.id).catch(() => null))}
+          >
+            <IconAction title={t('device.rotateKey')} icon={<KeyOutlined />} testId={`device-rotate-${r.sn}`} />
+          </Popconfirm>
+        )}
+      </Access>
+      {r.plantId === null
+        ? !r.parentSn && (
+            <Access perm="device:bind">
+              <Button
+                type="link"
+                size="small"
+                icon={<LinkOutlined />}
+                onClick={() => setBinding(r)}
+                data-testid={`device-bind-${r.sn}`}
+              >
+                {t('device.bind')}
+              </Button>
+            </Access>
+          )
+        : !r.parentSn && (
+            <Access perm="device:unbind">
+              <ConfirmAction
+                title={t('device.confirmUnbind', { sn: r.sn, plant: r.plantName ?? '' })}
+                okText={t('common.confirm')}
+                cancelText={t('common.cancel')}
+                onCancel={() => void message.info(t('device.unbindCancelled'))}
+                run={() => unbind.mutateAsync(r.id)}
+                doneKey="success.unbind"
+              >
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  icon={<DisconnectOutlined />}
+                  data-testid={`device-unbind-${r.sn}`}
+                >
+                  {t('device.unbind')}
+                </Button>
+              </ConfirmAction>
+            </Access>
+          )}
+    </>
+  );
 
   const columns = [
     {
@@ -179,68 +286,7 @@ export default function DeviceListPage() {
             ? t('device.subCount', { count: r.subCount })
             : '—',
     },
-    actionsColumn(
-      t('common.actions'),
-      (r: DeviceRow) => (
-        <>
-          <Access perm="device:update">
-            <IconAction
-              title={t('common.update')}
-              icon={<EditOutlined />}
-              onClick={() => setEditing({ open: true, device: r })}
-              testId={`device-edit-${r.sn}`}
-            />
-            {!r.parentSn && (
-              <Popconfirm
-                title={t('device.confirmRotate', { sn: r.sn })}
-                okText={t('common.confirm')}
-                cancelText={t('common.cancel')}
-                onConfirm={async () => setKey(await rotate.mutateAsync(r.id).catch(() => null))}
-              >
-                <IconAction title={t('device.rotateKey')} icon={<KeyOutlined />} testId={`device-rotate-${r.sn}`} />
-              </Popconfirm>
-            )}
-          </Access>
-          {r.plantId === null
-            ? !r.parentSn && (
-                <Access perm="device:bind">
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<LinkOutlined />}
-                    onClick={() => setBinding(r)}
-                    data-testid={`device-bind-${r.sn}`}
-                  >
-                    {t('device.bind')}
-                  </Button>
-                </Access>
-              )
-            : !r.parentSn && (
-                <Access perm="device:unbind">
-                  <ConfirmAction
-                    title={t('device.confirmUnbind', { sn: r.sn, plant: r.plantName ?? '' })}
-                    okText={t('common.confirm')}
-                    cancelText={t('common.cancel')}
-                    onCancel={() => void message.info(t('device.unbindCancelled'))}
-                    run={() => unbind.mutateAsync(r.id)}
-                    doneKey="success.unbind"
-                  >
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      icon={<DisconnectOutlined />}
-                      data-testid={`device-unbind-${r.sn}`}
-                    >
-                      {t('device.unbind')}
-                    </Button>
-                  </ConfirmAction>
-                </Access>
-              )}
-        </>
-      ),
-      { wrap: false, perms: ['device:update', 'device:bind', 'device:unbind'] },
-    ),
+    actionsColumn(t('common.actions'), rowActions, { wrap: false, perms: ROW_ACTION_PERMS }),
   ];
 
   return (
@@ -300,17 +346,20 @@ export default function DeviceListPage() {
               testId="device-create"
               onClick={() => setEditing({ open: true, device: null })}
             />
-            <Access perm="device:delete">
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                onClick={deleteSelected}
-                loading={remove.isPending}
-                data-testid="device-delete"
-              >
-                {selected.length ? t('device.deleteCount', { count: selected.length }) : t('common.delete')}
-              </Button>
-            </Access>
+            {/* deleting chooses rows of the table, which a phone does not show */}
+            {!phone && (
+              <Access perm="device:delete">
+                <Button
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={deleteSelected}
+                  loading={remove.isPending}
+                  data-testid="device-delete"
+                >
+                  {selected.length ? t('device.deleteCount', { count: selected.length }) : t('common.delete')}
+                </Button>
+              </Access>
+            )}
           </Space>
         }
         right={
@@ -323,19 +372,35 @@ export default function DeviceListPage() {
           />
         }
       />
-      <Table<DeviceRow>
-        {...list.tableProps(data, isFetching)}
-        columns={columns}
-        rowSelection={
-          can('device:delete')
-            ? {
-                selectedRowKeys: selected.map((r) => r.id),
-                onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
-                preserveSelectedRowKeys: true,
-              }
-            : undefined
-        }
-      />
+      {phone ? (
+        <DeviceCards
+          rows={data?.rows}
+          loading={isFetching && !data}
+          actions={ROW_ACTION_PERMS.some(can) ? rowActions : undefined}
+          empty={empty}
+          paging={{
+            current: query.pageNum,
+            pageSize: query.pageSize,
+            total: data?.total ?? 0,
+            onChange: (pageNum, pageSize) => list.setQuery((q) => ({ ...q, pageNum, pageSize })),
+          }}
+        />
+      ) : (
+        <Table<DeviceRow>
+          {...list.tableProps(data, isFetching)}
+          locale={{ emptyText: data ? empty : ' ' }}
+          columns={columns}
+          rowSelection={
+            can('device:delete')
+              ? {
+                  selectedRowKeys: selected.map((r) => r.id),
+                  onChange: (_keys, rows) => setSelected(rows.filter(Boolean)),
+                  preserveSelectedRowKeys: true,
+                }
+              : undefined
+          }
+        />
+      )}
       <DeviceFormModal
         open={editing.open}
         device={editing.device}
@@ -345,5 +410,83 @@ export default function DeviceListPage() {
       <BindModal device={binding} onClose={() => setBinding(null)} />
       <DeviceKeyModal value={key} onClose={() => setKey(null)} />
     </Card>
+  );
+}
+
+interface DeviceCardsProps {
+  rows: DeviceRow[] | undefined;
+  loading: boolean;
+  /** The row's actions, when the user may do any. */
+  actions?: (row: DeviceRow) => ReactNode;
+  /** Shown when the page has no device. */
+  empty: ReactNode;
+  paging: { current: number; pageSize: number; total: number; onChange: (pageNum: number, pageSize: number) => void };
+}
+
+/**
+ * The list on a phone: a card per device with what is scanned (name and SN, its states, its power as
+ * a direction and a figure, and today's production or its own key figure), then where it is.
+ */
+function DeviceCards({ rows, loading, actions, empty, paging }: DeviceCardsProps) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const figure = (label: string, value: string, testId: string) => (
+    <div key={testId} style={{ minWidth: 0 }} data-testid={testId}>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {label}
+      </Typography.Text>
+      <div style={{ fontSize: 16, fontVariantNumeric: 'tabular-nums' }}>{value}</div>
+    </div>
+  );
+  const figures = (r: DeviceRow) => {
+    const flow = powerFlowOf(r.type, r.points);
+    const points = r.points ?? {};
+    const out = [
+      flow && figure(t(`plant.flow.${flow.direction}`), f.power(flow.powerW), `device-card-power-${r.sn}`),
+      r.type === 'inverter' &&
+        figure(t('plant.energyToday'), f.point('energyToday', points.energyToday), `device-card-today-${r.sn}`),
+      r.type === 'battery' &&
+        figure(pointName(t, 'batterySoc'), f.point('batterySoc', points.batterySoc), `device-card-soc-${r.sn}`),
+      r.type === 'collector' &&
+        figure(pointName(t, 'rssi'), f.point('rssi', points.rssi), `device-card-signal-${r.sn}`),
+    ].filter(Boolean);
+    return out.length ? out : null;
+  };
+  return (
+    <Spin spinning={loading}>
+      <Flex vertical gap={8} data-testid="device-cards">
+        {rows?.length === 0 && empty}
+        {rows?.map((r) => (
+          <Card key={r.id} size="small" data-testid={`device-card-${r.sn}`}>
+            <Flex align="center" gap={8} wrap>
+              <span
+                style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
+                <Link to={detailPath(r.id)} data-testid={`device-open-${r.sn}`}>
+                  {r.name}
+                </Link>
+              </span>
+              <OnlineTag state={r.onlineState} />
+              <RunTag state={r.runState} />
+            </Flex>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {`${r.sn} · ${t(`device.types.${r.type}`)}`}
+            </Typography.Text>
+            {figures(r) && (
+              <Flex gap={24} style={{ marginTop: 8 }}>
+                {figures(r)}
+              </Flex>
+            )}
+            <Flex align="center" justify="space-between" gap={8} style={{ marginTop: 8 }}>
+              <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+                {r.plantName ?? t('device.unbound')}
+              </Typography.Text>
+              {actions && <Space size={0}>{actions(r)}</Space>}
+            </Flex>
+          </Card>
+        ))}
+      </Flex>
+      <Pagination size="small" align="center" style={{ marginTop: 12 }} simple {...paging} />
+    </Spin>
   );
 }

@@ -1,10 +1,11 @@
-import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EditOutlined, LinkOutlined } from '@ant-design/icons';
 import { powerFlowOf, type FaultRow, type PlantDeviceRow, type PowerFlow } from '@pv/contract';
 import {
   Button,
   Card,
   Col,
   Descriptions,
+  Empty,
   Result,
   Row,
   Skeleton,
@@ -44,6 +45,38 @@ function rowFlow(d: PlantDeviceRow): PowerFlow | null {
   return powerFlowOf(d.type, { [point]: d.power });
 }
 
+/**
+ * A plant without devices says what to do next: devices are bound from the device list, so whoever
+ * may bind is taken there.
+ */
+function NoDevices() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <>
+          <div>{t('plant.empty.devices')}</div>
+          <Typography.Text type="secondary">{t('plant.empty.devicesHint')}</Typography.Text>
+        </>
+      }
+      data-testid="plant-no-devices"
+    >
+      <Access perm="device:bind">
+        <Button
+          type="primary"
+          icon={<LinkOutlined />}
+          onClick={() => void navigate('/devices/devices__manage')}
+          data-testid="plant-bind-device"
+        >
+          {t('plant.empty.bind')}
+        </Button>
+      </Access>
+    </Empty>
+  );
+}
+
 function DevicesTable({ plantId, timeZone }: { plantId: number; timeZone: string }) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -66,6 +99,7 @@ function DevicesTable({ plantId, timeZone }: { plantId: number; timeZone: string
     <Table<PlantDeviceRow>
       {...tableProps(data, isLoading)}
       size="small"
+      locale={{ emptyText: data ? <NoDevices /> : ' ' }}
       columns={[
         {
           title: t('plant.device.sn'),
@@ -114,6 +148,9 @@ function FaultsTable({ plantId, timeZone }: { plantId: number; timeZone: string 
     <Table<FaultRow>
       {...tableProps(data, isLoading)}
       size="small"
+      locale={{
+        emptyText: data ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('plant.empty.faults')} /> : ' ',
+      }}
       columns={[
         { title: t('plant.fault.code'), dataIndex: 'code' },
         { title: t('plant.device.sn'), dataIndex: 'sn' },

@@ -198,7 +198,7 @@ describe('dashboard charts', () => {
     expect(edge!.id).toBe('filling');
     expect(edge!.data).toEqual(points.slice(1));
     expect(edge!.lineStyle?.type).toBe('dashed');
-    expect(edge!.name).toBe('Since 09:10, still filling');
+    expect(edge!.name).toBe('Current interval, so far');
     // the tooltip where the two meet shows the curve's figure once; at the edge, the partial one
     const tooltip = drawn.get("Today's power")!.tooltip as { formatter: (p: unknown) => string };
     const at = (dataIndex: number, series: Line, i: number) => ({
@@ -211,9 +211,9 @@ describe('dashboard charts', () => {
     });
     const joint = tooltip.formatter([at(1, curve!, 1), at(0, edge!, 1)]);
     expect(joint.split('31.0 kW')).toHaveLength(2);
-    expect(joint).not.toContain('still filling');
+    expect(joint).not.toContain('so far');
     const live = tooltip.formatter([at(1, edge!, 2)]);
-    expect(live).toContain('Since 09:10, still filling');
+    expect(live).toContain('Current interval, so far');
     expect(live).toContain('12.0 kW');
     cleanup();
     drawn.clear();

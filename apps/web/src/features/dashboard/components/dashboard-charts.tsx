@@ -113,7 +113,6 @@ export const DashboardCharts = memo(function DashboardCharts({
     const partial = filling !== null && points.length > 0 && points[points.length - 1]![0] === filling;
     const whole = partial ? points.slice(0, -1) : points;
     const edge = partial ? points.slice(-2) : [];
-    const fillingName = partial ? t('dashboard.chart.powerFilling', { time: formatTime(filling, 'HH:mm', tz) }) : '';
     return {
       grid: powerGrid,
       tooltip: {
@@ -158,7 +157,7 @@ export const DashboardCharts = memo(function DashboardCharts({
               {
                 type: 'line' as const,
                 id: FILLING,
-                name: fillingName,
+                name: t('dashboard.chart.powerFilling'),
                 data: edge,
                 color: token.colorPrimary,
                 showSymbol: true,

@@ -1,6 +1,6 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import type { DeviceDetail, PowerFlow } from '@pv/contract';
-import { Card, Col, Row, Space, Statistic, Table, Tooltip } from 'antd';
+import { Card, Col, Row, Space, Statistic, Table, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NO_VALUE, useFormat, type Formatter } from '@/lib/quantity';
@@ -25,21 +25,29 @@ interface Figure {
   testId?: string;
 }
 
-function Figures({ items, testId }: { items: Figure[]; testId: string }) {
+/**
+ * Figures in rows: the live state first (power, state of charge…), then the energies. `perRow` is
+ * how many share a row on a wide screen, the same in every row so the columns line up.
+ */
+function Figures({ rows, perRow, testId }: { rows: Figure[][]; perRow: 4 | 6; testId: string }) {
   return (
-    <Row gutter={[16, 16]} data-testid={testId}>
-      {items.map((it) => (
-        <Col key={it.key} xs={it.wide ? 24 : 12} sm={12} md={8} xl={it.wide ? 6 : 4}>
-          <Statistic
-            title={it.title}
-            value={it.value}
-            formatter={(text) => text}
-            styles={{ content: { fontSize: 20 } }}
-            data-testid={it.testId ?? `figure-${it.key}`}
-          />
-        </Col>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid={testId}>
+      {rows.map((items, i) => (
+        <Row key={i} gutter={[16, 16]}>
+          {items.map((it) => (
+            <Col key={it.key} xs={it.wide ? 24 : 12} sm={12} md={perRow === 6 ? 8 : 6} xl={24 / perRow}>
+              <Statistic
+                title={it.title}
+                value={it.value}
+                formatter={(text) => text}
+                styles={{ content: { fontSize: 20 } }}
+                data-testid={it.testId ?? `figure-${it.key}`}
+              />
+            </Col>
+          ))}
+        </Row>
       ))}
-    </Row>
+    </Space>
   );
 }
 
@@ -97,7 +105,7 @@ function InverterFigures({ device }: { device: DeviceDetail }) {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card title={t('device.production')} data-testid="device-production">
-        <Figures items={items} testId="device-energy" />
+        <Figures rows={[items]} perRow={6} testId="device-energy" />
       </Card>
       {strings.length > 0 && (
         <Card title={t('device.figures.dcStrings')} data-testid="device-dc-strings">
@@ -107,6 +115,7 @@ function InverterFigures({ device }: { device: DeviceDetail }) {
             pagination={false}
             dataSource={strings}
             scroll={{ x: 'max-content' }}
+            style={{ maxWidth: 720 }}
             columns={[
               { title: t('device.figures.string'), dataIndex: 'n', render: (n: number) => `PV${n}` },
               {
@@ -139,7 +148,7 @@ function BatteryFigures({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation();
   const f = useFormat();
   const b = device.battery;
-  const items: Figure[] = [
+  const state: Figure[] = [
     { key: 'power', title: t('device.figures.power'), value: flowText(t, f, device.flow), wide: true },
     {
       key: 'soc',
@@ -151,6 +160,8 @@ function BatteryFigures({ device }: { device: DeviceDetail }) {
       title: t('device.figures.temperature'),
       value: f.quantity('temperature', b?.temperatureC ?? num(device.points, 'temperature')),
     },
+  ];
+  const energies: Figure[] = [
     { key: 'chargeToday', title: t('device.figures.chargeToday'), value: f.energy(b?.chargeToday) },
     { key: 'dischargeToday', title: t('device.figures.dischargeToday'), value: f.energy(b?.dischargeToday) },
     { key: 'chargeTotal', title: t('device.figures.chargeTotal'), value: f.energy(b?.chargeTotal) },
@@ -158,7 +169,7 @@ function BatteryFigures({ device }: { device: DeviceDetail }) {
   ];
   return (
     <Card title={t('device.figures.battery')} data-testid="device-battery">
-      <Figures items={items} testId="device-battery-figures" />
+      <Figures rows={[state, energies]} perRow={4} testId="device-battery-figures" />
     </Card>
   );
 }
@@ -167,7 +178,7 @@ function MeterFigures({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation();
   const f = useFormat();
   const m = device.meter;
-  const items: Figure[] = [
+  const state: Figure[] = [
     { key: 'power', title: t('device.figures.gridPower'), value: flowText(t, f, device.flow), wide: true },
     {
       key: 'importPower',
@@ -179,6 +190,8 @@ function MeterFigures({ device }: { device: DeviceDetail }) {
       title: t('device.figures.exportPower'),
       value: f.power(num(device.points, 'meterExportPower')),
     },
+  ];
+  const energies: Figure[] = [
     { key: 'importToday', title: t('device.figures.importToday'), value: f.energy(m?.importToday) },
     { key: 'exportToday', title: t('device.figures.exportToday'), value: f.energy(m?.exportToday) },
     { key: 'importTotal', title: t('device.figures.importTotal'), value: f.energy(m?.importTotal) },
@@ -186,7 +199,7 @@ function MeterFigures({ device }: { device: DeviceDetail }) {
   ];
   return (
     <Card title={t('device.figures.grid')} data-testid="device-meter">
-      <Figures items={items} testId="device-meter-figures" />
+      <Figures rows={[state, energies]} perRow={4} testId="device-meter-figures" />
     </Card>
   );
 }
@@ -227,9 +240,11 @@ function CollectorFigures({ device }: { device: DeviceDetail }) {
   ];
   return (
     <Card title={t('device.figures.connection')} data-testid="device-collector">
-      <Figures items={items} testId="device-collector-figures" />
+      <Figures rows={[items]} perRow={4} testId="device-collector-figures" />
       {device.subCount === 0 && (
-        <div style={{ marginTop: 8, color: 'rgba(0,0,0,0.55)' }}>{t('device.figures.noConnected')}</div>
+        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+          {t('device.figures.noConnected')}
+        </Typography.Paragraph>
       )}
     </Card>
   );

@@ -17,6 +17,7 @@ import { OtaPushButton } from '@/features/device/components/ota-push-modal';
 import { pointName } from '@/features/device/components/point-label';
 import { useDeviceId } from '@/features/device/components/use-device-id';
 import { DeviceNotFound } from '@/features/device/components/device-not-found';
+import { usePhone } from '@/components/list-page';
 
 const header: CSSProperties = {
   display: 'flex',
@@ -93,6 +94,7 @@ function SubDevices({ device }: { device: DeviceRow }) {
 export default function DeviceDetailPage() {
   const { t, i18n } = useTranslation();
   const id = useDeviceId();
+  const phone = usePhone();
   const { data: d, isError, refetch, isFetching, dataUpdatedAt } = useDevice(id, true);
   useLiveDevices([id], deviceQuery(id).queryKey);
   // the device's times on its plant's clock; an unbound device's in the user's zone
@@ -130,7 +132,8 @@ export default function DeviceDetailPage() {
             <OtaPushButton device={d} />
           </Space>
         </div>
-        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} bordered>
+        {/* on a phone each fact's name above its value: beside it, a long value ran off the screen */}
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} bordered layout={phone ? 'vertical' : 'horizontal'}>
           <Descriptions.Item label={t('device.name')}>{d.name}</Descriptions.Item>
           <Descriptions.Item label={t('device.sn')}>{d.sn}</Descriptions.Item>
           <Descriptions.Item label="ID">{d.id}</Descriptions.Item>

@@ -159,6 +159,19 @@ function orderOf(field: PlantListQuery['sortField'], order: PlantListQuery['sort
 }
 
 /**
+ * Whether the scope or a filter reads the plants table. Without one, plant_stats alone answers:
+ * every stats row is a plant's (its foreign key, deleted with the plant).
+ */
+const readsPlants = (me: SessionUser, f: Filters) =>
+  me.dataScope !== 'all' || Boolean(f.name || f.owner || f.installer || f.org || f.favourite);
+
+/** The stats rows of `matchingPlants` when it would read no plant column (`readsPlants` false). */
+function matchingStats(db: Kysely<Database>, f: Filters) {
+  const q = db.selectFrom('plant_stats as s');
+  return f.status ? q.where('s.status', '=', f.status) : q;
+}
+
+/**
  * The plants of the caller's scope that pass the filters, joined to their stats row only: the scope
  * and every other filter are an IN over a small indexed set (the scope's organisations, the grants,
  * the matching owners), so a page is read in the order of a plants or plant_stats index and stops
@@ -219,7 +232,11 @@ async function plantPage(
   offset: number,
 ): Promise<PlantRow[]> {
   const order = orderOf(sort.sortField, sort.sortOrder);
-  const ids = matchingPlants(db, me, f, true).select('p.id').orderBy(order).limit(limit).offset(offset);
+  // a figure's order over the whole fleet is the stats index alone, however deep the page
+  const ids =
+    sort.sortField && SORT[sort.sortField].startsWith('s.') && !readsPlants(me, f)
+      ? matchingStats(db, f).select('s.plant_id').orderBy(order).limit(limit).offset(offset)
+      : matchingPlants(db, me, f, true).select('p.id').orderBy(order).limit(limit).offset(offset);
   const asJson = sql.raw(dialectOf(db) === 'postgres' ? 'json_build_object' : 'json_object');
   // the subquery compiles in its own parentheses: `in ${ids}`, not `in (${ids})` (a one-value list)
   const { rows } = await sql<{ row: string | Raw }>`select ${asJson}(${ROW_PAIRS}) as "row"
@@ -257,8 +274,11 @@ export async function plantCounts(db: Kysely<Database>, me: SessionUser, f: Filt
   ]);
   const hit = countsCache.get(key);
   if (hit && Date.now() - hit.at < COUNTS_TTL_MS) return hit.counts;
-  const rows = await matchingPlants(db, me, rest)
-    .select((eb) => ['s.status', eb.fn.countAll<number>().as('n')])
+  const rows = await (
+    readsPlants(me, rest)
+      ? matchingPlants(db, me, rest).select((eb) => ['s.status', eb.fn.countAll<number>().as('n')])
+      : matchingStats(db, rest).select((eb) => ['s.status', eb.fn.countAll<number>().as('n')])
+  )
     .groupBy('s.status')
     .execute();
   const counts = { all: 0, online: 0, offline: 0, fault: 0 };

@@ -85,7 +85,9 @@ describe('plant form', { timeout: 30_000 }, () => {
     type('installCapacityWp', '0');
     save();
     expect(await screen.findByText('Name must be 1-30 letters, digits or Chinese characters')).toBeTruthy();
-    expect(await screen.findByText('Capacity must be a number above 0 and at most 1,000,000 kWp')).toBeTruthy();
+    expect(
+      await screen.findByText('Capacity must be a number above 0 and at most 1,000,000 kWp', {}, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByText('Latitude must be between -90 and 90')).toBeTruthy();
     expect(screen.getByText('Longitude must be between -180 and 180')).toBeTruthy();
     expect(screen.getByText('Install capacity must be a whole number of Wp between 1 and 1,000,000,000')).toBeTruthy();

@@ -49,7 +49,7 @@ describe('change password form', () => {
     const fetch = mockFetch();
     renderPage();
     fireEvent.click(screen.getByTestId('change-password-submit'));
-    await waitFor(() => expect(screen.getAllByText('Please enter the password').length).toBe(3));
+    await waitFor(() => expect(screen.getAllByText('Please enter the password').length).toBe(3), { timeout: 5000 });
     expect(fetch).not.toHaveBeenCalled();
   });
 

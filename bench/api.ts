@@ -55,7 +55,11 @@ async function startServer(dataDir: string, env: Record<string, string>) {
     },
   );
   const base = `http://127.0.0.1:${port}/photo_voltaic`;
+  // a server that exits while starting (its stderr says why) ends the bench at once
+  let exited: number | null = null;
+  server.once('exit', (code) => (exited = code ?? 1));
   for (let i = 0; ; i++) {
+    if (exited !== null) throw new Error(`the server exited (${exited}) while starting`);
     if (i > 600) throw new Error('the server did not start');
     const ok = await fetch(`${base}/health`).then(
       (r) => r.ok,

@@ -222,6 +222,8 @@ export const POINT_QUANTITIES: Record<string, Quantity> = {
   energyTotal: 'energy',
   meterImportEnergy: 'energy',
   meterExportEnergy: 'energy',
+  batteryChargeEnergy: 'energy',
+  batteryDischargeEnergy: 'energy',
   pv1Voltage: 'voltage',
   pv2Voltage: 'voltage',
   gridVoltage: 'voltage',

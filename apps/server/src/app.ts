@@ -189,6 +189,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   else link = await startEmbeddedBroker({ port: config.mqttPort, db, pipeline, log: app.log });
   app.deviceLink = link;
 
+  // the plant list's first figures come at start (unless another process made them within the
+  // period), outside any plugin: on a large fleet the run can outlast a plugin's start-up timeout
+  await jobs.tick('plant-stats');
   jobs.start();
 
   await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST);

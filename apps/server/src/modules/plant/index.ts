@@ -15,8 +15,6 @@ export const plantModule: FastifyPluginAsyncZod = async (app) => {
     periodMs: PLANT_JOB_PERIODS['plant-stats'],
     run: async ({ now }) => void (await refreshPlantStats(app.db, now, { ifIdle: true })),
   });
-  // the first run comes at start, unless another process ran it within its period
-  await app.jobs.tick('plant-stats');
 };
 
 export { stopPlantStats } from './plant-stats.js';

@@ -71,9 +71,6 @@ export function zoneFullName(zone: string, at: number = Date.now(), language?: s
 export const ownProfileQuery = () =>
   queryOptions({ queryKey: ['profile'], queryFn: () => http.get<Profile>('/profile'), staleTime: 5 * 60_000 });
 
-/** The session's user as it may carry the zone (currentInfo answers it; null: the browser's). */
-type WithZone = { timeZone?: string | null } | null;
-
 /**
  * The zone the user chose (null: the browser's), undefined until known or while `enabled` is
  * false (a caller that already knows its zone asks nothing of the server). Taken from the session
@@ -89,7 +86,7 @@ export function useUserZoneSetting(enabled = true): string | null | undefined {
  */
 function useUserZoneState(enabled: boolean): { setting: string | null | undefined; settled: boolean } {
   const signedIn = useSession((s) => !!s.info);
-  const fromSession = useSession((s) => (s.info as WithZone)?.timeZone);
+  const fromSession = useSession((s) => s.info?.timeZone);
   const known = fromSession !== undefined;
   const asked = enabled && signedIn && !known;
   const profile = useQuery({
@@ -109,7 +106,7 @@ export function useSettledUserTimeZone(): { zone: string; settled: boolean } {
 
 /** Records a newly saved zone in the session and the profile cache: every time on screen follows at once. */
 export function rememberUserZone(setting: string | null): void {
-  useSession.setState((s) => (s.info ? { info: { ...s.info, timeZone: setting } as typeof s.info } : {}));
+  useSession.setState((s) => (s.info ? { info: { ...s.info, timeZone: setting } } : {}));
 }
 
 /** The zone audit and system times are shown in: the user's setting, else the browser's. */

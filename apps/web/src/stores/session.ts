@@ -17,6 +17,8 @@ export interface UserInfo {
   orgId: number;
   /** routerPath of every permitted menu. */
   routerPaths: string[];
+  /** The user's own zone setting (null: the browser's; undefined: the server did not say). */
+  timeZone?: string | null;
 }
 
 export interface SessionState {
@@ -49,6 +51,7 @@ export function toUserInfo(res: CurrentInfoResponse): UserInfo {
     orgName: res.orgName,
     orgId: data.orgId,
     routerPaths: (data.list ?? []).map((l) => l.routerPath),
+    ...(data.timeZone !== undefined ? { timeZone: data.timeZone } : {}),
   };
 }
 

@@ -4,7 +4,8 @@ import { http } from '@/lib/http';
 import { useLiveQuery } from '@/lib/live';
 import { devicesKey } from '@/api/query-keys';
 
-export const getDevice = (id: number) => http.get<DeviceDetail>(`/devices/${id}`);
+/** Silent: the device pages say themselves that a device is not found (or could not be read), without a toast beside it. */
+export const getDevice = (id: number) => http.get<DeviceDetail>(`/devices/${id}`, { silent: true });
 
 export const deviceQuery = (id: number) =>
   queryOptions({ queryKey: [...devicesKey, 'one', id], queryFn: () => getDevice(id), enabled: id > 0 });

@@ -1,5 +1,6 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/lib/http';
 import { Link } from 'react-router';
 
 /**
@@ -17,6 +18,29 @@ export function DeviceNotFound() {
           <Link to="/devices/devices__manage">
             <Button type="primary">{t('device.backToList')}</Button>
           </Link>
+        }
+      />
+    </div>
+  );
+}
+
+/**
+ * A device page whose device could not be read: "not found" when the server says so (an unknown id
+ * or one outside the caller's scope both answer 404), else the failure with a retry.
+ */
+export function DeviceUnavailable({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  if (error instanceof ApiError && error.code === 404) return <DeviceNotFound />;
+  return (
+    <div data-testid="device-load-failed">
+      <Result
+        status="error"
+        title={t('common.loadFailed')}
+        subTitle={error instanceof Error ? error.message : undefined}
+        extra={
+          <Button type="primary" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
         }
       />
     </div>

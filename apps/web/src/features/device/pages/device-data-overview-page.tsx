@@ -11,7 +11,7 @@ import { usePointHistory } from '@/features/device/api/get-point-history';
 import { PointChart } from '@/features/device/components/point-chart';
 import { pointName } from '@/features/device/components/point-label';
 import { useDeviceId } from '@/features/device/components/use-device-id';
-import { DeviceNotFound } from '@/features/device/components/device-not-found';
+import { DeviceNotFound, DeviceUnavailable } from '@/features/device/components/device-not-found';
 
 /** /devices/devices_data_overview?id=: any point of a device over the §9 history ranges, from rollups. */
 export default function DeviceDataOverviewPage() {
@@ -31,7 +31,9 @@ export default function DeviceDataOverviewPage() {
   const series = history.data?.series ?? [];
   const latest = series[series.length - 1];
   // an unknown id, or one outside the user's scope, is not a device without data
-  if (!id || (device.isError && !device.data)) return <DeviceNotFound />;
+  if (!id) return <DeviceNotFound />;
+  if (device.isError && !device.data)
+    return <DeviceUnavailable error={device.error} onRetry={() => void device.refetch()} />;
 
   return (
     <Card

@@ -16,7 +16,7 @@ import { OnlineTag, RunTag } from '@/components/device-state';
 import { OtaPushButton } from '@/features/device/components/ota-push-modal';
 import { pointName } from '@/features/device/components/point-label';
 import { useDeviceId } from '@/features/device/components/use-device-id';
-import { DeviceNotFound } from '@/features/device/components/device-not-found';
+import { DeviceNotFound, DeviceUnavailable } from '@/features/device/components/device-not-found';
 import { usePhone } from '@/components/list-page';
 
 const header: CSSProperties = {
@@ -95,12 +95,13 @@ export default function DeviceDetailPage() {
   const { t, i18n } = useTranslation();
   const id = useDeviceId();
   const phone = usePhone();
-  const { data: d, isError, refetch, isFetching, dataUpdatedAt } = useDevice(id, true);
+  const { data: d, isError, error, refetch, isFetching, dataUpdatedAt } = useDevice(id, true);
   useLiveDevices([id], deviceQuery(id).queryKey);
   // the device's times on its plant's clock; an unbound device's in the user's zone
   const userZone = useUserTimeZone(!!d && !d.timeZone);
 
-  if (!id || (isError && !d)) return <DeviceNotFound />;
+  if (!id) return <DeviceNotFound />;
+  if (isError && !d) return <DeviceUnavailable error={error} onRetry={() => void refetch()} />;
   if (!d) return <Card loading />;
 
   return (

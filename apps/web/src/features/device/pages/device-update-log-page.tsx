@@ -8,7 +8,7 @@ import { deviceQuery, useDevice } from '@/features/device/api/get-device';
 import { updateLogQuery, useUpdateLog, type UpdateLogRow } from '@/features/device/api/get-update-log';
 import { CommandStatusTag } from '@/features/device/components/command-status';
 import { useDeviceId } from '@/features/device/components/use-device-id';
-import { DeviceNotFound } from '@/features/device/components/device-not-found';
+import { DeviceNotFound, DeviceUnavailable } from '@/features/device/components/device-not-found';
 
 /** /devices/devices_update_log?id=: the OTA progress a device reported, newest first; read again as the device reports more. */
 export default function DeviceUpdateLogPage() {
@@ -19,7 +19,9 @@ export default function DeviceUpdateLogPage() {
   useLiveDevices([id], updateLogQuery(id).queryKey);
   // the version after a successful upgrade
   useLiveDevices([id], deviceQuery(id).queryKey, { throttleMs: LIVE_THROTTLE_MS });
-  if (!id || (device.isError && !device.data)) return <DeviceNotFound />;
+  if (!id) return <DeviceNotFound />;
+  if (device.isError && !device.data)
+    return <DeviceUnavailable error={device.error} onRetry={() => void device.refetch()} />;
   return (
     <Card
       title={

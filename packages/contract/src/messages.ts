@@ -13,6 +13,15 @@ import { deviceFieldNamesEn, deviceFieldNamesZh, deviceMessagesEn, deviceMessage
 import { adminFieldNamesEn, adminFieldNamesZh, adminMessagesEn, adminMessagesZh } from './messages/admin.js';
 import { orgFieldNamesEn, orgFieldNamesZh, orgMessagesEn, orgMessagesZh } from './messages/org.js';
 import { ingestFieldNamesEn, ingestFieldNamesZh, ingestMessagesEn, ingestMessagesZh } from './messages/ingest.js';
+import {
+  mailFieldNamesEn,
+  mailFieldNamesZh,
+  mailMessagesEn,
+  mailMessagesEs,
+  mailMessagesJa,
+  mailMessagesZh,
+} from './messages/mail.js';
+import { faultFieldNamesEn, faultFieldNamesZh, faultMessagesEn, faultMessagesZh } from './messages/fault.js';
 
 const coreEn = {
   // validation (spec §5)
@@ -125,6 +134,8 @@ export const messagesEn = {
   ...adminMessagesEn,
   ...orgMessagesEn,
   ...ingestMessagesEn,
+  ...mailMessagesEn,
+  ...faultMessagesEn,
 } as const;
 
 export type MessageKey = keyof typeof messagesEn;
@@ -236,6 +247,8 @@ export const messagesZh: Record<MessageKey, string> = {
   ...adminMessagesZh,
   ...orgMessagesZh,
   ...ingestMessagesZh,
+  ...mailMessagesZh,
+  ...faultMessagesZh,
 };
 
 /** Field names used in validation messages, per language. */
@@ -292,6 +305,8 @@ export const fieldNamesEn: Record<string, string> = {
   ...adminFieldNamesEn,
   ...orgFieldNamesEn,
   ...ingestFieldNamesEn,
+  ...mailFieldNamesEn,
+  ...faultFieldNamesEn,
 };
 export const fieldNamesZh: Record<string, string> = {
   ...coreFieldNamesZh,
@@ -301,10 +316,31 @@ export const fieldNamesZh: Record<string, string> = {
   ...adminFieldNamesZh,
   ...orgFieldNamesZh,
   ...ingestFieldNamesZh,
+  ...mailFieldNamesZh,
+  ...faultFieldNamesZh,
 };
 
+/**
+ * Spanish and Japanese: the domains written in them so far (mails and notifications); any other
+ * key falls back to English, key by key (messagesFor).
+ */
+export const messagesEs: Partial<Record<MessageKey, string>> = { ...mailMessagesEs };
+export const messagesJa: Partial<Record<MessageKey, string>> = { ...mailMessagesJa };
+const messagesEsFull: Record<MessageKey, string> = { ...messagesEn, ...messagesEs };
+const messagesJaFull: Record<MessageKey, string> = { ...messagesEn, ...messagesJa };
+
+/** The catalogue of a language: zh complete; es and ja as far as written, English for the rest; en otherwise. */
 export function messagesFor(lang: string): Record<MessageKey, string> {
-  return lang === 'zh' ? messagesZh : messagesEn;
+  switch (lang) {
+    case 'zh':
+      return messagesZh;
+    case 'es':
+      return messagesEsFull;
+    case 'ja':
+      return messagesJaFull;
+    default:
+      return messagesEn;
+  }
 }
 
 /** Picks en/zh/es/ja from an Accept-Language header; unknown falls back to en. */

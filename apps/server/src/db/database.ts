@@ -192,6 +192,40 @@ export interface FaultsTable {
   state: 'unrepaired' | 'fixed';
   opened_at: number;
   fixed_at: number | null;
+  severity: Generated<'critical' | 'major' | 'minor' | 'warning'>;
+  /** open → acknowledged → inProgress → fixed; fixed exactly when state is */
+  processing: Generated<'open' | 'acknowledged' | 'inProgress' | 'fixed'>;
+  /** reports while open (1: the opening one) */
+  occurrences: Generated<number>;
+  last_seen_at: Generated<number>;
+  /** the device reported it cleared */
+  recovered_at: Generated<number | null>;
+  /** the device's plant and organisation when it opened */
+  plant_id: Generated<number | null>;
+  org_id: Generated<number>;
+  /** the last person who acted on it, and when */
+  handled_by: Generated<number | null>;
+  handled_at: Generated<number | null>;
+}
+
+/** A fault's history: by the device / system (user_id null) or a person. */
+export interface FaultEventsTable {
+  id: Generated<number>;
+  fault_id: number;
+  at: number;
+  user_id: number | null;
+  action: 'opened' | 'recurred' | 'recovered' | 'acknowledged' | 'started' | 'fixed' | 'note';
+  note: string | null;
+}
+
+/** The fault catalogue: per product (null: any product) and code, severity and texts per language (JSON). */
+export interface FaultCodesTable {
+  id: Generated<number>;
+  product_id: number | null;
+  code: string;
+  severity: 'critical' | 'major' | 'minor' | 'warning';
+  /** JSON: { en: { title, action }, zh?: …, es?: …, ja?: … } */
+  texts: string;
 }
 
 export interface CommandsTable {
@@ -375,6 +409,55 @@ export interface AuditLogsTable {
   ip: string;
 }
 
+/** Every mail, written where it was caused and sent by the mail-send job (modules/mail). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  /** en, zh, es or ja: the language it was written in */
+  lang: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** what made it ('faultOpened', …) */
+  template: string;
+  /** queued → sent, or failed after the last attempt; stored: no SMTP relay configured, kept for an administrator */
+  status: 'queued' | 'sent' | 'failed' | 'stored';
+  attempts: Generated<number>;
+  /** a queued mail's next try (epoch ms) */
+  next_attempt_at: number | null;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+/** What a user is told in the console (modules/notification): a line rendered in the reader's language. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'fault';
+  /** null once the fault is gone */
+  fault_id: number | null;
+  severity: 'critical' | 'major' | 'minor' | 'warning';
+  /** message key of the line, and its values (JSON) */
+  title_key: string;
+  title_values: string;
+  text: string | null;
+  created_at: number;
+  read_at: number | null;
+}
+
+/** How a user wants to be told; no row: the defaults (DEFAULT_NOTIFICATION_PREFS). */
+export interface NotificationPrefsTable {
+  user_id: number;
+  /** 1 / 0 */
+  console: number;
+  mail: number;
+  min_severity: 'critical' | 'major' | 'minor' | 'warning';
+  mail_min_severity: 'critical' | 'major' | 'minor' | 'warning';
+  lang: string;
+  updated_at: number;
+}
+
 export interface Database {
   customers: CustomersTable;
   plant_favourites: PlantFavouritesTable;
@@ -383,6 +466,9 @@ export interface Database {
   org_power_5m: OrgPower5mTable;
   org_daily_energy: OrgDailyEnergyTable;
   audit_logs: AuditLogsTable;
+  mail_outbox: MailOutboxTable;
+  notifications: NotificationsTable;
+  notification_prefs: NotificationPrefsTable;
   job_runs: JobRunsTable;
   device_rollup_5m: DeviceRollup5mTable;
   plant_stats: PlantStatsTable;
@@ -399,6 +485,8 @@ export interface Database {
   device_daily: DeviceDailyTable;
   plant_retired_energy: PlantRetiredEnergyTable;
   faults: FaultsTable;
+  fault_events: FaultEventsTable;
+  fault_codes: FaultCodesTable;
   org_groups: OrgGroupsTable;
   orgs: OrgsTable;
   users: UsersTable;

@@ -17,6 +17,8 @@ import * as addProductCapabilities from './migrations/202611251700_add_product_c
 import * as createPlantRetiredEnergy from './migrations/202611251800_create_plant_retired_energy.js';
 import * as addUserTimeZone from './migrations/202611252000_add_user_time_zone.js';
 import * as addPlantListIndexes from './migrations/202611252130_add_plant_list_indexes.js';
+import * as faultsLoop from './migrations/202611260000_faults_loop.js';
+import * as notificationsMail from './migrations/202611260100_notifications_mail.js';
 import * as createDashboardRollups from './migrations/202611242000_create_dashboard_rollups.js';
 import * as createPlantExtras from './migrations/202611241000_create_plant_extras.js';
 import * as extendOrgs from './migrations/202611246000_extend_orgs.js';
@@ -45,6 +47,8 @@ export const migrations: Record<string, Migration> = {
   '202611251800_create_plant_retired_energy': createPlantRetiredEnergy,
   '202611252000_add_user_time_zone': addUserTimeZone,
   '202611252130_add_plant_list_indexes': addPlantListIndexes,
+  '202611260000_faults_loop': faultsLoop,
+  '202611260100_notifications_mail': notificationsMail,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,3 +6,5 @@
 export const devicesKey = ['devices'] as const;
 export const plantsKey = ['plants'] as const;
 export const dashboardKey = ['dashboard'] as const;
+export const faultsKey = ['faults'] as const;
+export const notificationsKey = ['notifications'] as const;

@@ -23,6 +23,7 @@ const OrgList = lazy(() => import('@/features/org/pages/org-list-page'));
 const AuditList = lazy(() => import('@/features/audit/pages/audit-list-page'));
 const Firmware = lazy(() => import('@/features/firmware/pages/firmware-page'));
 const MqttConfig = lazy(() => import('@/features/system/pages/mqtt-page'));
+const FaultList = lazy(() => import('@/features/fault/pages/fault-list-page'));
 
 const PAGES: Record<string, Page> = {
   user: UserList,
@@ -45,6 +46,7 @@ const PAGES: Record<string, Page> = {
   audit: AuditList,
   cmd: Firmware,
   mqtt: MqttConfig,
+  problem: FaultList,
 };
 
 export const pageFor = (name: string): Page => PAGES[name] ?? ComingSoon;

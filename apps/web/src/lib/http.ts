@@ -141,6 +141,9 @@ export const http = {
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
   getEnvelope: <E extends Envelope>(path: string, opts?: RequestOptions) => requestEnvelope<E>('GET', path, opts),
+  /** PUT answering the whole envelope: the caller shows the server's own success message (`msg`). */
+  putEnvelope: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    requestEnvelope<Envelope<T>>('PUT', path, { ...opts, body }),
 };
 
 export interface UploadOptions {

@@ -1,0 +1,59 @@
+import type { FaultProcessing, FaultSeverity } from '@pv/contract';
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+// One colour per severity on every screen that shows a fault (list, drawer, bell, plant detail).
+export const SEVERITY_COLOR: Record<FaultSeverity, string> = {
+  critical: '#cf1322',
+  major: '#fa541c',
+  minor: '#faad14',
+  warning: '#1677ff',
+};
+const PROCESSING_COLOR: Record<FaultProcessing, string> = {
+  open: 'error',
+  acknowledged: 'warning',
+  inProgress: 'processing',
+  fixed: 'success',
+};
+
+/** A fault's severity as a coloured tag; an unknown severity shows as it came. */
+export function SeverityTag({ severity }: { severity: string }) {
+  const { t } = useTranslation();
+  const color = SEVERITY_COLOR[severity as FaultSeverity];
+  return (
+    <Tag color={color} data-severity={severity} style={{ marginInlineEnd: 0 }}>
+      {t(`fault.severities.${severity}`, { defaultValue: severity })}
+    </Tag>
+  );
+}
+
+/** Where a fault's handling stands: new, acknowledged, being repaired, repaired. */
+export function ProcessingTag({ processing }: { processing: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag
+      color={PROCESSING_COLOR[processing as FaultProcessing] ?? 'default'}
+      data-processing={processing}
+      style={{ marginInlineEnd: 0 }}
+    >
+      {t(`fault.processingStates.${processing}`, { defaultValue: processing })}
+    </Tag>
+  );
+}
+
+/** A small dot in the severity's colour, for dense lists (the notification panel). */
+export function SeverityDot({ severity }: { severity: string }) {
+  return (
+    <span
+      aria-hidden
+      style={{
+        display: 'inline-block',
+        width: 8,
+        height: 8,
+        borderRadius: '50%',
+        flex: 'none',
+        background: SEVERITY_COLOR[severity as FaultSeverity] ?? '#8c8c8c',
+      }}
+    />
+  );
+}

@@ -1,0 +1,11 @@
+import type { FaultDetail } from '@pv/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/lib/http';
+import { faultsKey } from '@/api/query-keys';
+
+export const getFault = (id: number) => http.get<FaultDetail>(`/faults/${id}`);
+
+export const faultQuery = (id: number) =>
+  queryOptions({ queryKey: [...faultsKey, 'detail', id], queryFn: () => getFault(id), enabled: id > 0 });
+
+export const useFault = (id: number | null) => useQuery({ ...faultQuery(id ?? 0), enabled: !!id });

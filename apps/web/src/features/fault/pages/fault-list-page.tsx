@@ -1,0 +1,344 @@
+import {
+  FAULT_PROCESSING,
+  FAULT_SEVERITIES,
+  FAULT_STATES,
+  type FaultProcessing,
+  type FaultQuery,
+  type FaultRow,
+  type FaultSortField,
+} from '@pv/contract';
+import { Badge, Button, Card, DatePicker, Empty, Form, Select, Space, Table, Tabs, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { usePlantName, usePlantOptionSearch } from '@/api/plant-options';
+import { faultsKey } from '@/api/query-keys';
+import { ExportButton } from '@/components/export-button';
+import { ProcessingTag, SeverityTag } from '@/components/fault-tags';
+import { ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
+import { RemoteSelect } from '@/components/remote-select';
+import { ZonedTime } from '@/components/zoned-time';
+import { formatDuration } from '@/lib/duration';
+import { FAULT_LIST_PATH } from '@/lib/fault-links';
+import { useLiveInvalidate } from '@/lib/live';
+import { useListPage } from '@/lib/use-list-page';
+import { useUserTimeZone } from '@/lib/time-zone';
+import { useFaultCounts } from '@/features/fault/api/get-fault-counts';
+import { useFaults } from '@/features/fault/api/get-faults';
+import { FAULTS_EXPORT_PATH } from '@/features/fault/api/export-faults';
+import { FaultActions } from '@/features/fault/components/fault-actions';
+import { FaultCards, useNarrow } from '@/features/fault/components/fault-cards';
+import { FaultDetailDrawer } from '@/features/fault/components/fault-detail-drawer';
+import { readUrlFilters, type UrlFilters } from '@/features/fault/components/url-filters';
+
+interface Filters {
+  plantId?: number | null;
+  device?: string;
+  code?: string;
+  severity?: FaultQuery['severity'];
+  state?: FaultQuery['state'];
+  opened?: [Dayjs | null, Dayjs | null] | null;
+}
+const FILTER_KEYS = ['plantId', 'device', 'code', 'severity', 'state', 'from', 'to', 'days', 'processing'] as const;
+type Tab = 'all' | FaultProcessing;
+
+/** /systems/problem: the faults of the caller's scope, filtered, counted per state, sorted and paged by the server. */
+export default function FaultListPage() {
+  const { t, i18n } = useTranslation();
+  const zone = useUserTimeZone();
+  // the days picked are days of the user's zone
+  const dayOf = (d: Dayjs) => dayjs.tz(d.format('YYYY-MM-DD'), zone);
+  const list = useListPage<FaultQuery, Filters>({
+    totalKey: 'fault.total',
+    toQuery: ({ opened, plantId, ...f }) => ({
+      ...f,
+      plantId: plantId ?? undefined,
+      days: undefined,
+      from: opened?.[0] ? dayOf(opened[0]).startOf('day').valueOf() : undefined,
+      to: opened?.[1] ? dayOf(opened[1]).endOf('day').valueOf() + 1 : undefined,
+    }),
+    // a new order starts again from the first page
+    sort: (s, q) => {
+      const sortField = s?.order ? (s.columnKey as FaultSortField) : undefined;
+      const sortOrder = sortField ? (s!.order ?? undefined) : undefined;
+      return { sortField, sortOrder, ...((sortField !== q.sortField || sortOrder !== q.sortOrder) && { pageNum: 1 }) };
+    },
+  });
+  const { query, form } = list;
+  const narrow = useNarrow();
+  const { data, isFetching } = useFaults(query);
+  const { data: counts } = useFaultCounts(query);
+  // a fault that opens, recurs or is handled elsewhere shows without a reload
+  useLiveInvalidate(faultsKey, { accept: (e) => e.type === 'stats' || e.type === 'notifications' });
+  const [openId, setOpenId] = useState<number | null>(null);
+
+  // the filters a link brings (the dashboard's count, a plant's faults, a notification)
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (pathname !== FAULT_LIST_PATH || !search) return;
+    const url: UrlFilters = readUrlFilters(new URLSearchParams(search));
+    if (!url.any) return;
+    form.resetFields();
+    form.setFieldsValue({
+      plantId: url.query.plantId,
+      device: url.query.device,
+      code: url.query.code,
+      severity: url.query.severity,
+      state: url.query.state,
+      opened: url.query.days
+        ? [dayjs().subtract(url.query.days - 1, 'day'), dayjs()]
+        : url.query.from || url.query.to
+          ? [url.query.from ? dayjs(url.query.from) : null, url.query.to ? dayjs(url.query.to - 1) : null]
+          : undefined,
+    });
+    list.setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize, ...url.query }));
+    if (url.faultId) setOpenId(url.faultId);
+    // only when the link changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname, search]);
+
+  const plantLabel = usePlantName(query.plantId);
+  const filtered = FILTER_KEYS.some((k) => query[k] !== undefined);
+  const empty = (
+    <Empty description={t(filtered ? 'fault.empty.filtered' : 'fault.empty.none')} data-testid="fault-empty">
+      {filtered && <Button onClick={list.reset}>{t('fault.empty.clear')}</Button>}
+    </Empty>
+  );
+  const sortOf = (field: FaultSortField) => (query.sortField === field ? (query.sortOrder ?? null) : null);
+  const tab: Tab = query.processing ?? 'all';
+  const count = (k: Tab) => (counts ? counts[k] : undefined);
+
+  const columns = [
+    {
+      title: t('fault.openedAt'),
+      dataIndex: 'openedAt',
+      key: 'openedAt',
+      sorter: true,
+      sortOrder: sortOf('openedAt'),
+      fixed: 'left' as const,
+      // on the plant's clock, its zone named (a device without a plant: the user's zone)
+      render: (v: number, r: FaultRow) => (
+        <a onClick={() => setOpenId(r.id)} data-testid={`fault-open-${r.id}`}>
+          <ZonedTime value={v} timeZone={r.plantTimeZone} />
+        </a>
+      ),
+    },
+    {
+      title: t('fault.plant'),
+      dataIndex: 'plantName',
+      ellipsis: true,
+      width: 160,
+      render: (v: string | null, r: FaultRow) =>
+        v && r.plantId ? (
+          <Link to={`/power_station/power_station_detail?id=${r.plantId}`} title={v}>
+            {v}
+          </Link>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: t('fault.device'),
+      key: 'device',
+      width: 170,
+      render: (_: unknown, r: FaultRow) => (
+        <div style={{ lineHeight: 1.3, minWidth: 0 }}>
+          <Link to={`/devices/devices_detail?id=${r.deviceId}`}>{r.deviceName}</Link>
+          <div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {r.sn}
+            </Typography.Text>
+          </div>
+        </div>
+      ),
+    },
+    {
+      title: t('fault.code'),
+      dataIndex: 'code',
+      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+    },
+    {
+      title: t('fault.message'),
+      dataIndex: 'title',
+      width: 240,
+      ellipsis: { showTitle: true },
+    },
+    {
+      title: t('fault.severity'),
+      dataIndex: 'severity',
+      key: 'severity',
+      sorter: true,
+      sortOrder: sortOf('severity'),
+      render: (v: string) => <SeverityTag severity={v} />,
+    },
+    {
+      title: t('fault.processing'),
+      dataIndex: 'processing',
+      render: (v: string, r: FaultRow) => (
+        <span data-testid={`fault-processing-${r.id}`}>
+          <ProcessingTag processing={v} />
+        </span>
+      ),
+    },
+    {
+      title: t('fault.handledBy'),
+      key: 'handled',
+      render: (_: unknown, r: FaultRow) =>
+        r.handledBy ? (
+          <div style={{ lineHeight: 1.3 }}>
+            <div>{r.handledBy}</div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <ZonedTime value={r.handledAt} timeZone={r.plantTimeZone} format="MM-DD HH:mm" />
+            </Typography.Text>
+          </div>
+        ) : (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ),
+    },
+    {
+      title: t('fault.duration'),
+      dataIndex: 'durationMs',
+      align: 'right' as const,
+      render: (v: number, r: FaultRow) => {
+        const d = formatDuration(v, i18n.language);
+        return r.state === 'fixed' ? (
+          d
+        ) : (
+          <Typography.Text type="danger">{t('fault.ongoing', { duration: d })}</Typography.Text>
+        );
+      },
+    },
+    actionsColumn(t('common.actions'), (r: FaultRow) => <FaultActions fault={r} compact />, {
+      wrap: false,
+      perms: ['fault:repair'],
+    }),
+  ];
+
+  return (
+    <Card>
+      <SearchForm list={list} name="fault-filter" searchTestId="fault-search">
+        <Form.Item name="plantId" label={t('fault.plant')}>
+          <RemoteSelect<number>
+            allowClear
+            style={{ width: 180 }}
+            useOptions={usePlantOptionSearch}
+            currentLabel={plantLabel}
+            data-testid="filter-plant"
+          />
+        </Form.Item>
+        <TextFilter
+          name="device"
+          label={t('fault.device')}
+          width={160}
+          placeholder={t('fault.deviceHint')}
+          testId="filter-device"
+        />
+        <TextFilter name="code" label={t('fault.code')} width={100} testId="filter-code" />
+        <Form.Item name="severity" label={t('fault.severity')}>
+          <Select
+            allowClear
+            style={{ width: 110 }}
+            options={FAULT_SEVERITIES.map((v) => ({ value: v, label: t(`fault.severities.${v}`) }))}
+            data-testid="filter-severity"
+          />
+        </Form.Item>
+        <Form.Item name="state" label={t('fault.state')}>
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            options={FAULT_STATES.map((v) => ({ value: v, label: t(`fault.states.${v}`) }))}
+            data-testid="filter-state"
+          />
+        </Form.Item>
+        <Form.Item name="opened" label={t('fault.timeRange')}>
+          <DatePicker.RangePicker
+            allowEmpty={[true, true]}
+            style={{ width: 250 }}
+            presets={[
+              { label: t('fault.ranges.today'), value: [dayjs(), dayjs()] },
+              { label: t('fault.ranges.days7'), value: [dayjs().subtract(6, 'day'), dayjs()] },
+              { label: t('fault.ranges.days30'), value: [dayjs().subtract(29, 'day'), dayjs()] },
+              { label: t('fault.ranges.days90'), value: [dayjs().subtract(89, 'day'), dayjs()] },
+            ]}
+            data-testid="filter-range"
+          />
+        </Form.Item>
+      </SearchForm>
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => {
+          form.setFieldValue('state', undefined);
+          list.filter({ processing: k === 'all' ? undefined : (k as FaultProcessing), state: undefined });
+        }}
+        items={(['all', ...FAULT_PROCESSING] as Tab[]).map((k) => ({
+          key: k,
+          label: (
+            <span data-testid={`fault-tab-${k}`}>
+              {k === 'all' ? t('fault.tabs.all') : t(`fault.processingStates.${k}`)}{' '}
+              <Badge
+                count={count(k) ?? 0}
+                showZero
+                overflowCount={99_999}
+                color={k === 'open' && count(k) ? '#cf1322' : '#bfbfbf'}
+                data-testid={`fault-count-${k}`}
+              />
+            </span>
+          ),
+        }))}
+        style={{ marginBottom: 4 }}
+      />
+      <ListToolbar
+        left={
+          narrow ? (
+            <Space>
+              <Typography.Text type="secondary">{t('fault.sort')}</Typography.Text>
+              <Select
+                value={query.sortField === 'severity' ? 'severity' : 'openedAt'}
+                style={{ width: 170 }}
+                onChange={(v: FaultSortField) =>
+                  list.setQuery((q) => ({ ...q, sortField: v, sortOrder: 'descend', pageNum: 1 }))
+                }
+                options={(['openedAt', 'severity'] as const).map((v) => ({ value: v, label: t(`fault.sorts.${v}`) }))}
+                data-testid="fault-sort"
+              />
+            </Space>
+          ) : (
+            <span />
+          )
+        }
+        right={
+          <ExportButton
+            path={FAULTS_EXPORT_PATH}
+            query={query}
+            perm="fault:export"
+            testId="fault-export"
+            doneKey="fault.exported"
+          />
+        }
+      />
+      {narrow ? (
+        <FaultCards
+          rows={data?.rows}
+          loading={isFetching && !data}
+          empty={empty}
+          onOpen={setOpenId}
+          paging={{
+            current: query.pageNum,
+            pageSize: query.pageSize,
+            total: data?.total ?? 0,
+            onChange: (pageNum, pageSize) => list.setQuery((q) => ({ ...q, pageNum, pageSize })),
+          }}
+        />
+      ) : (
+        <Table<FaultRow>
+          {...list.tableProps(data, isFetching)}
+          locale={{ emptyText: data ? empty : ' ' }}
+          columns={columns}
+          data-testid="fault-table"
+        />
+      )}
+      <FaultDetailDrawer id={openId} onClose={() => setOpenId(null)} />
+    </Card>
+  );
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './constants.js';
+import type { NotificationsEvent } from './notification.js';
 import { zTimeZone } from './plant.js';
 
 /**
@@ -71,7 +72,8 @@ export type DashboardData = z.infer<typeof dashboardData>;
  * What the event stream (GET /photo_voltaic/events) sends, each as `event: <type>`:
  * `stats` after each dashboard refresh (the organisations, plants and new faults of the caller's
  * scope that changed; plants granted to the caller count too), `devices` when devices the stream
- * watches reported or changed state, `expired` when the session ends (the stream then closes).
+ * watches reported or changed state, `notifications` with the caller's new unread count when a
+ * notification for them is created or read (notification.ts), `expired` when the session ends (the stream then closes).
  */
 export const statsEvent = z.object({
   type: z.literal('stats'),
@@ -93,5 +95,5 @@ export const devicesEvent = z.object({
   deviceIds: z.array(z.number()),
 });
 export type DevicesEvent = z.infer<typeof devicesEvent>;
-export type LiveEvent = StatsEvent | DevicesEvent;
+export type LiveEvent = StatsEvent | DevicesEvent | NotificationsEvent;
 export type LiveEventType = LiveEvent['type'] | 'expired';

@@ -21,3 +21,4 @@ export * from './dashboard.js';
 export * from './role.js';
 export * from './resource.js';
 export * from './search.js';
+export * from './notification.js';

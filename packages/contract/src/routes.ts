@@ -259,6 +259,8 @@ export const ROUTE_TREE: RouteDef[] = [
       },
       { path: 'userGuide', name: 'userGuide', titleKey: 'route.userGuide', icon: 'guide', perm: 'content:list' },
       { path: 'faqs', name: 'faqs', titleKey: 'route.faqs', icon: 'faq', perm: 'content:list' },
+      // the mail outbox: every mail the platform sent or keeps (no SMTP_URL); the ROOT organisation's (the server refuses others)
+      { path: 'mail_outbox', name: 'mail_outbox', titleKey: 'route.mailOutbox', icon: 'mail', perm: 'mail:outbox' },
       {
         path: 'power-company',
         name: 'power-company',

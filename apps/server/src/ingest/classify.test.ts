@@ -115,7 +115,7 @@ describe('classifyBatch', () => {
       devices,
     );
     expect(plan.faults).toEqual([{ deviceId: 1, code: 'E7', message: 'grid lost', ts: T }]);
-    expect(plan.recovered).toEqual([{ deviceId: 1, ts: T + MIN }]);
+    expect(plan.recovered).toEqual([{ deviceId: 1, code: 'E7', ts: T + MIN }]);
     expect(plan.versions).toEqual(new Map([[1, { hw_version: 'H2', sw_version: 'V2', protocol_version: '1.1' }]]));
     expect(plan.ota).toEqual([
       { cmd_id: 'o1', device_id: 5, progress: 40, version: null, ts: T },

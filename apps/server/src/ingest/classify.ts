@@ -53,7 +53,8 @@ export interface BatchPlan<T> {
   /** per device, the energy counter readings of its samples (batch order) and its plant's zone */
   counters: Map<number, { timeZone: string; samples: CounterSample[] }>;
   faults: { deviceId: number; code: string; message?: string; ts: number }[];
-  recovered: { deviceId: number; ts: number }[];
+  /** the device reports the fault `code` cleared */
+  recovered: { deviceId: number; code: string; ts: number }[];
   /** per device, the versions its info events reported (later events win) */
   versions: Map<number, { hw_version?: string; sw_version?: string; protocol_version?: string }>;
   acks: { deviceId: number; cmdId: string; ok: boolean; content?: string }[];
@@ -115,7 +116,7 @@ export function classifyBatch<T extends { sn: string; parsed: Parsed }>(
     if (p.kind === 'event') {
       if (p.msg.type === 'fault')
         plan.faults.push({ deviceId: device.id, code: p.msg.code, message: p.msg.message, ts: p.msg.ts });
-      else if (p.msg.type === 'recover') plan.recovered.push({ deviceId: device.id, ts: p.msg.ts });
+      else if (p.msg.type === 'recover') plan.recovered.push({ deviceId: device.id, code: p.msg.code, ts: p.msg.ts });
       else if (p.msg.type === 'info')
         plan.versions.set(device.id, {
           ...plan.versions.get(device.id),

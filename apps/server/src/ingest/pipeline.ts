@@ -13,6 +13,7 @@ import {
   type Parsed,
 } from './classify.js';
 import { counterSample, dailyEnergy, localDay, type CounterSample } from './energy.js';
+import { writeFaults } from './fault.repository.js';
 import { writeRollups } from './rollup.js';
 import { postgresStatements, sqliteStatements, type HotStatements } from './statements.js';
 
@@ -280,36 +281,8 @@ export class IngestPipeline implements Ingest {
     // 5-minute averages, after the device rows above are locked (PostgreSQL: one writer per device)
     await writeRollups(trx, this.hot, buckets);
 
-    // faults: a code opens one record until it is repaired
-    for (const f of plan.faults) {
-      const open = await trx
-        .selectFrom('faults')
-        .select('id')
-        .where('device_id', '=', f.deviceId)
-        .where('code', '=', f.code)
-        .where('state', '=', 'unrepaired')
-        .executeTakeFirst();
-      if (!open)
-        await trx
-          .insertInto('faults')
-          .values({
-            device_id: f.deviceId,
-            code: f.code,
-            message: f.message ?? null,
-            state: 'unrepaired',
-            opened_at: f.ts,
-            fixed_at: null,
-          })
-          .execute();
-      await trx.updateTable('devices').set({ run_state: 'failure' }).where('id', '=', f.deviceId).execute();
-    }
-    for (const r of plan.recovered)
-      await trx
-        .updateTable('devices')
-        .set({ run_state: 'run' })
-        .where('id', '=', r.deviceId)
-        .where('run_state', '=', 'failure')
-        .execute();
+    // faults: a code opens one record until it is repaired; reported again while open it counts up
+    await writeFaults(trx, plan);
 
     // command results: processing → success / failed (a late ack also settles an "unknown")
     await this.hot.settleCommands(

@@ -104,6 +104,14 @@ export default function DeviceDetailPage() {
   if (isError && !d) return <DeviceUnavailable error={error} onRetry={() => void refetch()} />;
   if (!d) return <Card loading />;
 
+  const updated = (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      {t('device.updatedAt', {
+        time: formatZonedTime(dataUpdatedAt, d.timeZone || userZone, 'HH:mm:ss', i18n.language),
+      })}
+    </Typography.Text>
+  );
+
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card>
@@ -164,11 +172,7 @@ export default function DeviceDetailPage() {
         title={t('device.livePoints')}
         extra={
           <Space>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('device.updatedAt', {
-                time: formatZonedTime(dataUpdatedAt, d.timeZone || userZone, 'HH:mm:ss', i18n.language),
-              })}
-            </Typography.Text>
+            {!phone && updated}
             <Button
               size="small"
               icon={<ReloadOutlined />}
@@ -179,6 +183,8 @@ export default function DeviceDetailPage() {
           </Space>
         }
       >
+        {/* on a phone the sentence goes under the title, which it would otherwise squeeze to one letter */}
+        {phone && <div style={{ marginBottom: 12 }}>{updated}</div>}
         <LivePoints device={d} />
       </Card>
 

@@ -24,6 +24,7 @@ const AuditList = lazy(() => import('@/features/audit/pages/audit-list-page'));
 const Firmware = lazy(() => import('@/features/firmware/pages/firmware-page'));
 const MqttConfig = lazy(() => import('@/features/system/pages/mqtt-page'));
 const FaultList = lazy(() => import('@/features/fault/pages/fault-list-page'));
+const MailOutbox = lazy(() => import('@/features/system/pages/mail-outbox-page'));
 
 const PAGES: Record<string, Page> = {
   user: UserList,
@@ -47,6 +48,7 @@ const PAGES: Record<string, Page> = {
   cmd: Firmware,
   mqtt: MqttConfig,
   problem: FaultList,
+  mail_outbox: MailOutbox,
 };
 
 export const pageFor = (name: string): Page => PAGES[name] ?? ComingSoon;

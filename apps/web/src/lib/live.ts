@@ -107,7 +107,7 @@ class LiveStream {
     const source = new EventSource(url);
     this.source = source;
     this.setOpen(source.readyState === OPEN);
-    const types: LiveEventType[] = ['stats', 'devices'];
+    const types: LiveEventType[] = ['stats', 'devices', 'notifications'];
     for (const type of types) {
       source.addEventListener(type, (e) => {
         let event: LiveEvent;

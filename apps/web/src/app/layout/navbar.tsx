@@ -10,6 +10,7 @@ import type { UserInfo } from '@/stores/session';
 import { breadcrumbOf } from '@/app/route-utils';
 import { FullscreenToggle } from './fullscreen-toggle';
 import { HeaderSearch } from './header-search';
+import { NotificationBell } from './notification-bell';
 import { SizeSwitch } from './size-switch';
 import { UserMenu } from './user-menu';
 
@@ -65,6 +66,7 @@ export const Navbar = memo(function Navbar({
           <>
             {desktop && <HeaderSearch pages={pages} />}
             {desktop && <FullscreenToggle />}
+            <NotificationBell />
             <SizeSwitch />
             <LanguageMenu showName={desktop} />
             {onOpenSettings && (

@@ -19,7 +19,10 @@ import {
 import { Card, Flex, Statistic, Tooltip, Typography } from 'antd';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FAULT_LIST_PATH, faultListHref } from '@/lib/fault-links';
 import { useFormat, type Quantity } from '@/lib/quantity';
+import { useSession } from '@/stores/session';
 
 interface Kpi {
   key: string;
@@ -29,6 +32,8 @@ interface Kpi {
   unit?: string;
   hint?: string;
   extra?: ReactNode;
+  /** Where the figure's list is (the faults of the window): the whole card opens it. */
+  to?: string;
 }
 
 /**
@@ -43,6 +48,7 @@ export const KpiCards = memo(function KpiCards({ kpi }: { kpi: DashboardKpi | un
   /** value and unit apart: the unit is drawn as the statistic's suffix */
   const figure = (q: Quantity, v: number | undefined) => f.parts(q, v ?? 0) ?? { value: '0', unit: '' };
   const count = (n: number | undefined) => f.count(n ?? 0);
+  const canListFaults = useSession((s) => !!s.info?.routerPaths.includes(FAULT_LIST_PATH));
   const items: Kpi[] = [
     {
       key: 'power',
@@ -96,6 +102,7 @@ export const KpiCards = memo(function KpiCards({ kpi }: { kpi: DashboardKpi | un
       title: t('dashboard.kpi.faults', { days: DASHBOARD_FAULT_WINDOW_DAYS }),
       icon: <AlertOutlined />,
       value: count(k?.faults),
+      to: canListFaults ? faultListHref({ days: DASHBOARD_FAULT_WINDOW_DAYS }) : undefined,
     },
     {
       key: 'hours',
@@ -131,6 +138,16 @@ export const KpiCards = memo(function KpiCards({ kpi }: { kpi: DashboardKpi | un
               suffix={kpi ? item.unit : undefined}
             />
             {item.extra}
+            {item.to && (
+              // the whole card is the link (its figure and title stay as they are)
+              <Link
+                to={item.to}
+                className="pv-kpi-link"
+                aria-label={item.title}
+                data-testid={`kpi-${item.key}-link`}
+                style={{ position: 'absolute', inset: 0 }}
+              />
+            )}
           </Card>
         </div>
       ))}

@@ -6,6 +6,7 @@ import {
   Col,
   Descriptions,
   Empty,
+  Flex,
   Result,
   Row,
   Skeleton,
@@ -19,10 +20,13 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Access, useHasPerm } from '@/lib/access';
 import { formatTime } from '@/lib/format';
 import { ZonedTime } from '@/components/zoned-time';
+import { SeverityTag } from '@/components/fault-tags';
+import { FAULT_LIST_PATH, faultListHref } from '@/lib/fault-links';
+import { useSession } from '@/stores/session';
 import { zoneAbbreviation, zoneFullName } from '@/lib/time-zone';
 import { NO_VALUE, useFormat } from '@/lib/quantity';
 import { useLivePlants } from '@/lib/live';
@@ -144,34 +148,56 @@ function FaultsTable({ plantId, timeZone }: { plantId: number; timeZone: string 
   const { query, tableProps } = useListPage({ pageSize: 10 });
   const { data, isLoading } = usePlantFaults(plantId, query.pageNum, query.pageSize);
   useLivePlants([plantId], ['plants', 'faults', plantId]);
+  const canListFaults = useSession((s) => !!s.info?.routerPaths.includes(FAULT_LIST_PATH));
   return (
-    <Table<FaultRow>
-      {...tableProps(data, isLoading)}
-      size="small"
-      locale={{
-        emptyText: data ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('plant.empty.faults')} /> : ' ',
-      }}
-      columns={[
-        { title: t('plant.fault.code'), dataIndex: 'code' },
-        { title: t('plant.device.sn'), dataIndex: 'sn' },
-        { title: t('plant.fault.message'), dataIndex: 'message', render: (v: string | null) => v ?? '—' },
-        {
-          title: t('plant.fault.state'),
-          dataIndex: 'state',
-          render: (v: string) => <Tag color={v === 'fixed' ? 'green' : 'red'}>{t(`plant.fault.states.${v}`)}</Tag>,
-        },
-        {
-          title: t('plant.fault.openedAt'),
-          dataIndex: 'openedAt',
-          render: (v: number) => <ZonedTime value={v} timeZone={timeZone} />,
-        },
-        {
-          title: t('plant.fault.fixedAt'),
-          dataIndex: 'fixedAt',
-          render: (v: number | null) => <ZonedTime value={v} timeZone={timeZone} />,
-        },
-      ]}
-    />
+    <>
+      {canListFaults && (
+        <Flex gap={16} wrap style={{ marginBottom: 8 }}>
+          <Link to={faultListHref({ plantId, state: 'unrepaired' })} data-testid="plant-faults-open">
+            {t('plant.fault.openUnrepaired')}
+          </Link>
+          <Link to={faultListHref({ plantId, days: 30 })} data-testid="plant-faults-30">
+            {t('plant.fault.openLast30')}
+          </Link>
+        </Flex>
+      )}
+      <Table<FaultRow>
+        {...tableProps(data, isLoading)}
+        size="small"
+        locale={{
+          emptyText: data ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('plant.empty.faults')} /> : ' ',
+        }}
+        columns={[
+          { title: t('plant.fault.code'), dataIndex: 'code' },
+          { title: t('plant.device.sn'), dataIndex: 'sn' },
+          {
+            title: t('plant.fault.message'),
+            dataIndex: 'message',
+            render: (v: string | null, r: FaultRow) => r.title ?? v ?? '—',
+          },
+          {
+            title: t('fault.severity'),
+            dataIndex: 'severity',
+            render: (v: string | undefined) => (v ? <SeverityTag severity={v} /> : '—'),
+          },
+          {
+            title: t('plant.fault.state'),
+            dataIndex: 'state',
+            render: (v: string) => <Tag color={v === 'fixed' ? 'green' : 'red'}>{t(`plant.fault.states.${v}`)}</Tag>,
+          },
+          {
+            title: t('plant.fault.openedAt'),
+            dataIndex: 'openedAt',
+            render: (v: number) => <ZonedTime value={v} timeZone={timeZone} />,
+          },
+          {
+            title: t('plant.fault.fixedAt'),
+            dataIndex: 'fixedAt',
+            render: (v: number | null) => <ZonedTime value={v} timeZone={timeZone} />,
+          },
+        ]}
+      />
+    </>
   );
 }
 

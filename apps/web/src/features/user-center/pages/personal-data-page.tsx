@@ -1,5 +1,5 @@
 import { profileUpdateBody } from '@pv/contract';
-import { App, Button, Card, Descriptions, Form, Input, Space, Tag } from 'antd';
+import { App, Button, Card, Descriptions, Form, Input, Space, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '@/lib/form-rules';
@@ -10,9 +10,34 @@ import { useUpdateProfile } from '@/features/user-center/api/update-profile';
 import { AvatarUpload } from '@/features/user-center/components/avatar-upload';
 import { LoadState } from '@/features/user-center/components/load-state';
 import { TimeZoneSetting } from '@/features/user-center/components/time-zone-setting';
+import { NotificationPrefsCard } from '@/features/user-center/components/notification-prefs';
 import { ZonedTime } from '@/components/zoned-time';
 
+/** The user's account: the profile, and how they are told about faults (`?tab=notifications`). */
 export default function PersonalDataPage() {
+  const { t } = useTranslation();
+  // a link may open the notifications tab (`?tab=notifications`)
+  const [tab, setTab] = useState(() =>
+    new URLSearchParams(window.location.search).get('tab') === 'notifications' ? 'notifications' : 'profile',
+  );
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={setTab}
+      destroyOnHidden
+      items={[
+        { key: 'profile', label: t('notification.prefs.profileTab'), children: <ProfileCard /> },
+        {
+          key: 'notifications',
+          label: <span data-testid="tab-notifications">{t('notification.prefs.tab')}</span>,
+          children: <NotificationPrefsCard />,
+        },
+      ]}
+    />
+  );
+}
+
+function ProfileCard() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { data, isError, refetch } = useProfile();

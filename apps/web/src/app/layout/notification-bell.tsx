@@ -1,0 +1,48 @@
+import { BellOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Badge, Popover, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { faultsKey, notificationsKey } from '@/api/query-keys';
+import { useLiveEvents } from '@/lib/live';
+import { unreadCountQuery, useUnreadCount } from '@/features/notification/api/get-unread-count';
+import { NotificationPanel } from '@/features/notification/components/notification-panel';
+
+/**
+ * The navbar's bell: the unread count, kept current by the event stream (`notifications` carries
+ * the new count), and a panel of the newest notifications.
+ */
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const { data } = useUnreadCount();
+  const unread = data?.unread ?? 0;
+  useLiveEvents((event) => {
+    if (event.type !== 'notifications') return;
+    qc.setQueryData(unreadCountQuery().queryKey, { unread: event.unread });
+    void qc.invalidateQueries({ queryKey: [...notificationsKey, 'list'] });
+    // a new notification is a new fault: the fault list and its counts follow
+    void qc.invalidateQueries({ queryKey: faultsKey });
+  });
+  const label = t('notification.bell', { count: unread });
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      placement="bottomRight"
+      arrow={false}
+      destroyOnHidden
+      content={<NotificationPanel unread={unread} onClose={() => setOpen(false)} />}
+    >
+      <Tooltip title={open ? undefined : t('notification.title')}>
+        <button type="button" className="pv-icon-button" aria-label={label} data-testid="bell">
+          <Badge count={unread} size="small" overflowCount={99} offset={[2, -2]} data-testid="bell-count">
+            <BellOutlined style={{ fontSize: 18, color: 'inherit' }} />
+          </Badge>
+        </button>
+      </Tooltip>
+    </Popover>
+  );
+}

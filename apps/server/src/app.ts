@@ -32,6 +32,8 @@ import { DASHBOARD_JOB_PERIODS, dashboardModule, DeviceActivity } from './module
 import { DEVICE_JOB_PERIODS, deviceModule } from './modules/device/index.js';
 import { faultModule } from './modules/fault/index.js';
 import { firmwareModule } from './modules/firmware/index.js';
+import { MAIL_JOB_PERIODS, mailModule } from './modules/mail/index.js';
+import { NOTIFICATION_JOB_PERIODS, notificationModule } from './modules/notification/index.js';
 import { orgModule } from './modules/org/index.js';
 import { PLANT_JOB_PERIODS, plantModule, stopPlantStats } from './modules/plant/index.js';
 import { productModule } from './modules/product/index.js';
@@ -64,6 +66,8 @@ export const JOB_PERIODS = {
   ...SYSTEM_JOB_PERIODS,
   ...PLANT_JOB_PERIODS,
   ...DASHBOARD_JOB_PERIODS,
+  ...MAIL_JOB_PERIODS,
+  ...NOTIFICATION_JOB_PERIODS,
 } as const;
 export type JobName = keyof typeof JOB_PERIODS;
 
@@ -174,8 +178,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     plantModule,
     auditModule,
     searchModule,
+    notificationModule,
   ];
   for (const module of modules) await app.register(module, { prefix: API_BASE });
+  await app.register(mailModule, { prefix: API_BASE, periodMs: options.jobPeriods?.['mail-send'] });
   await app.register(dashboardModule, { prefix: API_BASE, heartbeatMs: options.liveHeartbeatMs });
 
   let link: DeviceLink;

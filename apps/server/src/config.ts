@@ -47,6 +47,16 @@ const schema = z.object({
   // diagnostics (the ingest benchmark): one line per committed batch, `receivedAt committedAt size`
   INGEST_COMMIT_LOG: z.string().min(1).optional(),
   INGEST_THREAD: bool.default(true),
+  // outgoing mail (fault notifications, sign-in mails): smtp://user:pass@host:587 or smtps://…:465; unset: mails stay in the outbox
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/?#]+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .max(254)
+    .regex(/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/, 'must be an address, or a name and <address>')
+    .default('PV Console <no-reply@localhost>'),
 });
 
 export interface AppConfig {
@@ -84,6 +94,10 @@ export interface AppConfig {
   demoHistory: boolean;
   /** Where the built console lives (served when present). */
   webDist?: string;
+  /** SMTP relay mails are sent through (SMTP_URL); undefined: mails are kept in the outbox as 'stored'. */
+  smtpUrl?: string;
+  /** The sender of every mail (MAIL_FROM). */
+  mailFrom: string;
 }
 
 /** Reads and checks the environment; a bad value throws one line naming the variable. */
@@ -124,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     simulator: c.SIMULATOR ?? c.DEMO,
     simulatorPlants: c.SIMULATOR_PLANTS,
     demoHistory: c.DEMO_HISTORY,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
   };
 }
 

@@ -49,7 +49,18 @@ export interface PlantStatsBusEvent {
   at: number;
 }
 
-export type BusEvent = StatsBusEvent | DevicesBusEvent | ChangedBusEvent | PlantStatsBusEvent;
+/**
+ * Users whose unread notification count changed (new notifications, or read in one of their
+ * tabs): each of their streams sends its user's count (modules/notification).
+ */
+export interface NotificationsBusEvent {
+  type: 'notifications';
+  at: number;
+  /** [userId, unread] */
+  users: [number, number][];
+}
+
+export type BusEvent = StatsBusEvent | DevicesBusEvent | ChangedBusEvent | PlantStatsBusEvent | NotificationsBusEvent;
 
 export type BusListener = (event: BusEvent) => void;
 

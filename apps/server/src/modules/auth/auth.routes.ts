@@ -20,7 +20,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(loginData) },
       },
     },
-    async (req, reply) => reply.ok(await auth.login(deps, req.body, req.ip), 'success.login'),
+    async (req, reply) =>
+      reply.ok(
+        await auth.login(deps, req.body, req.ip, req.headers['accept-language'] ? req.lang : undefined),
+        'success.login',
+      ),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import type { AuditLog } from '../../plugins/audit.js';
 import * as repo from './auth.repository.js';
 import { revokeAllSessions, revokeSession } from './session.repository.js';
 import { createSession } from './session.service.js';
+import { rememberSignInLanguage } from '../notification/index.js';
 
 const WINDOW_MS = 15 * 60_000;
 const MAX_PER_ACCOUNT = 5;
@@ -25,7 +26,13 @@ export interface AuthDeps {
  * password or an unknown name counts as a failure, a disabled account is refused (403). Every
  * attempt is audited here: without a session yet, the generic audit hook does not see it.
  */
-export async function login({ db, audit, sessionMaxMs }: AuthDeps, { username, password }: LoginBody, ip: string) {
+export async function login(
+  { db, audit, sessionMaxMs }: AuthDeps,
+  { username, password }: LoginBody,
+  ip: string,
+  /** the language the sign-in came in (Accept-Language): the user's mail language unless they chose one */
+  lang?: string,
+) {
   const attempt = (action: 'login' | 'loginFailed', u: { id: number; org_id: number } | undefined, summary: string) =>
     audit.push({
       user_id: u?.id ?? null,
@@ -56,6 +63,7 @@ export async function login({ db, audit, sessionMaxMs }: AuthDeps, { username, p
     throw new ApiError(403, 'error.accountDisabled');
   }
   await repo.clearFailures(db, username);
+  if (lang) await rememberSignInLanguage(db, user.id, lang);
   const token = await createSession(db, user.id, sessionMaxMs);
   attempt('login', user, '');
   return { token };

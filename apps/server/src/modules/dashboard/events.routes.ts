@@ -2,7 +2,7 @@ import { LIVE_HEARTBEAT_MS, LIVE_WATCH_MAX } from '@pv/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../../lib/types.js';
-import { devicesFor, eventFor, OrgPaths, sessionAlive, streamAccess } from './events.service.js';
+import { devicesFor, eventFor, notificationsFor, OrgPaths, sessionAlive, streamAccess } from './events.service.js';
 
 /** `?devices=1,2,3`: at most LIVE_WATCH_MAX ids. */
 const watchList = z
@@ -39,7 +39,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ heartbeatMs?: number }> = asy
       schema: {
         tags: ['live'],
         summary:
-          'Live updates (text/event-stream) of your data scope: `stats` after each refresh, `devices` when watched devices (`devices=1,2`, ones you may see) report, `expired` when the session ends',
+          'Live updates (text/event-stream) of your data scope: `stats` after each refresh, `devices` when watched devices (`devices=1,2`, ones you may see) report, `notifications` with your unread count when it changes, `expired` when the session ends',
         querystring: z.object({ token: z.string().optional(), devices: watchList }),
       },
     },
@@ -91,6 +91,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ heartbeatMs?: number }> = asy
           });
         else if (event.type === 'devices') {
           const mine = watched.length ? devicesFor(watched, event) : null;
+          if (mine) send(mine.type, mine);
+        } else if (event.type === 'notifications') {
+          const mine = notificationsFor(me.id, event);
           if (mine) send(mine.type, mine);
         } else if (event.type === 'changed') reload();
       });

@@ -1,8 +1,8 @@
-import type { DevicesEvent, StatsEvent } from '@pv/contract';
+import type { DevicesEvent, NotificationsEvent, StatsEvent } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { SessionUser } from '../../lib/types.js';
-import type { DevicesBusEvent, StatsBusEvent } from '../../plugins/bus.js';
+import type { DevicesBusEvent, NotificationsBusEvent, StatsBusEvent } from '../../plugins/bus.js';
 import { usable } from '../auth/session.repository.js';
 import { visibleDeviceIds } from '../device/device.repository.js';
 import { grantedPlantIds } from '../plant/plant.repository.js';
@@ -78,6 +78,12 @@ export function devicesFor(watched: readonly number[], event: DevicesBusEvent): 
   if (!named) idSets.set(event, (named = new Set(event.deviceIds)));
   const deviceIds = watched.filter((id) => named.has(id));
   return deviceIds.length ? { type: 'devices', at: event.at, deviceIds } : null;
+}
+
+/** The user's new unread count when a `notifications` bus event names them, else null. */
+export function notificationsFor(userId: number, event: NotificationsBusEvent): NotificationsEvent | null {
+  const mine = event.users.find(([id]) => id === userId);
+  return mine ? { type: 'notifications', at: event.at, unread: mine[1] } : null;
 }
 
 /**

@@ -1,0 +1,89 @@
+import type { MailStatus } from '@pv/contract';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, MailOutboxTable } from '../../db/database.js';
+
+/** Writes one mail to the outbox (in the caller's transaction when `db` is one); answers its id. */
+export async function insertMail(db: Kysely<Database>, row: Insertable<MailOutboxTable>) {
+  const { id } = await db.insertInto('mail_outbox').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+type Filters = { status?: MailStatus; to?: string };
+
+function filtered(db: Kysely<Database>, { status, to }: Filters) {
+  let q = db.selectFrom('mail_outbox');
+  if (status) q = q.where('status', '=', status);
+  if (to) q = q.where('to_address', 'like', `%${to}%`);
+  return q;
+}
+
+const ROW = [
+  'id',
+  'to_address',
+  'lang',
+  'subject',
+  'template',
+  'status',
+  'attempts',
+  'next_attempt_at',
+  'last_error',
+  'created_at',
+  'sent_at',
+] as const;
+
+/** One page of the outbox, newest first. */
+export async function listMails(db: Kysely<Database>, f: Filters, limit: number, offset: number) {
+  const [{ total }, rows] = await Promise.all([
+    filtered(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+    filtered(db, f).select(ROW).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+  ]);
+  return { rows, total: Number(total) };
+}
+
+export function findMail(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('mail_outbox')
+    .select([...ROW, 'text', 'html'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Queued mails whose next try is due, oldest first. */
+export function dueMails(db: Kysely<Database>, now: number, limit: number) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['id', 'to_address', 'subject', 'text', 'html', 'attempts'])
+    .where('status', '=', 'queued')
+    .where('next_attempt_at', '<=', now)
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function markSent(db: Kysely<Database>, id: number, attempts: number, now: number) {
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: 'sent', attempts, sent_at: now, next_attempt_at: null })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .execute();
+}
+
+/** A failed try: `next` is when to try again, or null when it was the last (the mail is then 'failed'). */
+export async function markAttemptFailed(
+  db: Kysely<Database>,
+  id: number,
+  attempts: number,
+  error: string,
+  next: number | null,
+) {
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: next === null ? 'failed' : 'queued', attempts, last_error: error, next_attempt_at: next })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .execute();
+}

@@ -1,6 +1,6 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownOutlined, PlusOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space, type FormInstance } from 'antd';
-import { useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import { Children, isValidElement, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { hasPerm } from '@pv/contract';
 import { useTranslation } from 'react-i18next';
 import { Access } from '@/lib/access';
@@ -14,13 +14,31 @@ export interface SearchFormProps<F> {
   /** data-testid of the Search button. */
   searchTestId?: string;
   style?: CSSProperties;
-  /** The filters: Form.Items. */
+  /** How many filters a phone shows before "More filters" (default 1). */
+  phoneFilters?: number;
+  /** The filters: Form.Items (or TextFilter), each with its field's `name`. */
   children: ReactNode;
 }
 
-/** A list's filters in one row, then Search (submits) and Reset (clears the filters and the query). */
-export function SearchForm<F>({ list, name, searchTestId, style, children }: SearchFormProps<F>) {
+/** A filter value that narrows the list (what Reset clears). */
+const isSet = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+
+/**
+ * A list's filters in one row, then Search (submits) and Reset (clears the filters and the query).
+ * On a phone only the first `phoneFilters` filters show; the others fold behind "More filters",
+ * which says how many of them are set (they stay mounted, so a folded filter still applies).
+ */
+export function SearchForm<F>({ list, name, searchTestId, style, phoneFilters = 1, children }: SearchFormProps<F>) {
   const { t } = useTranslation();
+  const phone = usePhone();
+  const [unfolded, setUnfolded] = useState(false);
+  const items = Children.toArray(children);
+  const folded = phone && items.length > phoneFilters + 1 ? items.slice(phoneFilters) : [];
+  const values = Form.useWatch([], list.form) as Record<string, unknown> | undefined;
+  const foldedSet = folded.filter((c) => {
+    const field = isValidElement<{ name?: unknown }>(c) ? c.props.name : undefined;
+    return typeof field === 'string' && isSet(values?.[field]);
+  }).length;
   return (
     <Form<F>
       form={list.form}
@@ -29,7 +47,27 @@ export function SearchForm<F>({ list, name, searchTestId, style, children }: Sea
       onFinish={list.search}
       style={{ rowGap: 8, marginBottom: 12, ...style }}
     >
-      {children}
+      {folded.length ? items.slice(0, phoneFilters) : items}
+      {folded.length > 0 && (
+        <>
+          <div style={{ display: unfolded ? 'contents' : 'none' }} data-testid="folded-filters">
+            {folded}
+          </div>
+          <Button
+            type="link"
+            style={{ paddingInline: 0 }}
+            icon={unfolded ? <UpOutlined /> : <DownOutlined />}
+            onClick={() => setUnfolded((u) => !u)}
+            data-testid="more-filters"
+          >
+            {unfolded
+              ? t('common.fewerFilters')
+              : foldedSet
+                ? t('common.moreFiltersSet', { count: foldedSet })
+                : t('common.moreFilters')}
+          </Button>
+        </>
+      )}
       <Space>
         <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={searchTestId}>
           {t('common.search')}

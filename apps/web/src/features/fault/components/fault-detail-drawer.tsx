@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ProcessingTag, SeverityTag } from '@/components/fault-tags';
 import { ZonedTime } from '@/components/zoned-time';
 import { formatDuration } from '@/lib/duration';
+import { ApiError } from '@/lib/http';
 import { useFault } from '@/features/fault/api/get-fault';
 import { FaultActions } from './fault-actions';
 import { FaultDataChart } from './fault-data-chart';
@@ -24,7 +25,7 @@ const EVENT_COLOR: Record<FaultAction, string> = {
 export function FaultDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
   const narrow = useNarrow();
-  const { data, isLoading, isError } = useFault(id);
+  const { data, isLoading, isError, error } = useFault(id);
   const fault = data && data.id === id ? data : undefined;
   return (
     <Drawer
@@ -47,7 +48,12 @@ export function FaultDetailDrawer({ id, onClose }: { id: number | null; onClose:
       data-testid="fault-drawer"
     >
       {isLoading && <Skeleton active />}
-      {isError && !fault && <Result status="404" subTitle={t('fault.detail.notFound')} />}
+      {isError && !fault && (
+        <Result
+          status={error instanceof ApiError && error.code === 404 ? '404' : 'warning'}
+          subTitle={error instanceof ApiError && error.code !== 404 ? error.msg : t('fault.detail.notFound')}
+        />
+      )}
       {fault && <FaultDetailBody fault={fault} narrow={narrow} />}
     </Drawer>
   );

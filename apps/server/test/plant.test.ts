@@ -148,10 +148,24 @@ describe('plant_stats refresh', () => {
 
   it('turns to fault with an open fault, and keeps the energy when today grows', async () => {
     const db = t.app.db;
-    const sub = await db.selectFrom('devices').select('id').where('sn', '=', 'TSUB01').executeTakeFirstOrThrow();
+    const sub = await db
+      .selectFrom('devices')
+      .select(['id', 'plant_id', 'org_id'])
+      .where('sn', '=', 'TSUB01')
+      .executeTakeFirstOrThrow();
+    // a fault carries the plant and organisation its device had when it opened (the ingest stamps them)
     await db
       .insertInto('faults')
-      .values({ device_id: sub.id, code: 'F07', message: 'x', state: 'unrepaired', opened_at: now, fixed_at: null })
+      .values({
+        device_id: sub.id,
+        code: 'F07',
+        message: 'x',
+        state: 'unrepaired',
+        opened_at: now,
+        fixed_at: null,
+        plant_id: sub.plant_id,
+        org_id: sub.org_id,
+      })
       .execute();
     await db
       .updateTable('device_daily')

@@ -136,8 +136,8 @@ const note = z.string().trim().min(1, { message: 'validation.faultNote' }).max(F
 });
 export const faultNoteBody = z.object({ note });
 export type FaultNoteBody = z.infer<typeof faultNoteBody>;
-/** acknowledge / start / repair: an optional note */
-export const faultTransitionBody = z.object({ note: note.optional() }).default({});
+/** acknowledge / start / repair: an optional note; the body itself may be left out */
+export const faultTransitionBody = z.object({ note: note.optional() }).nullish();
 export type FaultTransitionBody = z.infer<typeof faultTransitionBody>;
 
 /** The device's data around a fault: an hour before it opened to an hour after it was fixed (or now). */

@@ -274,7 +274,7 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
             headers: { 'x-token': admin },
           })
         ).statusCode,
-      ).toBe(400);
+      ).toBe(409); // an illegal step (fixed → fixed) is a conflict
       expect((await deviceRow(SN)).run_state).toBe('normal');
     });
   });

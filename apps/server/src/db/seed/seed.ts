@@ -3,6 +3,7 @@ import { DEMO_PASSWORD, ORG_GROUP_CODES } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Database, RolesTable } from '../database.js';
+import { seedFaultCodes } from './fault-codes.js';
 import { syncResources } from './resources.js';
 
 const GROUPS = [
@@ -122,6 +123,7 @@ export async function seedCore(db: Kysely<Database>): Promise<void> {
     if (!found) await db.insertInto('org_groups').values(g).execute();
   }
   await syncResources(db);
+  await seedFaultCodes(db);
 }
 
 /**

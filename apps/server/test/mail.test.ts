@@ -2,8 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
 import { outboxOf, queueMail } from '../src/modules/mail/index.js';
-import { MAIL_MAX_ATTEMPTS } from '../src/modules/mail/mail.service.js';
+import { deliverDue, MAIL_MAX_ATTEMPTS } from '../src/modules/mail/mail.service.js';
 import { buildTestApp, DEMO, login, newDevice, type TestApp } from './helper.js';
 
 // Mail (issue 18, and issue 19's mails): every mail goes to the outbox and the mail-send job sends
@@ -250,6 +251,52 @@ describe('with SMTP_URL', () => {
     expect(row.next_attempt_at).toBeNull();
     expect(row.last_error).toContain('nobody@example.com is busy');
     expect(mailsTo('nobody@example.com')).toEqual([]);
+  });
+});
+
+describe('configuration', () => {
+  it('takes an smtp:// or smtps:// URL and a sender, and stops at start on anything else', () => {
+    const c = loadConfig({ SMTP_URL: 'smtps://a%40b.example:pw@mail.example:465', MAIL_FROM: 'Alerts <a@b.example>' });
+    expect(c).toMatchObject({ smtpUrl: 'smtps://a%40b.example:pw@mail.example:465', mailFrom: 'Alerts <a@b.example>' });
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
+  });
+});
+
+describe('two runs at once', () => {
+  it('send a due mail once: the run that takes it first sends it', async () => {
+    const t = await buildTestApp({ SIMULATOR_PLANTS: '0', SMTP_URL: 'smtp://127.0.0.1:9' }, { jobPeriods: quiet });
+    try {
+      const later = Date.now() + hour;
+      const id = await queueMail(
+        t.app.db,
+        outboxOf(t.config),
+        {
+          to: 'once@example.com',
+          lang: 'en',
+          template: 'test',
+          subject: { key: 'mail.faultOpened.outro' },
+          blocks: [],
+        },
+        later,
+      );
+      const sent: string[] = [];
+      const slow = {
+        send: async (m: { to: string }) => {
+          await new Promise((r) => setTimeout(r, 50));
+          sent.push(m.to);
+        },
+      };
+      const runs = await Promise.all([1, 2].map(() => deliverDue(t.app.db, slow, { periodMs: 100 }, later + 1)));
+      expect(sent).toEqual(['once@example.com']);
+      expect(runs.map((r) => r.sent).sort()).toEqual([0, 1]);
+      const row = await t.app.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    } finally {
+      await t.close();
+    }
   });
 });
 

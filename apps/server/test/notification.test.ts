@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/lib/passwords.js';
-import { advanceCursor, GAP_WAIT_MS } from '../src/modules/notification/notification.service.js';
+import { outboxOf } from '../src/modules/mail/index.js';
+import { advanceCursor, GAP_WAIT_MS, notifyNewFaults } from '../src/modules/notification/notification.service.js';
 import { buildTestApp, DEMO, login, newDevice, type TestApp } from './helper.js';
 import { openStream } from './sse.js';
 
@@ -356,6 +357,35 @@ describe('preferences', () => {
 });
 
 describe('the cursor', () => {
+  it('is moved by one run only: a run that read an older state writes nothing', async () => {
+    const count = async () =>
+      Number(
+        (
+          await t.app.db
+            .selectFrom('notifications')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const { state } = await t.app.db
+      .selectFrom('job_runs')
+      .select('state')
+      .where('name', '=', 'fault-notify')
+      .executeTakeFirstOrThrow();
+    const current = JSON.parse(state!) as { cursor: number };
+    // as a stalled run that still holds the state before the last fault's events were told
+    const stale = { cursor: current.cursor - 1, done: [] };
+    await expect(notifyNewFaults(t.app.db, outboxOf(t.config), stale)).rejects.toThrow(/another run/);
+    expect(await count()).toBe(before);
+    const after = await t.app.db
+      .selectFrom('job_runs')
+      .select('state')
+      .where('name', '=', 'fault-notify')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(after.state!).cursor).toBeGreaterThanOrEqual(current.cursor);
+  });
+
   it('moves over each next id, waits for a missing one, and moves past it after GAP_WAIT_MS', () => {
     const now = 1_000_000;
     let s = advanceCursor({ cursor: 10, done: [] }, [11, 12, 14, 15], [12, 14], now);

@@ -54,13 +54,29 @@ export function findMail(db: Kysely<Database>, id: number) {
 export function dueMails(db: Kysely<Database>, now: number, limit: number) {
   return db
     .selectFrom('mail_outbox')
-    .select(['id', 'to_address', 'subject', 'text', 'html', 'attempts'])
+    .select(['id', 'to_address', 'subject', 'text', 'html', 'attempts', 'next_attempt_at'])
     .where('status', '=', 'queued')
     .where('next_attempt_at', '<=', now)
     .orderBy('next_attempt_at')
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+/**
+ * Takes a due mail for one try: moves its next try to `until` unless another run moved it first
+ * (compare-and-set on next_attempt_at). Answers whether this run got it; a run that dies while
+ * sending leaves the mail to be tried again at `until`.
+ */
+export async function leaseMail(db: Kysely<Database>, id: number, seenNext: number, until: number) {
+  const res = await db
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: until })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .where('next_attempt_at', '=', seenNext)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 export async function markSent(db: Kysely<Database>, id: number, attempts: number, now: number) {

@@ -120,6 +120,9 @@ export function queueMail(db: Kysely<Database>, outbox: Outbox, mail: MailMessag
   });
 }
 
+/** How long a try holds a mail before another run may try it (longer than any send can take). */
+const LEASE_MS = 5 * 60_000;
+
 /** What sends a mail: SMTP through nodemailer in production (mail.transport.ts). */
 export interface MailSender {
   send(mail: { to: string; subject: string; text: string; html: string | null }): Promise<void>;
@@ -150,6 +153,8 @@ export async function deliverDue(
   let failed = 0;
   for (const m of await repo.dueMails(db, now, batch)) {
     if (Date.now() - started > budgetMs) break;
+    // a run that overlaps this one (its process stalled past the job's stale limit) does not send it twice
+    if (!(await repo.leaseMail(db, m.id, Number(m.next_attempt_at), Date.now() + LEASE_MS))) continue;
     const attempts = Number(m.attempts) + 1;
     try {
       await sender.send({ to: m.to_address, subject: m.subject, text: m.text, html: m.html });

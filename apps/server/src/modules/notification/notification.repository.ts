@@ -125,9 +125,18 @@ export async function insertNotifications(db: Kysely<Database>, rows: Insertable
   if (rows.length) await db.insertInto('notifications').values(rows).execute();
 }
 
-/** Keeps the job's position in job_runs.state, in the transaction that wrote what it found. */
-export async function saveJobState(db: Kysely<Database>, job: string, state: string) {
-  await db.updateTable('job_runs').set({ state }).where('name', '=', job).execute();
+/**
+ * Keeps the job's position in job_runs.state, in the transaction that wrote what it found, if the
+ * state is still `previous` (null: none yet). Answers false when another run moved it meanwhile.
+ */
+export async function saveJobState(db: Kysely<Database>, job: string, state: string, previous: string | null) {
+  const res = await db
+    .updateTable('job_runs')
+    .set({ state })
+    .where('name', '=', job)
+    .where((eb) => (previous === null ? eb('state', 'is', null) : eb('state', '=', previous)))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 // ---- a user's notifications ----

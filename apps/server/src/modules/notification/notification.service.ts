@@ -181,7 +181,7 @@ export async function notifyNewFaults(
   const state = readState(previous);
   if (!state) {
     const start: FaultNotifyState = { cursor: await repo.maxFaultEventId(db), done: [] };
-    await repo.saveJobState(db, FAULT_NOTIFY_JOB, JSON.stringify(start));
+    await repo.saveJobState(db, FAULT_NOTIFY_JOB, JSON.stringify(start), null);
     return [];
   }
   const events = await repo.faultEventsAfter(db, state.cursor, EVENTS_PER_RUN);
@@ -226,7 +226,10 @@ export async function notifyNewFaults(
   await inTransaction(db, async (trx) => {
     await repo.insertNotifications(trx, notifications);
     for (const m of mails) await queueMail(trx, outbox, m, now);
-    await repo.saveJobState(trx, FAULT_NOTIFY_JOB, JSON.stringify(next));
+    // the state as this run read it (JSON of what the previous run wrote): a run that overlapped
+    // this one (its process stalled past the job's stale limit) has moved it, and this one writes nothing
+    if (!(await repo.saveJobState(trx, FAULT_NOTIFY_JOB, JSON.stringify(next), JSON.stringify(previous))))
+      throw new Error('fault-notify: another run moved the cursor; this run is undone');
   });
   const told = [...new Set(notifications.map((n) => n.user_id))];
   const counts = await repo.unreadCounts(db, told);

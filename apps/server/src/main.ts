@@ -1,5 +1,5 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@pv/contract';
-import { startFleet, type FleetRun } from '@pv/simulator';
+import { fleetFaultRate, startFleet, type FleetRun } from '@pv/simulator';
 import { buildApp } from './app.js';
 import type { DemoFleet } from './db/seed/fleet.js';
 import { PortInUseError } from './ingest/broker.js';
@@ -66,6 +66,8 @@ if (config.simulator && demoFleet) {
     intervalMs: 10_000,
     credentials: (sn) => ({ username: sn, password: keys.get(sn) ?? '' }),
     resume: (sn) => counters.get(sn),
+    // about one new fault every 5 minutes across the fleet, whatever its size (docs/operations.md)
+    faultRatePerHour: fleetFaultRate(plants, 5),
     onError: (sn, err) => app.log.warn({ sn, err: err.message }, 'simulated device error'),
   });
   const devices = plants.reduce((n, p) => n + p.devices.length, 0);

@@ -1,7 +1,7 @@
 import { eventMessage, NAME_RE } from '@pv/contract';
 import { describe, expect, it } from 'vitest';
 import { createFleet, createInverterFleet } from './fleet.js';
-import { PlantSim, type Outgoing } from './plant-sim.js';
+import { fleetFaultRate, PlantSim, SIM_FAULTS, type Outgoing } from './plant-sim.js';
 import { Rng } from './random.js';
 
 const telemetryOf = (out: Outgoing[], sn: string) => {
@@ -239,5 +239,26 @@ describe('counters of every device type', () => {
     expect(telemetryOf(out, 'INV2').points).toMatchObject({ energyTotal: 1234.5, energyToday: 3 });
     expect(telemetryOf(out, 'BAT2').points).toMatchObject({ energyTotal: 80, batteryChargeEnergy: 95 });
     expect(telemetryOf(out, 'MET2').points).toMatchObject({ meterImportEnergy: 400, meterExportEnergy: 300 });
+  });
+});
+
+describe('fault rate of a fleet', () => {
+  it('makes a fleet raise about one fault every few minutes, whatever its size', () => {
+    const fleet = createFleet({ seed: 42, plants: 24 });
+    const devices = fleet.reduce((n, p) => n + p.devices.filter((d) => d.type !== 'meter').length, 0);
+    const rate = fleetFaultRate(fleet, 5);
+    expect(rate * devices).toBeCloseTo(12); // 12 an hour: one every 5 minutes
+    // over six simulated hours in 10 s steps, the fleet raises faults of its catalogue's codes
+    const sims = fleet.map((p) => new PlantSim(p, 42, { faultRatePerHour: rate, offlineRatePerHour: 0 }));
+    const t0 = Date.parse('2026-06-21T00:00:00Z');
+    const codes: string[] = [];
+    for (let t = t0; t < t0 + 6 * 3_600_000; t += 10_000)
+      for (const sim of sims)
+        for (const o of sim.step(t, 10_000))
+          if (o.kind === 'event' && o.payload.type === 'fault') codes.push(o.payload.code);
+    expect(codes.length).toBeGreaterThan(36);
+    expect(codes.length).toBeLessThan(110);
+    const known = Object.values(SIM_FAULTS).flatMap((list) => list.map((f) => f.code));
+    expect(codes.every((c) => known.includes(c))).toBe(true);
   });
 });

@@ -46,7 +46,39 @@ const COUNTER_POINT: Record<string, string> = {
   export: 'meterExportEnergy',
 };
 
-const FAULT_CODES = ['F01', 'F07', 'F12', 'F23', 'F31'] as const;
+/**
+ * The faults each device type raises, with the raw text its display shows (the platform's
+ * catalogue knows these codes). `stops`: the device stops producing while it lasts (a trip or a
+ * latched protection); the others (derating, lost links) leave production as it is.
+ */
+export const SIM_FAULTS: Record<'inverter' | 'collector' | 'battery', readonly SimFault[]> = {
+  inverter: [
+    { code: 'F01', message: 'Iso fault: insulation resistance low', stops: true },
+    { code: 'F07', message: 'Grid overvoltage (Vac > 253 V)', stops: true },
+    { code: 'F12', message: 'DC arc detected', stops: true },
+    { code: 'F23', message: 'Over temperature, derating', stops: false },
+  ],
+  collector: [{ code: 'F50', message: 'Meter RS485 timeout', stops: false }],
+  battery: [
+    { code: 'F31', message: 'BMS communication lost', stops: true },
+    { code: 'F40', message: 'Battery over temperature', stops: true },
+  ],
+};
+
+export interface SimFault {
+  code: string;
+  message: string;
+  stops: boolean;
+}
+
+/**
+ * The per-device hourly fault rate that makes a fleet raise about one fault every `everyMinutes`
+ * (meters raise none; a device with a fault raises no other until it recovers).
+ */
+export function fleetFaultRate(plants: readonly SimPlant[], everyMinutes = 5): number {
+  const devices = plants.reduce((n, p) => n + p.devices.filter((d) => d.type !== 'meter').length, 0);
+  return devices ? 60 / everyMinutes / devices : 0;
+}
 
 interface CounterState {
   day: string;
@@ -58,7 +90,7 @@ interface DeviceState {
   spec: SimDeviceSpec;
   rng: Rng;
   counters: Map<string, CounterState>;
-  fault?: { code: string; until: number };
+  fault?: { code: string; until: number; stops: boolean };
   offlineUntil?: number;
   soc: number;
   firmware: string;
@@ -188,11 +220,13 @@ export class PlantSim {
         out.push({ sn: d.spec.sn, kind: 'event', payload: { type: 'recover', ts: now, code: d.fault.code } });
         d.fault = undefined;
       } else if (!d.fault && d.spec.type !== 'meter' && d.rng.chance(this.faultRate * hours)) {
-        d.fault = { code: d.rng.pick(FAULT_CODES), until: now + d.rng.int(15, 240) * 60_000 };
+        const f = d.rng.pick(SIM_FAULTS[d.spec.type as keyof typeof SIM_FAULTS]);
+        // most clear within the hour (grid trips, derating); the device then reports 'recover'
+        d.fault = { code: f.code, until: now + d.rng.int(5, 60) * 60_000, stops: f.stops };
         out.push({
           sn: d.spec.sn,
           kind: 'event',
-          payload: { type: 'fault', ts: now, code: d.fault.code, message: 'simulated fault' },
+          payload: { type: 'fault', ts: now, code: f.code, message: f.message },
         });
       }
       if (d.ota) {
@@ -214,7 +248,7 @@ export class PlantSim {
       }
       // shut down by a control 'close' (PCS or MPPT): no production, and it says so
       const shutDown = d.mode === 'close';
-      const stopped = !!d.fault || shutDown;
+      const stopped = !!d.fault?.stops || shutDown;
       const runState = shutDown ? { runState: 'stop' as const } : {};
       if (d.spec.type === 'inverter') {
         const p = stopped ? 0 : acPower(d.spec.capacityWp ?? 0, w.ghi, w.ambient, w.cloud);

@@ -3,6 +3,7 @@ import { createFleet, type ResumedCounters, type SimPlant } from '@pv/simulator'
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import { deviceKeyColumns, newDeviceKey } from '../../ingest/index.js';
+import { seedDemoFaults } from './faults.js';
 import { backfillDemoHistory, resumeCounters, type BackfillResult } from './history.js';
 
 const PRODUCTS = [
@@ -138,6 +139,8 @@ export async function seedDemoFleet(
         installedAt: (plant) => installedAt.get(plant.id)!,
       });
       history = { ...written, ms: Math.round(performance.now() - started) };
+      // and the faults of the last 60 days, worked through by the demo's people
+      await seedDemoFaults(db, { seed: options.seed, now });
     }
   }
   const keys = new Map<string, string>();

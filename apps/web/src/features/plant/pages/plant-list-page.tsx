@@ -16,7 +16,7 @@ import {
 } from 'antd';
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ExportButton } from '@/components/export-button';
 import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
 import { DeleteAction, IconAction } from '@/components/row-actions';
@@ -85,7 +85,6 @@ const usePhone = () => useSyncExternalStore(subscribePhone, () => window.matchMe
 export default function PlantListPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const navigate = useNavigate();
   const can = useHasPerm();
   const list = useListPage<PlantListQuery, Filters>({
     totalKey: 'plant.total',
@@ -135,9 +134,9 @@ export default function PlantListPage() {
     />
   );
   const nameLink = (row: PlantRow) => (
-    <a onClick={() => void navigate(plantDetailPath(row.id))} data-testid={`plant-link-${row.id}`} title={row.name}>
+    <Link to={plantDetailPath(row.id)} data-testid={`plant-link-${row.id}`} title={row.name}>
       {row.name}
-    </a>
+    </Link>
   );
 
   // what an operator scans first, left to right: name, status, power, today's production

@@ -79,6 +79,9 @@ export default function FaultListPage() {
     if (pathname !== FAULT_LIST_PATH || !search) return;
     const url: UrlFilters = readUrlFilters(new URLSearchParams(search));
     if (!url.any) return;
+    if (url.faultId) setOpenId(url.faultId);
+    // a notification names only its fault: the drawer opens over the list as it is
+    if (!Object.keys(url.query).length) return;
     form.resetFields();
     form.setFieldsValue({
       plantId: url.query.plantId,
@@ -93,7 +96,6 @@ export default function FaultListPage() {
           : undefined,
     });
     list.setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize, ...url.query }));
-    if (url.faultId) setOpenId(url.faultId);
     // only when the link changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, search]);
@@ -120,7 +122,7 @@ export default function FaultListPage() {
       // on the plant's clock, its zone named (a device without a plant: the user's zone)
       render: (v: number, r: FaultRow) => (
         <a onClick={() => setOpenId(r.id)} data-testid={`fault-open-${r.id}`}>
-          <ZonedTime value={v} timeZone={r.plantTimeZone} />
+          <ZonedTime value={v} timeZone={r.plantTimeZone} format="YYYY-MM-DD HH:mm" />
         </a>
       ),
     },
@@ -128,7 +130,7 @@ export default function FaultListPage() {
       title: t('fault.plant'),
       dataIndex: 'plantName',
       ellipsis: true,
-      width: 160,
+      width: 140,
       render: (v: string | null, r: FaultRow) =>
         v && r.plantId ? (
           <Link to={`/power_station/power_station_detail?id=${r.plantId}`} title={v}>
@@ -141,7 +143,7 @@ export default function FaultListPage() {
     {
       title: t('fault.device'),
       key: 'device',
-      width: 170,
+      width: 160,
       render: (_: unknown, r: FaultRow) => (
         <div style={{ lineHeight: 1.3, minWidth: 0 }}>
           <Link to={`/devices/devices_detail?id=${r.deviceId}`}>{r.deviceName}</Link>
@@ -161,7 +163,7 @@ export default function FaultListPage() {
     {
       title: t('fault.message'),
       dataIndex: 'title',
-      width: 240,
+      width: 200,
       ellipsis: { showTitle: true },
     },
     {

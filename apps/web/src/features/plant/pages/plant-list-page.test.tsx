@@ -173,6 +173,29 @@ describe('plant list', { timeout: 30_000 }, () => {
       expect(screen.getByTestId(id)).toBeTruthy();
   });
 
+  it('says what to do when the list is empty: create a plant, or reset filters that match nothing', async () => {
+    signedInWith('plant:list,plant:create');
+    const fetch = mockFetch(() => ({ rows: [], total: 0, counts: { all: 0, online: 0, offline: 0, fault: 0 } }));
+    renderPage();
+    const empty = await screen.findByTestId('plant-empty', {}, { timeout: 8000 });
+    expect(empty.textContent).toContain('No plants yet');
+    expect(within(empty).getByTestId('plant-empty-create')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('plant-tab-fault'));
+    await waitFor(() => expect(urls(fetch)).toContain('/photo_voltaic/plants?pageNum=1&pageSize=20&status=fault'));
+    await waitFor(() =>
+      expect(screen.getByTestId('plant-empty').textContent).toContain('No plant matches these filters'),
+    );
+    expect(screen.queryByTestId('plant-empty-create')).toBeNull();
+  });
+
+  it('offers no create button in the empty state without plant:create', async () => {
+    signedInWith('plant:list');
+    mockFetch(() => ({ rows: [], total: 0, counts: { all: 0, online: 0, offline: 0, fault: 0 } }));
+    renderPage();
+    expect((await screen.findByTestId('plant-empty', {}, { timeout: 8000 })).textContent).toContain('No plants yet');
+    expect(screen.queryByTestId('plant-empty-create')).toBeNull();
+  });
+
   it('asks the server for a status tab, favourites only and a sorted column', async () => {
     signedInWith('plant:list');
     const fetch = serve();

@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   Checkbox,
+  Empty,
   Flex,
   Pagination,
   Popover,
@@ -33,6 +34,15 @@ import { PlantStatusTag } from '@/features/plant/components/plant-status';
 import { ZonedTime } from '@/components/zoned-time';
 
 type Filters = Pick<PlantListQuery, 'name' | 'owner' | 'installer' | 'org'>;
+/** The parts of the query that narrow the list (not paging or sorting). */
+const FILTER_KEYS = [
+  'name',
+  'owner',
+  'installer',
+  'org',
+  'status',
+  'favourite',
+] as const satisfies readonly (keyof PlantListQuery)[];
 type Tab = 'all' | PlantStatus;
 
 const plantDetailPath = (id: number) => `/power_station/power_station_detail?id=${id}`;
@@ -105,6 +115,30 @@ export default function PlantListPage() {
   const [shown, setShown] = useState<OptionalColumn[]>(storedColumns);
   const phone = usePhone();
   const fmt = useFormat();
+  // nothing listed: either nothing matches the filters (reset them) or there is no plant yet (create one)
+  const filtered = FILTER_KEYS.some((k) =>
+    k === 'favourite' ? query[k] === 1 : query[k] !== undefined && query[k] !== '',
+  );
+  const empty = !data ? (
+    ' '
+  ) : filtered ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('plant.empty.noMatch')} data-testid="plant-empty">
+      <Button onClick={list.reset}>{t('common.reset')}</Button>
+    </Empty>
+  ) : (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <>
+          <div>{t('plant.empty.plants')}</div>
+          <Typography.Text type="secondary">{t('plant.empty.plantsHint')}</Typography.Text>
+        </>
+      }
+      data-testid="plant-empty"
+    >
+      <CreateButton perm="plant:create" testId="plant-empty-create" onClick={() => setEditing({})} />
+    </Empty>
+  );
   const showColumns = (next: OptionalColumn[]) => {
     setShown(next);
     try {
@@ -361,6 +395,7 @@ export default function PlantListPage() {
       />
       {phone ? (
         <PlantCards
+          empty={empty}
           rows={data?.rows}
           loading={isFetching && !data}
           fmt={fmt}
@@ -374,7 +409,11 @@ export default function PlantListPage() {
           }}
         />
       ) : (
-        <Table<PlantRow> {...list.tableProps(data, isFetching && !data)} columns={columns} />
+        <Table<PlantRow>
+          {...list.tableProps(data, isFetching && !data)}
+          columns={columns}
+          locale={{ emptyText: empty }}
+        />
       )}
       <PlantFormModal open={editing !== null} plant={editing?.plant} onClose={() => setEditing(null)} />
     </Card>
@@ -382,6 +421,8 @@ export default function PlantListPage() {
 }
 
 interface PlantCardsProps {
+  /** What shows when there is no card. */
+  empty: ReactNode;
   rows: PlantRow[] | undefined;
   loading: boolean;
   fmt: Formatter;
@@ -391,7 +432,7 @@ interface PlantCardsProps {
 }
 
 /** The list on a phone: one card per plant with what is scanned (name, status, power, today's production). */
-function PlantCards({ rows, loading, fmt, star, nameLink, paging }: PlantCardsProps) {
+function PlantCards({ empty, rows, loading, fmt, star, nameLink, paging }: PlantCardsProps) {
   const { t } = useTranslation();
   const figure = (label: string, value: string) => (
     <div style={{ flex: 1, minWidth: 0 }}>
@@ -404,6 +445,7 @@ function PlantCards({ rows, loading, fmt, star, nameLink, paging }: PlantCardsPr
   return (
     <Spin spinning={loading}>
       <Flex vertical gap={8} data-testid="plant-cards">
+        {rows?.length === 0 && empty}
         {rows?.map((row) => (
           <Card key={row.id} size="small" data-testid={`plant-card-${row.id}`}>
             <Flex align="center" gap={4}>

@@ -57,6 +57,8 @@ const schema = z.object({
     .max(254)
     .regex(/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/, 'must be an address, or a name and <address>')
     .default('PV Console <no-reply@localhost>'),
+  /** A built console elsewhere than apps/web/dist (a CDN build copied to the host, a test build). */
+  WEB_DIST: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoHistory: c.DEMO_HISTORY,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
+    ...(c.WEB_DIST ? { webDist: resolve(c.WEB_DIST) } : {}),
   };
 }
 

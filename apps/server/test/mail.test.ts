@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { outboxOf, queueMail } from '../src/modules/mail/index.js';
-import { deliverDue, MAIL_MAX_ATTEMPTS } from '../src/modules/mail/mail.service.js';
+import { deliverDue, MAIL_MAX_ATTEMPTS, MAIL_RETENTION_MS, pruneOutbox } from '../src/modules/mail/mail.service.js';
 import { buildTestApp, DEMO, login, newDevice, type TestApp } from './helper.js';
 
 // Mail (issue 18, and issue 19's mails): every mail goes to the outbox and the mail-send job sends
@@ -370,6 +370,25 @@ describe('without SMTP_URL', () => {
     });
     expect(again.statusCode).toBe(403);
     expect(again.json().msg).toBe('只有平台运营方可以查看邮件发件箱');
+  });
+
+  it('keeps mails for the retention period, and a queued one until it is sent or fails', async () => {
+    const db = t.app.db;
+    const ids = async () => (await db.selectFrom('mail_outbox').select('id').orderBy('id').execute()).map((r) => r.id);
+    const before = await ids();
+    const old = Date.now() - MAIL_RETENTION_MS - 60_000;
+    const mail = {
+      to: 'old@example.com',
+      lang: 'en' as const,
+      template: 'test',
+      subject: { key: 'mail.faultOpened.outro' as const },
+      blocks: [],
+    };
+    await queueMail(db, outboxOf(t.config), mail, old); // stored
+    const queued = await queueMail(db, { sending: true, brand: 'default' }, mail, old); // no relay here: it stays queued
+    expect(await pruneOutbox(db)).toBe(1);
+    expect(await ids()).toEqual([...before, queued]);
+    await db.deleteFrom('mail_outbox').where('id', '=', queued).execute();
   });
 
   it('masks the recipients for a role without the sensitive-data grant; 404 for a mail that does not exist', async () => {

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/lib/passwords.js';
 import { outboxOf } from '../src/modules/mail/index.js';
-import { advanceCursor, GAP_WAIT_MS, notifyNewFaults } from '../src/modules/notification/notification.service.js';
+import {
+  advanceCursor,
+  GAP_WAIT_MS,
+  NOTIFICATION_RETENTION_MS,
+  notifyNewFaults,
+  pruneNotifications,
+} from '../src/modules/notification/notification.service.js';
 import { buildTestApp, DEMO, login, newDevice, type TestApp } from './helper.js';
 import { openStream } from './sse.js';
 
@@ -299,6 +305,31 @@ describe('reading', () => {
     expect(await unread(me)).toBe(0);
     expect(await unread(tokens.installer1!)).toBe(2);
     stream.close();
+  });
+});
+
+describe('retention', () => {
+  it('removes notifications older than the retention, read or not, and keeps the rest', async () => {
+    const db = t.app.db;
+    const mine = () => db.selectFrom('notifications').select('id').where('user_id', '=', users.delta!).execute();
+    const kept = (await mine()).map((r) => r.id);
+    expect(kept.length).toBeGreaterThan(0);
+    await db
+      .insertInto('notifications')
+      .values({
+        user_id: users.delta!,
+        kind: 'fault',
+        fault_id: null,
+        severity: 'minor',
+        title_key: 'notification.faultTitle',
+        title_values: JSON.stringify({ code: 'OLD', device: 'X', plant: null, titles: {}, message: null }),
+        text: null,
+        created_at: Date.now() - NOTIFICATION_RETENTION_MS - 60_000,
+        read_at: null,
+      })
+      .execute();
+    expect(await pruneNotifications(db)).toBe(1);
+    expect((await mine()).map((r) => r.id)).toEqual(kept);
   });
 });
 

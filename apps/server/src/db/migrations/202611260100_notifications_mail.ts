@@ -8,6 +8,7 @@ import { isPostgres, tableWithId, type Db } from './support.js';
  * - notifications: what a user is told in the console (the bell), newest first, read or not.
  * - notification_prefs: how a user wants to be told (console, mail, the least severe fault for
  *   each) and the language of their mails. No row: the defaults, in English.
+ * Mails and notifications are kept for a retention period (the prune jobs): hence the created_at indexes.
  */
 export async function up(db: Db): Promise<void> {
   const pg = await isPostgres(db);
@@ -32,6 +33,8 @@ export async function up(db: Db): Promise<void> {
     .columns(['status', 'next_attempt_at'])
     .execute();
   await db.schema.createIndex('mail_outbox_status_id').on('mail_outbox').columns(['status', 'id']).execute();
+  // the retention: what is older than it goes
+  await db.schema.createIndex('mail_outbox_created').on('mail_outbox').column('created_at').execute();
 
   await tableWithId(db, pg, 'notifications')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -53,6 +56,7 @@ export async function up(db: Db): Promise<void> {
     .columns(['user_id', 'read_at'])
     .execute();
   await db.schema.createIndex('notifications_fault').on('notifications').column('fault_id').execute();
+  await db.schema.createIndex('notifications_created').on('notifications').column('created_at').execute();
 
   await db.schema
     .createTable('notification_prefs')

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.js';
 import { mailRoutes } from './mail.routes.js';
-import { deliverDue, type Outbox } from './mail.service.js';
+import { deliverDue, pruneOutbox, type Outbox } from './mail.service.js';
 import { smtpSender } from './mail.transport.js';
 
 /** The module's periodic job and its default period (ms). */
-export const MAIL_JOB_PERIODS = { 'mail-send': 5_000 } as const;
+export const MAIL_JOB_PERIODS = { 'mail-send': 5_000, 'mail-prune': 3_600_000 } as const;
 
 /** How the outbox writes mails under this configuration: queued for the relay, or stored without one. */
 export const outboxOf = (config: AppConfig): Outbox => ({ sending: config.smtpUrl !== undefined, brand: config.brand });
@@ -17,6 +17,15 @@ export const outboxOf = (config: AppConfig): Outbox => ({ sending: config.smtpUr
  */
 export const mailModule: FastifyPluginAsyncZod<{ periodMs?: number }> = async (app, opts) => {
   await app.register(mailRoutes);
+  // mails no longer queued are kept MAIL_RETENTION_MS (90 days)
+  app.jobs.add({
+    name: 'mail-prune',
+    periodMs: MAIL_JOB_PERIODS['mail-prune'],
+    run: async ({ now }) => {
+      const removed = await pruneOutbox(app.db, now);
+      if (removed) app.log.info({ removed }, 'mail outbox pruned');
+    },
+  });
   const { smtpUrl, mailFrom } = app.config;
   if (!smtpUrl) return;
   const sender = smtpSender(smtpUrl, mailFrom);

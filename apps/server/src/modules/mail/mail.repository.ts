@@ -79,6 +79,22 @@ export async function leaseMail(db: Kysely<Database>, id: number, seenNext: numb
   return Number(res.numUpdatedRows) === 1;
 }
 
+/** Removes up to `limit` mails written before `before`, except those still queued; answers how many. */
+export async function deleteMailsBefore(db: Kysely<Database>, before: number, limit: number) {
+  const res = await db
+    .deleteFrom('mail_outbox')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('created_at', '<', before)
+        .where('status', '<>', 'queued')
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
 export async function markSent(db: Kysely<Database>, id: number, attempts: number, now: number) {
   await db
     .updateTable('mail_outbox')

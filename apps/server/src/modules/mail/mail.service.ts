@@ -154,7 +154,7 @@ export async function deliverDue(
   for (const m of await repo.dueMails(db, now, batch)) {
     if (Date.now() - started > budgetMs) break;
     // a run that overlaps this one (its process stalled past the job's stale limit) does not send it twice
-    if (!(await repo.leaseMail(db, m.id, Number(m.next_attempt_at), Date.now() + LEASE_MS))) continue;
+    if (!(await repo.leaseMail(db, m.id, Number(m.next_attempt_at), Math.max(now, Date.now()) + LEASE_MS))) continue;
     const attempts = Number(m.attempts) + 1;
     try {
       await sender.send({ to: m.to_address, subject: m.subject, text: m.text, html: m.html });
@@ -168,6 +168,19 @@ export async function deliverDue(
     }
   }
   return { sent, failed };
+}
+
+/** How long the outbox keeps a mail that is no longer queued. */
+export const MAIL_RETENTION_MS = 90 * 86_400_000;
+
+/** The mail-prune job: mails older than the retention go, a slice at a time; answers how many. */
+export async function pruneOutbox(db: Kysely<Database>, now = Date.now(), slice = 5000) {
+  let removed = 0;
+  for (;;) {
+    const n = await repo.deleteMailsBefore(db, now - MAIL_RETENTION_MS, slice);
+    removed += n;
+    if (n < slice) return removed;
+  }
 }
 
 /** The outbox holds every user's mail: the platform operator's (a ROOT-group session besides mail:outbox). */

@@ -212,6 +212,17 @@ export async function markAllRead(db: Kysely<Database>, userId: number, now: num
   return Number(res.numUpdatedRows);
 }
 
+/** Removes up to `limit` notifications created before `before`; answers how many. */
+export async function deleteNotificationsBefore(db: Kysely<Database>, before: number, limit: number) {
+  const res = await db
+    .deleteFrom('notifications')
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('notifications').select('id').where('created_at', '<', before).limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
 // ---- preferences ----
 
 export function findPrefs(db: Kysely<Database>, userId: number) {

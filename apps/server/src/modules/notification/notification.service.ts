@@ -306,6 +306,19 @@ export async function markAllRead(deps: NotificationDeps, me: SessionUser) {
   return tell(deps, me.id);
 }
 
+/** How long a notification is kept, read or not. */
+export const NOTIFICATION_RETENTION_MS = 90 * 86_400_000;
+
+/** The notify-prune job: notifications older than the retention go, a slice at a time; answers how many. */
+export async function pruneNotifications(db: Kysely<Database>, now = Date.now(), slice = 5000) {
+  let removed = 0;
+  for (;;) {
+    const n = await repo.deleteNotificationsBefore(db, now - NOTIFICATION_RETENTION_MS, slice);
+    removed += n;
+    if (n < slice) return removed;
+  }
+}
+
 // ---- preferences ----
 
 /** GET /profile/notification-prefs: what is saved, else the defaults; and where mails go. */

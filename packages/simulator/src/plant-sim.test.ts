@@ -105,6 +105,26 @@ describe('plant simulation', () => {
     expect(silent.filter((s) => !s).length).toBeGreaterThan(silent.length / 2);
   });
 
+  it('sees the same sky at the same instant however it was started: a seeded past and a live run meet without a step', () => {
+    const past = new PlantSim(plant, 7, quiet);
+    run(past, '2026-06-01T00:00:00Z', 27); // 27 hours: 03:00 UTC (11:00 Shanghai) the next day
+    const live = new PlantSim(plant, 7, quiet); // a live run starting at that instant
+    const at = Date.parse('2026-06-02T03:00:00Z');
+    const step = 5 * 60_000;
+    const a = telemetryOf(past.step(at, step), 'INV1').points.acPower as number;
+    const b = telemetryOf(live.step(at, step), 'INV1').points.acPower as number;
+    expect(a).toBeGreaterThan(0);
+    // the same irradiance and clouds; only the per-step temperature noise differs (a few watts)
+    expect(Math.abs(a - b)).toBeLessThan(plant.capacityWp * 0.02);
+    for (let t = at; t < at + 6 * 3_600_000; t += step) expect(past.cloudAt(t)).toBe(live.cloudAt(t));
+    // and the sky changes over a few days: clear spells and cloudy ones
+    const sky = Array.from({ length: 288 * 5 }, (_, i) => past.cloudAt(at + i * step));
+    expect(Math.max(...sky)).toBeGreaterThan(0.85);
+    expect(Math.min(...sky)).toBeLessThan(0.8);
+    // smoothly: no jump of more than a fifth between two 5-minute steps
+    for (let i = 1; i < sky.length; i++) expect(Math.abs(sky[i]! - sky[i - 1]!)).toBeLessThan(0.2);
+  });
+
   it('varies the midday power from day to day with the clouds, never above the capacity', () => {
     const sim = new PlantSim(plant, 11, quiet);
     const noon: number[] = [];

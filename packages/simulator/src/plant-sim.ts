@@ -40,6 +40,11 @@ export interface ResumedCounters {
 }
 
 /** The point that reports each of a device's other counters (what `resume` reads them from). */
+/** How long a sky regime lasts before it blends into the next (cloudAt). */
+const CLOUD_REGIME_MS = 2 * 3_600_000;
+/** The period of the flicker under broken cloud. */
+const CLOUD_FLICKER_MS = 10 * 60_000;
+
 const COUNTER_POINT: Record<string, string> = {
   charge: 'batteryChargeEnergy',
   import: 'meterImportEnergy',
@@ -104,8 +109,8 @@ interface DeviceState {
  */
 export class PlantSim {
   private readonly rng: Rng;
-  private cloud = 1;
-  private cloudTarget = 1;
+  /** the seed of the sky (cloudAt) */
+  private readonly skySeed: number;
   private readonly devices: DeviceState[];
   private readonly faultRate: number;
   private readonly offlineRate: number;
@@ -123,6 +128,7 @@ export class PlantSim {
     options: SimOptions = {},
   ) {
     this.rng = new Rng(deriveSeed(seed, plant.id));
+    this.skySeed = deriveSeed(seed, `${plant.id}/sky`);
     this.faultRate = options.faultRatePerHour ?? 0.002;
     this.offlineRate = options.offlineRatePerHour ?? 0.001;
     this.resume = options.resume;
@@ -143,16 +149,36 @@ export class PlantSim {
     return this.devices.map((d) => d.spec.sn);
   }
 
-  private weather(now: number, dtMs: number) {
-    const hours = dtMs / 3_600_000;
-    if (this.rng.chance(Math.min(1, hours * 0.5)))
-      this.cloudTarget = this.rng.chance(0.6) ? this.rng.between(0.85, 1) : this.rng.between(0.25, 0.8);
-    this.cloud += (this.cloudTarget - this.cloud) * Math.min(1, hours * 4) + this.rng.normal() * 0.02;
-    this.cloud = Math.min(1, Math.max(0.15, this.cloud));
+  /**
+   * The sky at an instant (1 clear … 0.15 overcast): a pure function of the seed, the plant and the
+   * time, so that every simulation of the plant (the demo's seeded past, the live run started after
+   * it, a restart) sees the same sky at the same instant and a power curve has no step where one
+   * hands over to the other. Regimes of two hours (clear three times in five, else broken or
+   * overcast) blend into each other, with a 10-minute flicker under broken cloud.
+   */
+  cloudAt(now: number): number {
+    const regime = (k: number) => {
+      const r = new Rng(deriveSeed(this.skySeed, `regime/${k}`));
+      return r.chance(0.6) ? r.between(0.85, 1) : r.between(0.25, 0.8);
+    };
+    const flicker = (k: number) => new Rng(deriveSeed(this.skySeed, `flicker/${k}`)).between(-1, 1);
+    const blend = (at: number, period: number, value: (k: number) => number) => {
+      const k = Math.floor(at / period);
+      const f = (at - k * period) / period;
+      const s = (1 - Math.cos(Math.PI * f)) / 2;
+      return value(k) + (value(k + 1) - value(k)) * s;
+    };
+    const base = blend(now, CLOUD_REGIME_MS, regime);
+    const cloud = base + blend(now, CLOUD_FLICKER_MS, flicker) * 0.12 * (1 - base);
+    return Math.min(1, Math.max(0.15, cloud));
+  }
+
+  private weather(now: number) {
+    const cloud = this.cloudAt(now);
     const hour = localHour(now, this.plant.timeZone);
     const base = 25 - Math.abs(this.plant.latitude) * 0.3;
     const ambient = base + 6 * Math.sin(((hour - 9) / 24) * 2 * Math.PI) + this.rng.normal() * 0.3;
-    return { ghi: clearSkyGhi(new Date(now), this.plant.latitude, this.plant.longitude), ambient, cloud: this.cloud };
+    return { ghi: clearSkyGhi(new Date(now), this.plant.latitude, this.plant.longitude), ambient, cloud };
   }
 
   /** Ambient weather points (°C, %, m/s, hPa): humid under clouds, windier with them. */
@@ -206,7 +232,7 @@ export class PlantSim {
 
   step(now: number, dtMs: number): Outgoing[] {
     const out: Outgoing[] = [];
-    const w = this.weather(now, dtMs);
+    const w = this.weather(now);
     const hours = dtMs / 3_600_000;
     let pvTotal = 0;
     for (const d of this.devices) {

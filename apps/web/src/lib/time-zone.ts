@@ -1,8 +1,8 @@
 import { DEFAULT_DATE_FORMAT, type Profile } from '@pv/contract';
 import dayjs from 'dayjs';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { profileQuery } from '@/api/profile';
 import { useSession } from '@/stores/session';
-import { http } from './http';
 import { formatTime, resolveTimeZone, toMillis } from './format';
 
 /**
@@ -65,13 +65,6 @@ export function zoneFullName(zone: string, at: number = Date.now(), language?: s
 }
 
 /**
- * The signed-in user's own account (GET /profile), which carries the zone setting; the user center
- * reads and writes the same cache entry, so a saved zone shows everywhere at once.
- */
-export const ownProfileQuery = () =>
-  queryOptions({ queryKey: ['profile'], queryFn: () => http.get<Profile>('/profile'), staleTime: 5 * 60_000 });
-
-/**
  * The zone the user chose (null: the browser's), undefined until known or while `enabled` is
  * false (a caller that already knows its zone asks nothing of the server). Taken from the session
  * when it carries it, else from the user's profile, read once the user is signed in.
@@ -90,7 +83,7 @@ function useUserZoneState(enabled: boolean): { setting: string | null | undefine
   const known = fromSession !== undefined;
   const asked = enabled && signedIn && !known;
   const profile = useQuery({
-    ...ownProfileQuery(),
+    ...profileQuery(),
     select: (p: Profile | null) => p?.timeZone ?? null,
     enabled: asked,
   });

@@ -1,10 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import type { Profile } from '@pv/contract';
+import { useQuery } from '@tanstack/react-query';
+import { profileQuery } from '@/api/profile';
 
 /** The signed-in user's e-mail: the authoriser, whom the authorised list may not contain (spec §5). */
-export const getMyEmail = async () => (await http.get<{ email: string | null }>('/profile')).email;
-
-export const myEmailQuery = () =>
-  queryOptions({ queryKey: ['profile', 'email'], queryFn: getMyEmail, staleTime: 300_000 });
-
-export const useMyEmail = () => useQuery(myEmailQuery());
+export const useMyEmail = () => useQuery({ ...profileQuery(), select: (p: Profile) => p.email });

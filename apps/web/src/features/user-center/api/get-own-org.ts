@@ -1,7 +1,7 @@
 import type { OrgRow } from '@pv/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { profileQuery } from '@/features/user-center/api/get-profile';
+import { profileQuery } from '@/api/profile';
 
 export const getOwnOrg = () => http.get<OrgRow>('/profile/org');
 

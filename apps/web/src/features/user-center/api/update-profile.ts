@@ -1,7 +1,7 @@
 import type { Profile, ProfileUpdateBody } from '@pv/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http';
-import { profileQuery } from '@/features/user-center/api/get-profile';
+import { profileQuery } from '@/api/profile';
 
 export const updateProfile = (body: ProfileUpdateBody) => http.put<Profile>('/profile', body);
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { zodRule } from '@/lib/form-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/stores/session';
-import { profileQuery, useProfile } from '@/features/user-center/api/get-profile';
+import { profileQuery, useProfile } from '@/api/profile';
 import { useUpdateProfile } from '@/features/user-center/api/update-profile';
 import { AvatarUpload } from '@/features/user-center/components/avatar-upload';
 import { LoadState } from '@/features/user-center/components/load-state';

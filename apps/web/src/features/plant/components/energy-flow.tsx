@@ -36,66 +36,45 @@ function Part({
   );
 }
 
+type Flow = PlantDetail['energyFlow'];
+type PartKey = 'pv' | 'battery' | 'grid' | 'load';
+
+/** Each part's word for its direction: > 0, < 0, and 0 (idle). */
+const DIRECTION: Record<PartKey, [positive: string, negative: string]> = {
+  pv: ['plant.flow.producing', 'plant.flow.idle'],
+  battery: ['plant.flow.discharging', 'plant.flow.charging'],
+  grid: ['plant.flow.importing', 'plant.flow.exporting'],
+  load: ['plant.flow.consuming', 'plant.flow.idle'],
+};
+
+const ICON: Record<PartKey, (value: number) => ReactNode> = {
+  pv: () => <SunOutlined />,
+  battery: () => <ThunderboltOutlined />,
+  grid: (v) => (v > 0 ? <ArrowDownOutlined /> : <ArrowUpOutlined />),
+  load: () => <HomeOutlined />,
+};
+
 /** PV, battery, grid and load: only the parts whose devices exist (the server answers null for the others). */
-export function EnergyFlow({ flow }: { flow: PlantDetail['energyFlow'] }) {
+export function EnergyFlow({ flow }: { flow: Flow }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const parts: ReactNode[] = [];
-  if (flow.pv !== null)
-    parts.push(
+  const parts = (['pv', 'battery', 'grid', 'load'] as const).flatMap((key) => {
+    const value = flow[key];
+    if (value === null) return [];
+    const [positive, negative] = DIRECTION[key];
+    const direction = t(value > 0 ? positive : value < 0 ? negative : 'plant.flow.idle');
+    const soc = key === 'battery' && flow.batterySoc !== null ? ` · SOC ${f.quantity('soc', flow.batterySoc)}` : '';
+    return [
       <Part
-        key="pv"
-        testId="flow-pv"
-        icon={<SunOutlined />}
-        title={t('plant.flow.pv')}
-        value={flow.pv}
-        note={flow.pv > 0 ? t('plant.flow.producing') : t('plant.flow.idle')}
+        key={key}
+        testId={`flow-${key}`}
+        icon={ICON[key](value)}
+        title={t(`plant.flow.${key}`)}
+        value={value}
+        note={direction + soc}
       />,
-    );
-  if (flow.battery !== null)
-    parts.push(
-      <Part
-        key="battery"
-        testId="flow-battery"
-        icon={<ThunderboltOutlined />}
-        title={t('plant.flow.battery')}
-        value={flow.battery}
-        note={
-          <>
-            {flow.battery > 0
-              ? t('plant.flow.discharging')
-              : flow.battery < 0
-                ? t('plant.flow.charging')
-                : t('plant.flow.idle')}
-            {flow.batterySoc !== null && ` · SOC ${f.quantity('soc', flow.batterySoc)}`}
-          </>
-        }
-      />,
-    );
-  if (flow.grid !== null)
-    parts.push(
-      <Part
-        key="grid"
-        testId="flow-grid"
-        icon={flow.grid > 0 ? <ArrowDownOutlined /> : <ArrowUpOutlined />}
-        title={t('plant.flow.grid')}
-        value={flow.grid}
-        note={
-          flow.grid > 0 ? t('plant.flow.importing') : flow.grid < 0 ? t('plant.flow.exporting') : t('plant.flow.idle')
-        }
-      />,
-    );
-  if (flow.load !== null)
-    parts.push(
-      <Part
-        key="load"
-        testId="flow-load"
-        icon={<HomeOutlined />}
-        title={t('plant.flow.load')}
-        value={flow.load}
-        note={flow.load > 0 ? t('plant.flow.consuming') : t('plant.flow.idle')}
-      />,
-    );
+    ];
+  });
   if (!parts.length) return <Empty description={t('plant.noDevices')} />;
   return <Row gutter={[12, 12]}>{parts}</Row>;
 }

@@ -1,10 +1,11 @@
 import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Popover, Tooltip } from 'antd';
+import { Badge, Drawer, Popover, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { faultsKey, notificationsKey } from '@/api/query-keys';
 import { useLiveEvents } from '@/lib/live';
+import { useApp } from '@/stores/app';
 import { unreadCountQuery, useUnreadCount } from '@/features/notification/api/get-unread-count';
 import { NotificationPanel } from '@/features/notification/components/notification-panel';
 
@@ -26,6 +27,39 @@ export function NotificationBell() {
     void qc.invalidateQueries({ queryKey: faultsKey });
   });
   const label = t('notification.bell', { count: unread });
+  // a phone or a tablet: the panel slides in over the page instead of hanging off the bell
+  const desktop = useApp((a) => a.device) === 'desktop';
+  const button = (
+    <button
+      type="button"
+      className="pv-icon-button"
+      aria-label={label}
+      data-testid="bell"
+      onClick={desktop ? undefined : () => setOpen(true)}
+    >
+      <Badge count={unread} size="small" overflowCount={99} offset={[2, -2]} data-testid="bell-count">
+        <BellOutlined style={{ fontSize: 18, color: 'inherit' }} />
+      </Badge>
+    </button>
+  );
+  const panel = <NotificationPanel unread={unread} onClose={() => setOpen(false)} heading={desktop} />;
+  if (!desktop)
+    return (
+      <>
+        {button}
+        <Drawer
+          open={open}
+          onClose={() => setOpen(false)}
+          placement="right"
+          width="min(400px, 100vw)"
+          title={t('notification.title')}
+          destroyOnHidden
+          styles={{ body: { padding: 12 } }}
+        >
+          {panel}
+        </Drawer>
+      </>
+    );
   return (
     <Popover
       open={open}
@@ -34,15 +68,9 @@ export function NotificationBell() {
       placement="bottomRight"
       arrow={false}
       destroyOnHidden
-      content={<NotificationPanel unread={unread} onClose={() => setOpen(false)} />}
+      content={panel}
     >
-      <Tooltip title={open ? undefined : t('notification.title')}>
-        <button type="button" className="pv-icon-button" aria-label={label} data-testid="bell">
-          <Badge count={unread} size="small" overflowCount={99} offset={[2, -2]} data-testid="bell-count">
-            <BellOutlined style={{ fontSize: 18, color: 'inherit' }} />
-          </Badge>
-        </button>
-      </Tooltip>
+      <Tooltip title={open ? undefined : t('notification.title')}>{button}</Tooltip>
     </Popover>
   );
 }

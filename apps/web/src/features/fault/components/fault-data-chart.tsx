@@ -24,12 +24,15 @@ const pointName = (t: (k: string, o?: Record<string, unknown>) => string, point:
  */
 export function FaultDataChart({
   faultId,
+  code,
   openedAt,
   fixedAt,
   severity,
   timeZone,
 }: {
   faultId: number;
+  /** the fault's code, written at the line of its opening */
+  code: string;
   openedAt: number;
   fixedAt: number | null;
   severity: string;
@@ -65,8 +68,8 @@ export function FaultDataChart({
       ? f.axis(quantity, Math.max(0, ...series.map(([, v]) => Math.abs(v))))
       : { unit: '', tick: (v: number) => f.plain(v) };
     const marks = [
-      { xAxis: clock.toWall(openedAt), name: t('fault.events.opened'), color: SEVERITY_COLOR[severity as 'major'] },
-      ...(fixedAt ? [{ xAxis: clock.toWall(fixedAt), name: t('fault.events.fixed'), color: '#52c41a' }] : []),
+      { xAxis: clock.toWall(openedAt), name: code, color: SEVERITY_COLOR[severity as 'major'] },
+      ...(fixedAt ? [{ xAxis: clock.toWall(fixedAt), name: t('fault.processingStates.fixed'), color: '#52c41a' }] : []),
     ];
     return {
       useUTC: true,
@@ -96,14 +99,14 @@ export function FaultDataChart({
             silent: true,
             data: marks.map((m) => ({
               xAxis: m.xAxis,
-              label: { formatter: m.name, position: 'insideEndTop', color: m.color, fontSize: 11 },
+              label: { formatter: m.name, position: 'end', color: m.color, fontSize: 11 },
               lineStyle: { color: m.color, type: 'dashed', width: 1.5 },
             })),
           },
         },
       ],
     };
-  }, [data, point, series, zone, f, t, openedAt, fixedAt, severity, language]);
+  }, [data, point, series, zone, f, t, code, openedAt, fixedAt, severity, language]);
 
   if (first.isLoading) return <Skeleton active paragraph={{ rows: 5 }} />;
   return (

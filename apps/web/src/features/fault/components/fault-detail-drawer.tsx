@@ -156,6 +156,7 @@ function FaultDetailBody({ fault, narrow }: { fault: FaultDetail; narrow: boolea
         <Typography.Title level={5}>{t('fault.detail.chart')}</Typography.Title>
         <FaultDataChart
           faultId={fault.id}
+          code={fault.code}
           openedAt={fault.openedAt}
           fixedAt={fault.fixedAt}
           severity={fault.severity}

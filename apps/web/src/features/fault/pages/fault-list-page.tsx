@@ -20,9 +20,11 @@ import { ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components
 import { RemoteSelect } from '@/components/remote-select';
 import { ZonedTime } from '@/components/zoned-time';
 import { formatDuration } from '@/lib/duration';
+import { formatTime } from '@/lib/format';
 import { FAULT_LIST_PATH } from '@/lib/fault-links';
 import { useLiveInvalidate } from '@/lib/live';
 import { useListPage } from '@/lib/use-list-page';
+import { useSession } from '@/stores/session';
 import { useUserTimeZone } from '@/lib/time-zone';
 import { useFaultCounts } from '@/features/fault/api/get-fault-counts';
 import { useFaults } from '@/features/fault/api/get-faults';
@@ -100,7 +102,9 @@ export default function FaultListPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, search]);
 
-  const plantLabel = usePlantName(query.plantId);
+  // the plant filter's options are the plant list's: offered to those who may read it
+  const canListPlants = useSession((s) => !!s.info?.routerPaths.includes('/power_station/power_station_list'));
+  const plantLabel = usePlantName(canListPlants ? query.plantId : undefined);
   const filtered = FILTER_KEYS.some((k) => query[k] !== undefined);
   const empty = (
     <Empty description={t(filtered ? 'fault.empty.filtered' : 'fault.empty.none')} data-testid="fault-empty">
@@ -116,6 +120,7 @@ export default function FaultListPage() {
       title: t('fault.openedAt'),
       dataIndex: 'openedAt',
       key: 'openedAt',
+      width: 185,
       sorter: true,
       sortOrder: sortOf('openedAt'),
       fixed: 'left' as const,
@@ -130,7 +135,7 @@ export default function FaultListPage() {
       title: t('fault.plant'),
       dataIndex: 'plantName',
       ellipsis: true,
-      width: 140,
+      width: 120,
       render: (v: string | null, r: FaultRow) =>
         v && r.plantId ? (
           <Link to={`/power_station/power_station_detail?id=${r.plantId}`} title={v}>
@@ -143,7 +148,7 @@ export default function FaultListPage() {
     {
       title: t('fault.device'),
       key: 'device',
-      width: 160,
+      width: 150,
       render: (_: unknown, r: FaultRow) => (
         <div style={{ lineHeight: 1.3, minWidth: 0 }}>
           <Link to={`/devices/devices_detail?id=${r.deviceId}`}>{r.deviceName}</Link>
@@ -156,58 +161,65 @@ export default function FaultListPage() {
       ),
     },
     {
-      title: t('fault.code'),
-      dataIndex: 'code',
-      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
-    },
-    {
-      title: t('fault.message'),
-      dataIndex: 'title',
-      width: 200,
-      ellipsis: { showTitle: true },
+      // the code and what it means in the user's language (the catalogue's title, else the device's text)
+      title: t('fault.fault'),
+      key: 'fault',
+      width: 240,
+      ellipsis: true,
+      render: (_: unknown, r: FaultRow) => (
+        <span title={`${r.code} · ${r.title}`}>
+          <Typography.Text code>{r.code}</Typography.Text> {r.title}
+        </span>
+      ),
     },
     {
       title: t('fault.severity'),
       dataIndex: 'severity',
       key: 'severity',
+      width: 95,
       sorter: true,
       sortOrder: sortOf('severity'),
       render: (v: string) => <SeverityTag severity={v} />,
     },
     {
+      // where the handling stands, and who moved it last and when
       title: t('fault.processing'),
       dataIndex: 'processing',
+      width: 140,
       render: (v: string, r: FaultRow) => (
-        <span data-testid={`fault-processing-${r.id}`}>
-          <ProcessingTag processing={v} />
-        </span>
-      ),
-    },
-    {
-      title: t('fault.handledBy'),
-      key: 'handled',
-      render: (_: unknown, r: FaultRow) =>
-        r.handledBy ? (
-          <div style={{ lineHeight: 1.3 }}>
-            <div>{r.handledBy}</div>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              <ZonedTime value={r.handledAt} timeZone={r.plantTimeZone} format="MM-DD HH:mm" />
+        <div style={{ lineHeight: 1.3 }}>
+          <span data-testid={`fault-processing-${r.id}`}>
+            <ProcessingTag processing={v} />
+          </span>
+          {r.handledBy && (
+            // on the plant's clock, as the row's first time names it
+            <Typography.Text
+              type="secondary"
+              style={{ fontSize: 12, display: 'block', marginTop: 2, maxWidth: 130 }}
+              ellipsis={{ tooltip: `${t('fault.handledBy')}: ${r.handledBy}` }}
+            >
+              {r.handledBy}
             </Typography.Text>
-          </div>
-        ) : (
-          <Typography.Text type="secondary">—</Typography.Text>
-        ),
+          )}
+          {r.handledBy && (
+            <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
+              {formatTime(r.handledAt, 'MM-DD HH:mm', r.plantTimeZone)}
+            </Typography.Text>
+          )}
+        </div>
+      ),
     },
     {
       title: t('fault.duration'),
       dataIndex: 'durationMs',
       align: 'right' as const,
+      width: 140,
       render: (v: number, r: FaultRow) => {
         const d = formatDuration(v, i18n.language);
-        return r.state === 'fixed' ? (
-          d
-        ) : (
-          <Typography.Text type="danger">{t('fault.ongoing', { duration: d })}</Typography.Text>
+        return (
+          <Typography.Text type={r.state === 'fixed' ? undefined : 'danger'} style={{ whiteSpace: 'nowrap' }}>
+            {r.state === 'fixed' ? d : t('fault.ongoing', { duration: d })}
+          </Typography.Text>
         );
       },
     },
@@ -220,15 +232,17 @@ export default function FaultListPage() {
   return (
     <Card>
       <SearchForm list={list} name="fault-filter" searchTestId="fault-search">
-        <Form.Item name="plantId" label={t('fault.plant')}>
-          <RemoteSelect<number>
-            allowClear
-            style={{ width: 180 }}
-            useOptions={usePlantOptionSearch}
-            currentLabel={plantLabel}
-            data-testid="filter-plant"
-          />
-        </Form.Item>
+        {canListPlants && (
+          <Form.Item name="plantId" label={t('fault.plant')}>
+            <RemoteSelect<number>
+              allowClear
+              style={{ width: 180 }}
+              useOptions={usePlantOptionSearch}
+              currentLabel={plantLabel}
+              data-testid="filter-plant"
+            />
+          </Form.Item>
+        )}
         <TextFilter
           name="device"
           label={t('fault.device')}
@@ -335,6 +349,8 @@ export default function FaultListPage() {
       ) : (
         <Table<FaultRow>
           {...list.tableProps(data, isFetching)}
+          // the widths hold: the list fits a 1440 px screen beside the open sidebar
+          scroll={{ x: 1100 }}
           locale={{ emptyText: data ? empty : ' ' }}
           columns={columns}
           data-testid="fault-table"

@@ -18,7 +18,16 @@ const NEWEST = 10;
  * The bell's panel: the newest notifications (or only the unread), each opening its fault in the
  * fault list's drawer and marking itself read; "Mark all as read" at the top.
  */
-export function NotificationPanel({ unread, onClose }: { unread: number; onClose: () => void }) {
+export function NotificationPanel({
+  unread,
+  onClose,
+  heading = true,
+}: {
+  unread: number;
+  onClose: () => void;
+  /** its own title (a drawer has its own) */
+  heading?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [only, setOnly] = useState<'all' | 'unread'>('all');
@@ -38,7 +47,7 @@ export function NotificationPanel({ unread, onClose }: { unread: number; onClose
   return (
     <div className="pv-notification-panel" data-testid="notification-panel">
       <Flex align="center" justify="space-between" gap={8} style={{ padding: '4px 4px 8px' }}>
-        <Typography.Text strong>{t('notification.title')}</Typography.Text>
+        {heading ? <Typography.Text strong>{t('notification.title')}</Typography.Text> : <span />}
         <Button
           type="link"
           size="small"

@@ -58,7 +58,8 @@ export async function up(db: Db): Promise<void> {
     .on('faults')
     .columns(['org_id', 'state', 'opened_at', 'id'])
     .execute();
-  await db.schema.createIndex('faults_processing').on('faults').columns(['processing', 'opened_at']).execute();
+  await db.schema.createIndex('faults_processing').on('faults').columns(['processing', 'opened_at', 'id']).execute();
+  await db.schema.createIndex('faults_state_opened').on('faults').columns(['state', 'opened_at', 'id']).execute();
   await db.schema.createIndex('faults_opened').on('faults').column('opened_at').execute();
   // the ingest's look-up of a device's open faults: (device_id, state) exists; add the code
   await db.schema.dropIndex('faults_device_state').ifExists().execute();
@@ -92,7 +93,13 @@ export async function up(db: Db): Promise<void> {
 export async function down(db: Db): Promise<void> {
   await db.schema.dropTable('fault_codes').ifExists().execute();
   await db.schema.dropTable('fault_events').ifExists().execute();
-  for (const i of ['faults_plant_state_opened', 'faults_org_state_opened', 'faults_processing', 'faults_opened'])
+  for (const i of [
+    'faults_plant_state_opened',
+    'faults_org_state_opened',
+    'faults_processing',
+    'faults_state_opened',
+    'faults_opened',
+  ])
     await db.schema.dropIndex(i).ifExists().execute();
   await db.schema.dropIndex('faults_device_state').ifExists().execute();
   await db.schema.createIndex('faults_device_state').on('faults').columns(['device_id', 'state']).execute();

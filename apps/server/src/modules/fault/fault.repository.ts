@@ -31,12 +31,6 @@ export interface Sort {
   order: 'ascend' | 'descend';
 }
 
-/** critical 4 … warning 1: the severity sort's key */
-const severityRank = sql<number>`case f.severity ${sql.join(
-  FAULT_SEVERITIES.map((s, i) => sql`when ${sql.lit(s)} then ${sql.lit(FAULT_SEVERITIES.length - i)}`),
-  sql` `,
-)} else 0 end`;
-
 /**
  * Faults the scope covers, with the filters applied, on faults f alone: the organisation is looked
  * up only for an organisation-and-below scope, the device only for the device filter.
@@ -162,9 +156,14 @@ export async function listFaults(
 ): Promise<{ rows: FaultRow[]; total: number }> {
   const dir = sort.order === 'ascend' ? 'asc' : 'desc';
   let page = filtered(db, scope, f);
+  // the severities' names sort as their rank (critical < major < minor < warning): the most
+  // severe first ('descend') is the names ascending, and the column sorts without an expression
   page =
     sort.field === 'severity'
-      ? page.orderBy(severityRank, dir).orderBy('f.opened_at', 'desc').orderBy('f.id', 'desc')
+      ? page
+          .orderBy('f.severity', dir === 'desc' ? 'asc' : 'desc')
+          .orderBy('f.opened_at', 'desc')
+          .orderBy('f.id', 'desc')
       : page.orderBy('f.opened_at', dir).orderBy('f.id', dir);
   // the page's ids first (on the list indexes), then their columns
   const ids = page.select('f.id').limit(limit).offset(offset);

@@ -78,6 +78,7 @@ async function catalogueSeverities(trx: Transaction<Database>, codes: string[]) 
 export async function writeFaults(
   trx: Transaction<Database>,
   plan: Pick<BatchPlan<unknown>, 'faults' | 'recovered'>,
+  dialect: 'sqlite' | 'postgres' = 'sqlite',
 ): Promise<void> {
   if (!plan.faults.length && !plan.recovered.length) return;
   const reports: FaultReport[] = [
@@ -85,6 +86,12 @@ export async function writeFaults(
     ...plan.recovered.map((r) => ({ kind: 'recover' as const, ...r })),
   ];
   const deviceIds = [...new Set(reports.map((r) => r.deviceId))].sort((a, b) => a - b);
+  // PostgreSQL: another process may hold events of the same devices (a shared subscription hands
+  // out messages, not devices); taking the device rows in id order first makes it wait, so both
+  // never open a record for the same code (SQLite has one writer)
+  if (dialect === 'postgres')
+    for (const ids of chunks(deviceIds, IN_CHUNK))
+      await trx.selectFrom('devices').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
   const changes = settleFaults(reports, await openFaultsOf(trx, deviceIds));
 
   const ids = new Map<string, number>();

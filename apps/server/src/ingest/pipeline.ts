@@ -282,7 +282,7 @@ export class IngestPipeline implements Ingest {
     await writeRollups(trx, this.hot, buckets);
 
     // faults: a code opens one record until it is repaired; reported again while open it counts up
-    await writeFaults(trx, plan);
+    await writeFaults(trx, plan, this.dialect);
 
     // command results: processing → success / failed (a late ack also settles an "unknown")
     await this.hot.settleCommands(

@@ -141,8 +141,9 @@ export default function DeviceDetailPage() {
             <OtaPushButton device={d} />
           </Space>
         </div>
-        {/* on a phone each fact's name above its value: beside it, a long value ran off the screen */}
-        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} bordered layout={phone ? 'vertical' : 'horizontal'}>
+        {/* on a phone each fact's name above its value, two facts a row (one a row made a screen of
+            them); the last online time, which does not wrap, takes the whole row */}
+        <Descriptions size="small" column={{ xs: 2, sm: 2, lg: 3 }} bordered layout={phone ? 'vertical' : 'horizontal'}>
           <Descriptions.Item label={t('device.name')}>{d.name}</Descriptions.Item>
           <Descriptions.Item label={t('device.sn')}>{d.sn}</Descriptions.Item>
           <Descriptions.Item label="ID">{d.id}</Descriptions.Item>
@@ -155,7 +156,7 @@ export default function DeviceDetailPage() {
           <Descriptions.Item label={t('device.hwVersion')}>{d.hwVersion ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('device.swVersion')}>{d.swVersion ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('device.protocolVersion')}>{d.protocolVersion ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('device.lastOnline')}>
+          <Descriptions.Item label={t('device.lastOnline')} span={phone ? 2 : 1}>
             <span data-testid="device-last-online">
               <ZonedTime value={d.lastOnlineAt} timeZone={d.timeZone || userZone} relative />
             </span>

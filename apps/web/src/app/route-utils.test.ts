@@ -9,25 +9,8 @@ import {
   pagesByPath,
   permittedTree,
 } from './route-utils';
+import { adminPaths, agentPaths } from './test-paths';
 
-const adminPaths = [
-  '/',
-  '/dashboard',
-  '/power_station',
-  '/power_station/power_station_list',
-  '/auth',
-  '/auth/user',
-  '/business_partners',
-  '/business_partners/clients_list',
-  '/business_partners/service_provider',
-];
-const agentPaths = [
-  '/power_station',
-  '/power_station/power_station_list',
-  '/power_station/power_station_detail',
-  '/devices',
-  '/devices/devices__manage',
-];
 const root = { orgGroup: { orgGroupCode: 'ROOT', orgGroupName: 'Platform', orgGroupId: 1 } };
 const agent = { orgGroup: { orgGroupCode: 'AGENT', orgGroupName: 'Service provider', orgGroupId: 2 } };
 

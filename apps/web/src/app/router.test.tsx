@@ -4,25 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RouteHandle } from './route-handle';
 import { accessKey, buildRoutes } from './router';
 import { titleKeyOf } from './root-layout';
-
-const adminPaths = [
-  '/',
-  '/dashboard',
-  '/power_station',
-  '/power_station/power_station_list',
-  '/auth',
-  '/auth/user',
-  '/business_partners',
-  '/business_partners/clients_list',
-  '/business_partners/service_provider',
-];
-const agentPaths = [
-  '/power_station',
-  '/power_station/power_station_list',
-  '/power_station/power_station_detail',
-  '/devices',
-  '/devices/devices__manage',
-];
+import { adminPaths, agentPaths } from './test-paths';
 
 /** The handle of the deepest route matching `path`, as the layout reads it. */
 function leaf(routes: RouteObject[], path: string) {

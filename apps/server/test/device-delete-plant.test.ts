@@ -1,4 +1,6 @@
+import { plantBody } from '@pv/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPlant } from '../src/modules/plant/plant.repository.js';
 import { buildTestApp, login, newDevice, type TestApp } from './helper.js';
 
 // DELETE /devices/:id?withPlant=true (spec §8: "device deletion that also removes its bound plant")
@@ -37,43 +39,11 @@ let seq = 0;
 /** A plant of `org` with its stats row, a favourite and a grant of the admin. */
 async function plant(org: string) {
   const db = t.app.db;
-  const { id } = await db
-    .insertInto('plants')
-    .values({
-      org_id: await orgId(org),
-      name: `DelPlant${++seq}`,
-      capacity_wp: 5_000,
-      country: null,
-      time_zone: 'Asia/Shanghai',
-      latitude: null,
-      longitude: null,
-      address: null,
-      install_position: null,
-      installed_at: null,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const body = plantBody.parse({ name: `DelPlant${++seq}`, capacityKw: 5, timeZone: 'Asia/Shanghai' });
+  const id = await insertPlant(db, await orgId(org), body, now);
   const adminId = (
     await db.selectFrom('users').select('id').where('login_name', '=', 'admin').executeTakeFirstOrThrow()
   ).id;
-  await db
-    .insertInto('plant_stats')
-    .values({
-      plant_id: id,
-      power_w: 0,
-      energy_today: 0,
-      energy_month: 0,
-      energy_year: 0,
-      energy_total: 0,
-      status: 'offline',
-      devices: 0,
-      devices_online: 0,
-      open_faults: 0,
-      data_updated_at: null,
-      updated_at: now,
-    })
-    .execute();
   await db.insertInto('plant_favourites').values({ user_id: adminId, plant_id: id, created_at: now }).execute();
   await db
     .insertInto('plant_grants')

@@ -141,9 +141,10 @@ export async function seedDemoFaults(db: Kysely<Database>, options: { seed: numb
   }
   planned.sort((a, b) => b.openedAt - a.openedAt);
 
-  // the newest tenth (at least three) are still being worked on: some in each processing state
+  // the newest few (one in 16, at least two per state) are still being worked on: open,
+  // acknowledged or in progress in turn
   const STILL: FaultProcessing[] = ['open', 'acknowledged', 'inProgress'];
-  const still = Math.max(STILL.length, Math.round(planned.length / 10));
+  const still = Math.max(2 * STILL.length, Math.round(planned.length / 16));
   const failed = new Set<number>();
   let written = 0;
   await db.transaction().execute(async (trx) => {

@@ -7,7 +7,20 @@ import {
   type FaultRow,
   type FaultSortField,
 } from '@pv/contract';
-import { Badge, Button, Card, DatePicker, Empty, Form, Select, Space, Table, Tabs, Typography } from 'antd';
+import {
+  AutoComplete,
+  Badge,
+  Button,
+  Card,
+  DatePicker,
+  Empty,
+  Form,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +39,7 @@ import { useLiveInvalidate } from '@/lib/live';
 import { useListPage } from '@/lib/use-list-page';
 import { useSession } from '@/stores/session';
 import { useUserTimeZone } from '@/lib/time-zone';
+import { useFaultCodes } from '@/features/fault/api/get-fault-codes';
 import { useFaultCounts } from '@/features/fault/api/get-fault-counts';
 import { useFaults } from '@/features/fault/api/get-faults';
 import { FAULTS_EXPORT_PATH } from '@/features/fault/api/export-faults';
@@ -105,6 +119,17 @@ export default function FaultListPage() {
   // the plant filter's options are the plant list's: offered to those who may read it
   const canListPlants = useSession((s) => !!s.info?.routerPaths.includes('/power_station/power_station_list'));
   const plantLabel = usePlantName(canListPlants ? query.plantId : undefined);
+  // the catalogue's codes as suggestions (a code it does not know can still be typed)
+  const codes = useFaultCodes();
+  const codeOptions = [...new Map((codes.data ?? []).map((c) => [c.code, c])).values()].map((c) => ({
+    value: c.code,
+    title: c.title,
+    label: (
+      <span>
+        <Typography.Text code>{c.code}</Typography.Text> {c.title}
+      </span>
+    ),
+  }));
   const filtered = FILTER_KEYS.some((k) => query[k] !== undefined);
   const empty = (
     <Empty description={t(filtered ? 'fault.empty.filtered' : 'fault.empty.none')} data-testid="fault-empty">
@@ -250,7 +275,19 @@ export default function FaultListPage() {
           placeholder={t('fault.deviceHint')}
           testId="filter-device"
         />
-        <TextFilter name="code" label={t('fault.code')} width={100} testId="filter-code" />
+        <Form.Item name="code" label={t('fault.code')}>
+          <AutoComplete
+            allowClear
+            style={{ width: 110 }}
+            popupMatchSelectWidth={300}
+            options={codeOptions}
+            showSearch={{
+              filterOption: (input, option) =>
+                !!option && `${option.value} ${option.title ?? ''}`.toLowerCase().includes(input.toLowerCase()),
+            }}
+            data-testid="filter-code"
+          />
+        </Form.Item>
         <Form.Item name="severity" label={t('fault.severity')}>
           <Select
             allowClear

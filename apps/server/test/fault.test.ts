@@ -230,6 +230,14 @@ describe('the list', () => {
     ).toBe('DC arc fault detected');
   });
 
+  it("answers a plant's faults (the plant page) with the same rows, titled in the caller's language", async () => {
+    const res = await get(`/plants/${ids.sunPlant}/faults?state=unrepaired`, admin, 'zh');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data.rows as { id: number; title: string }[];
+    expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual([ids.f12, ids.f07, ids.x999].sort((a, b) => a - b));
+    expect(rows.find((r) => r.id === ids.f12)!.title).toBe('检测到直流电弧故障');
+  });
+
   it('filters by device, code, severity, processing, state and time', async () => {
     const idsOf = async (q: string) =>
       ((await get(`/faults?${q}`, admin)).json().data.rows as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);

@@ -178,7 +178,7 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(page(faultRow)) },
       },
     },
-    async (req, reply) => reply.ok(await plants.plantFaults(db, userOf(req), req.params.id, req.query)),
+    async (req, reply) => reply.ok(await plants.plantFaults(db, userOf(req), req.params.id, req.query, req.lang)),
   );
 
   app.put(

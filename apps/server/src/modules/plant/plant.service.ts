@@ -227,9 +227,10 @@ export async function plantFaults(
   me: SessionUser,
   id: number,
   { pageNum, pageSize, state }: { pageNum: number; pageSize: number; state?: FaultRow['state'] },
+  lang = 'en',
 ) {
   await mustSee(db, me, id);
-  return listFaults(db, 'plant checked', { plantId: id, state }, pageSize, (pageNum - 1) * pageSize);
+  return listFaults(db, 'plant checked', { plantId: id, state }, pageSize, (pageNum - 1) * pageSize, undefined, lang);
 }
 
 /** Stars or unstars a plant the caller sees (per user); the favourite tab counts change. */

@@ -1,8 +1,23 @@
 import { MAIL_STATUSES, type MailOutboxQuery, type MailRow, type MailStatus } from '@pv/contract';
-import { Alert, Badge, Card, Descriptions, Drawer, Form, Select, Skeleton, Table, Typography } from 'antd';
+import {
+  Alert,
+  Badge,
+  Card,
+  Descriptions,
+  Drawer,
+  Empty,
+  Flex,
+  Form,
+  Pagination,
+  Select,
+  Skeleton,
+  Spin,
+  Table,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchForm, TextFilter } from '@/components/list-page';
+import { SearchForm, TextFilter, usePhone } from '@/components/list-page';
 import { ZonedTime } from '@/components/zoned-time';
 import { useListPage } from '@/lib/use-list-page';
 import { useMail } from '@/features/system/api/get-mail';
@@ -29,6 +44,7 @@ export default function MailOutboxPage() {
   const { data, isFetching } = useMailOutbox(list.query);
   const [openId, setOpenId] = useState<number | null>(null);
   const stored = data?.rows.some((r) => r.status === 'stored');
+  const phone = usePhone();
   const columns = [
     {
       title: t('notification.outbox.createdAt'),
@@ -91,12 +107,50 @@ export default function MailOutboxPage() {
       {stored && (
         <Alert type="info" showIcon message={t('notification.outbox.storedHint')} style={{ marginBottom: 12 }} />
       )}
-      <Table<MailRow>
-        {...list.tableProps(data, isFetching)}
-        columns={columns}
-        locale={{ emptyText: data ? t('notification.outbox.empty') : ' ' }}
-        data-testid="mail-table"
-      />
+      {phone ? (
+        // a phone: a card per mail, its subject first
+        <Spin spinning={isFetching && !data}>
+          <Flex vertical gap={8} data-testid="mail-cards">
+            {data?.rows.length === 0 && <Empty description={t('notification.outbox.empty')} />}
+            {data?.rows.map((r) => (
+              <Card key={r.id} size="small">
+                <a onClick={() => setOpenId(r.id)} data-testid={`mail-open-${r.id}`} style={{ fontWeight: 500 }}>
+                  {r.subject}
+                </a>
+                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} ellipsis>
+                  {r.to} · {r.lang.toUpperCase()}
+                </Typography.Text>
+                <Flex justify="space-between" align="center" gap={8} wrap style={{ marginTop: 4, fontSize: 12 }}>
+                  <MailStatusBadge status={r.status} />
+                  <ZonedTime value={r.sentAt ?? r.createdAt} format="MM-DD HH:mm" />
+                </Flex>
+                {r.lastError && (
+                  <Typography.Text type="danger" style={{ display: 'block', fontSize: 12 }} ellipsis>
+                    {r.lastError}
+                  </Typography.Text>
+                )}
+              </Card>
+            ))}
+          </Flex>
+          <Pagination
+            size="small"
+            align="center"
+            simple
+            style={{ marginTop: 12 }}
+            current={list.query.pageNum}
+            pageSize={list.query.pageSize}
+            total={data?.total ?? 0}
+            onChange={(pageNum, pageSize) => list.setQuery((q) => ({ ...q, pageNum, pageSize }))}
+          />
+        </Spin>
+      ) : (
+        <Table<MailRow>
+          {...list.tableProps(data, isFetching)}
+          columns={columns}
+          locale={{ emptyText: data ? t('notification.outbox.empty') : ' ' }}
+          data-testid="mail-table"
+        />
+      )}
       <MailDrawer id={openId} onClose={() => setOpenId(null)} />
     </Card>
   );

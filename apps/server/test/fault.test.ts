@@ -281,7 +281,20 @@ describe('the list', () => {
   });
 
   it('answers 403 without fault:list', async () => {
-    expect((await get('/faults', await login(app(), 'agent'))).statusCode).toBe(403);
+    // the organisation administrator's role, its fault list taken away
+    const db = app().db;
+    const role = await db.selectFrom('roles').select('id').where('code', '=', 'org-admin').executeTakeFirstOrThrow();
+    const list = await db.selectFrom('resources').select('id').where('perm', '=', 'fault:list').execute();
+    await db
+      .deleteFrom('role_resources')
+      .where('role_id', '=', role.id)
+      .where(
+        'resource_id',
+        'in',
+        list.map((r) => r.id),
+      )
+      .execute();
+    expect((await get('/faults', await login(app(), 'sunpath-admin'))).statusCode).toBe(403);
   });
 });
 

@@ -45,16 +45,10 @@ async function until<T>(
   }
 }
 
-/** A GREENROOF plant and device, the service-provider role allowed to list faults, signed-in users in their languages. */
+/** A GREENROOF plant and device, signed-in users in their languages (the demo's service-provider role lists faults). */
 async function setUp(t: TestApp, languages: Record<string, string>) {
   const db = t.app.db;
   const org = await db.selectFrom('orgs').select('id').where('code', '=', 'GREENROOF').executeTakeFirstOrThrow();
-  const agentRole = await db.selectFrom('roles').select('id').where('code', '=', 'agent').executeTakeFirstOrThrow();
-  const faultList = await db.selectFrom('resources').select('id').where('perm', '=', 'fault:list').execute();
-  await db
-    .insertInto('role_resources')
-    .values(faultList.map((r) => ({ role_id: agentRole.id, resource_id: r.id })))
-    .execute();
   const { id: plantId } = await db
     .insertInto('plants')
     .values({

@@ -116,14 +116,7 @@ beforeAll(async () => {
   const db = t.app.db;
   for (const o of await db.selectFrom('orgs').select(['id', 'code']).execute()) orgs.set(o.code, o.id);
   for (const u of await db.selectFrom('users').select(['id', 'login_name']).execute()) users[u.login_name] = u.id;
-  // the demo's service-provider role may list faults here (GREENROOF lies below SUNPATH)
-  const agentRole = await db.selectFrom('roles').select('id').where('code', '=', 'agent').executeTakeFirstOrThrow();
-  const faultList = await db.selectFrom('resources').select('id').where('perm', '=', 'fault:list').execute();
-  await db
-    .insertInto('role_resources')
-    .values(faultList.map((r) => ({ role_id: agentRole.id, resource_id: r.id })))
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  // the demo's service-provider role lists faults (GREENROOF lies below SUNPATH)
   await addUser('gr-org', 'GREENROOF', 'org'); // own organisation only: covers GREENROOF's devices
   await addUser('sp-org', 'SUNPATH', 'org'); // own organisation only: does not cover GREENROOF's
   await addUser('gr-nolist', 'GREENROOF', 'orgAndChildren', false); // no fault:list

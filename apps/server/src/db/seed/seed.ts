@@ -218,7 +218,9 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     // (the audit service refuses other sessions), so "Audit Viewer" reads the trail but not export it
     grant: (r) => r.kind === 'menu',
   });
-  const agentButtons = /^(plant|device|customer):/;
+  // a service provider runs its customers' plants: it lists and repairs their faults (and is told of them)
+  const agentButtons = /^(plant|device|customer|fault):/;
+  const agentSystemMenus = new Set(['/systems', '/systems/problem']);
   const agent = await createRole(db, {
     code: 'agent',
     name: 'ServiceProvider',
@@ -226,9 +228,12 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     scope: 'orgAndChildren',
     sensitive: false,
     grant: (r) =>
-      r.kind === 'menu' ? !isHome(r.router_path) && !isAdminArea(r.router_path) : agentButtons.test(r.perm ?? ''),
+      r.kind === 'menu'
+        ? (!isHome(r.router_path) && !isAdminArea(r.router_path)) || agentSystemMenus.has(r.router_path ?? '')
+        : agentButtons.test(r.perm ?? ''),
   });
-  const orgAdminMenus = new Set(['/auth', '/auth/user', '/auth/org']);
+  // and holds what its service-provider staff hold (faults too), or it could not manage their accounts
+  const orgAdminMenus = new Set(['/auth', '/auth/user', '/auth/org', ...agentSystemMenus]);
   const orgAdmin = await createRole(db, {
     code: 'org-admin',
     name: 'OrgAdministrator',
@@ -238,7 +243,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     grant: (r) =>
       r.kind === 'menu'
         ? (!isHome(r.router_path) && !isAdminArea(r.router_path)) || orgAdminMenus.has(r.router_path ?? '')
-        : /^(plant|device|customer|user):/.test(r.perm ?? ''),
+        : /^(plant|device|customer|user|fault):/.test(r.perm ?? ''),
   });
 
   await createUser(db, {

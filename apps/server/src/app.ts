@@ -16,6 +16,7 @@ import { connectExternalBroker, ingestClientId, startEmbeddedBroker, type Device
 import { IngestThread } from './ingest/ingest-thread.js';
 import { IngestPipeline, type CommittedBatch, type Ingest } from './ingest/pipeline.js';
 import { seedDemoCustomers } from './db/seed/customers.js';
+import { providerModule } from './modules/provider/index.js';
 import { seedDemoFleet, type DemoFleet } from './db/seed/fleet.js';
 import { registerAccess } from './plugins/access.js';
 import { AuditLog, registerAudit } from './plugins/audit.js';
@@ -181,6 +182,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     notificationModule,
   ];
   for (const module of modules) await app.register(module, { prefix: API_BASE });
+  if (!config.saas) await app.register(providerModule, { prefix: API_BASE }); // spec §2: absent in the SaaS build
   await app.register(mailModule, { prefix: API_BASE, periodMs: options.jobPeriods?.['mail-send'] });
   await app.register(dashboardModule, { prefix: API_BASE, heartbeatMs: options.liveHeartbeatMs });
 

@@ -22,3 +22,4 @@ export * from './role.js';
 export * from './resource.js';
 export * from './search.js';
 export * from './notification.js';
+export * from './provider.js';

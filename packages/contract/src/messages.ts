@@ -22,6 +22,14 @@ import {
   mailMessagesZh,
 } from './messages/mail.js';
 import { faultFieldNamesEn, faultFieldNamesZh, faultMessagesEn, faultMessagesZh } from './messages/fault.js';
+import {
+  providerFieldNamesEn,
+  providerFieldNamesZh,
+  providerMessagesEn,
+  providerMessagesEs,
+  providerMessagesJa,
+  providerMessagesZh,
+} from './messages/provider.js';
 
 const coreEn = {
   // validation (spec §5)
@@ -136,6 +144,7 @@ export const messagesEn = {
   ...ingestMessagesEn,
   ...mailMessagesEn,
   ...faultMessagesEn,
+  ...providerMessagesEn,
 } as const;
 
 export type MessageKey = keyof typeof messagesEn;
@@ -249,6 +258,7 @@ export const messagesZh: Record<MessageKey, string> = {
   ...ingestMessagesZh,
   ...mailMessagesZh,
   ...faultMessagesZh,
+  ...providerMessagesZh,
 };
 
 /** Field names used in validation messages, per language. */
@@ -307,6 +317,7 @@ export const fieldNamesEn: Record<string, string> = {
   ...ingestFieldNamesEn,
   ...mailFieldNamesEn,
   ...faultFieldNamesEn,
+  ...providerFieldNamesEn,
 };
 export const fieldNamesZh: Record<string, string> = {
   ...coreFieldNamesZh,
@@ -318,14 +329,15 @@ export const fieldNamesZh: Record<string, string> = {
   ...ingestFieldNamesZh,
   ...mailFieldNamesZh,
   ...faultFieldNamesZh,
+  ...providerFieldNamesZh,
 };
 
 /**
  * Spanish and Japanese: the domains written in them so far (mails and notifications); any other
  * key falls back to English, key by key (messagesFor).
  */
-export const messagesEs: Partial<Record<MessageKey, string>> = { ...mailMessagesEs };
-export const messagesJa: Partial<Record<MessageKey, string>> = { ...mailMessagesJa };
+export const messagesEs: Partial<Record<MessageKey, string>> = { ...mailMessagesEs, ...providerMessagesEs };
+export const messagesJa: Partial<Record<MessageKey, string>> = { ...mailMessagesJa, ...providerMessagesJa };
 const messagesEsFull: Record<MessageKey, string> = { ...messagesEn, ...messagesEs };
 const messagesJaFull: Record<MessageKey, string> = { ...messagesEn, ...messagesJa };
 

@@ -344,3 +344,18 @@ export function filterRoutes<T extends RouteDef>(routes: T[], permitted: Iterabl
 export function hasPerm(perms: string | undefined | null, code: string): boolean {
   return !!perms && !!code && perms.includes(code);
 }
+
+/**
+ * What the SaaS build leaves out (spec §2): the full paths of the SaaS-hidden routes (and their
+ * children) and the permission codes only they declare. The server drops them from `currentInfo`.
+ */
+export function saasHiddenAccess(tree: RouteDef[] = ROUTE_TREE): { paths: Set<string>; perms: Set<string> } {
+  const visible = flattenRoutes(routeTreeFor(true, tree));
+  const kept = new Set(visible.map((r) => r.fullPath));
+  const keptPerms = new Set(allPermCodes(routeTreeFor(true, tree)));
+  const hidden = flattenRoutes(tree).filter((r) => !kept.has(r.fullPath));
+  return {
+    paths: new Set(hidden.map((r) => r.fullPath)),
+    perms: new Set(allPermCodes(hidden).filter((p) => !keptPerms.has(p))),
+  };
+}

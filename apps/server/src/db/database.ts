@@ -458,7 +458,23 @@ export interface NotificationPrefsTable {
   updated_at: number;
 }
 
+/** A service provider's profile beside its organisation (issue 19); one row per AGENT organisation. */
+export interface ProviderProfilesTable {
+  org_id: number;
+  provider_type: string | null;
+  service_type: string | null;
+  service_area: string | null;
+  contract_no: string | null;
+  contract_status: Generated<string>;
+  certification: string | null;
+  /** a calendar day, yyyy-mm-dd */
+  last_maintenance_at: string | null;
+  remarks: string | null;
+  updated_at: number;
+}
+
 export interface Database {
+  provider_profiles: ProviderProfilesTable;
   customers: CustomersTable;
   plant_favourites: PlantFavouritesTable;
   plant_grants: PlantGrantsTable;

@@ -19,6 +19,7 @@ import * as addUserTimeZone from './migrations/202611252000_add_user_time_zone.j
 import * as addPlantListIndexes from './migrations/202611252130_add_plant_list_indexes.js';
 import * as faultsLoop from './migrations/202611260000_faults_loop.js';
 import * as notificationsMail from './migrations/202611260100_notifications_mail.js';
+import * as providers from './migrations/202611260300_providers.js';
 import * as createDashboardRollups from './migrations/202611242000_create_dashboard_rollups.js';
 import * as createPlantExtras from './migrations/202611241000_create_plant_extras.js';
 import * as extendOrgs from './migrations/202611246000_extend_orgs.js';
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '202611252130_add_plant_list_indexes': addPlantListIndexes,
   '202611260000_faults_loop': faultsLoop,
   '202611260100_notifications_mail': notificationsMail,
+  '202611260300_providers': providers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Database, RolesTable } from '../database.js';
 import { seedFaultCodes } from './fault-codes.js';
+import { seedDemoProviders } from './providers.js';
 import { syncResources } from './resources.js';
 
 const GROUPS = [
@@ -318,4 +319,5 @@ export async function seedDemo(db: Kysely<Database>): Promise<void> {
     state: 'disabled',
     email: 'retired@pv-console.example',
   });
+  await seedDemoProviders(db);
 }

@@ -40,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       // the spec's answer carries the organisation beside the envelope
-      const { data, ...beside } = await auth.currentInfo(db, userOf(req));
+      const { data, ...beside } = await auth.currentInfo(db, userOf(req), app.config.saas);
       return { ...reply.ok(data), ...beside };
     },
   );

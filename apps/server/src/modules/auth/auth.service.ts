@@ -1,4 +1,4 @@
-import type { CurrentInfoResponse, LoginBody } from '@pv/contract';
+import { saasHiddenAccess, type CurrentInfoResponse, type LoginBody } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { ApiError, badRequest, unauthorized } from '../../lib/errors.js';
@@ -73,14 +73,19 @@ export async function login(
 export async function currentInfo(
   db: Kysely<Database>,
   me: SessionUser,
+  saas = false,
 ): Promise<Omit<CurrentInfoResponse, 'code' | 'msg'>> {
   const [row, roles, resources] = await Promise.all([
     repo.findUserInfo(db, me.id),
     repo.actingRoleCodes(db, me.id, me.roleIds),
     repo.grantedResources(db, me.id, me.roleIds),
   ]);
-  const menus = resources.filter((r) => r.kind === 'menu' && r.router_path);
-  const buttons = resources.filter((r) => r.kind === 'button' && r.perm).map((r) => r.perm!);
+  // the SaaS build leaves out what spec §2 hides (service providers): no menu, no button
+  const hidden = saas ? saasHiddenAccess() : { paths: new Set<string>(), perms: new Set<string>() };
+  const menus = resources.filter((r) => r.kind === 'menu' && r.router_path && !hidden.paths.has(r.router_path));
+  const buttons = resources
+    .filter((r) => r.kind === 'button' && r.perm && !hidden.perms.has(r.perm))
+    .map((r) => r.perm!);
   return {
     data: {
       roles: roles.map((r) => r.code),

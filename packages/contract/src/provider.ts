@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { pageQuery } from './api.js';
+import { isValidIdentifier, zName } from './rules.js';
+
+/**
+ * Service providers (spec §3, issue 19): organisations of the service-provider (AGENT) group with
+ * a profile. A provider serves the plants of its organisation and of those below it; the number
+ * of projects is counted from them, never typed.
+ */
+export const PROVIDER_TYPES = ['epc', 'installer', 'om', 'distributor'] as const;
+export type ProviderType = (typeof PROVIDER_TYPES)[number];
+export const PROVIDER_SERVICE_TYPES = ['installation', 'maintenance', 'cleaning', 'fullService'] as const;
+export type ProviderServiceType = (typeof PROVIDER_SERVICE_TYPES)[number];
+export const CONTRACT_STATUSES = ['pending', 'active', 'suspended', 'expired'] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+/** Plants one assignment may move at once. */
+export const PROVIDER_ASSIGN_MAX = 500;
+
+export const providerRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  address: z.string().nullable(),
+  providerType: z.enum(PROVIDER_TYPES).nullable(),
+  contact: z.string().nullable(),
+  /** masked for roles without the sensitive-data grant */
+  phone: z.string().nullable(),
+  serviceType: z.enum(PROVIDER_SERVICE_TYPES).nullable(),
+  serviceArea: z.string().nullable(),
+  contractNo: z.string().nullable(),
+  contractStatus: z.enum(CONTRACT_STATUSES),
+  certification: z.string().nullable(),
+  /** plants served (its organisation's and those below it) */
+  projects: z.number(),
+  /** yyyy-mm-dd */
+  lastMaintenanceAt: z.string().nullable(),
+  remarks: z.string().nullable(),
+  createdAt: z.number(),
+});
+export type ProviderRow = z.infer<typeof providerRow>;
+
+export const providerQuery = pageQuery.extend({
+  /** name, contact, contract number or service area */
+  keyword: z.string().trim().max(64).optional(),
+  contractStatus: z.enum(CONTRACT_STATUSES).optional(),
+  serviceType: z.enum(PROVIDER_SERVICE_TYPES).optional(),
+});
+export type ProviderQuery = z.input<typeof providerQuery>;
+
+const optionalText = (max: number) => z.string().trim().max(max, { message: 'validation.tooLong' }).nullish();
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day (2026-02-30 is not), yyyy-mm-dd. */
+export const isCalendarDay = (v: string) => {
+  if (!DAY_RE.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+
+export const providerBody = z.object({
+  name: zName,
+  address: optionalText(255),
+  providerType: z.enum(PROVIDER_TYPES).nullish(),
+  contact: optionalText(64),
+  phone: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\+?[0-9 -]{5,20}$/.test(v), { message: 'validation.mobile' })
+    .nullish(),
+  serviceType: z.enum(PROVIDER_SERVICE_TYPES).nullish(),
+  serviceArea: optionalText(255),
+  contractNo: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (v.length <= 64 && isValidIdentifier(v)), { message: 'validation.identifier' })
+    .nullish(),
+  contractStatus: z.enum(CONTRACT_STATUSES).default('active'),
+  certification: optionalText(255),
+  lastMaintenanceAt: z
+    .string()
+    .refine((v) => v === '' || isCalendarDay(v), { message: 'validation.maintenanceDay' })
+    .nullish(),
+  remarks: optionalText(1000),
+});
+export type ProviderBody = z.input<typeof providerBody>;
+/** A name kept from before the §5 rule ("SunPath Services") may stay; the server checks the rule once it changes. */
+export const providerUpdateBody = providerBody.extend({ name: z.string().trim().min(1).max(64) });
+export type ProviderUpdateBody = z.input<typeof providerUpdateBody>;
+
+export const providerOption = z.object({ id: z.number(), name: z.string() });
+export type ProviderOption = z.infer<typeof providerOption>;
+
+/** The management list: plants of the caller's scope with the provider serving them. */
+export const providerPlantQuery = pageQuery.extend({
+  name: z.string().trim().max(64).optional(),
+  /** a provider's id, or 0 for the plants no provider serves */
+  providerId: z.coerce.number().int().min(0).optional(),
+});
+export type ProviderPlantQuery = z.input<typeof providerPlantQuery>;
+
+export const providerPlantRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: z.string().nullable(),
+  capacityWp: z.number(),
+  orgId: z.number(),
+  orgName: z.string(),
+  providerId: z.number().nullable(),
+  providerName: z.string().nullable(),
+});
+export type ProviderPlantRow = z.infer<typeof providerPlantRow>;
+
+export const providerAssignBody = z.object({
+  providerId: z.number().int().positive(),
+  plantIds: z.array(z.number().int().positive()).min(1).max(PROVIDER_ASSIGN_MAX),
+});
+export type ProviderAssignBody = z.input<typeof providerAssignBody>;

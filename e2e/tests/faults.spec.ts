@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import mqtt from 'mqtt';
 import { LANGS, stamp, translator, useLanguage } from '../support/i18n';
 import { apiToken, DEMO_PASSWORD, signInByApi } from '../support/session';
@@ -75,7 +76,7 @@ async function kpi(page: Page, key: string): Promise<number> {
 }
 
 for (const lang of LANGS) {
-  test(`[${lang}] a device's fault over MQTT shows in the list and the bell without a reload, is acknowledged and repaired, and the dashboard counts it`, async ({
+  test(`[${lang}] a device's fault over MQTT shows in the list and the bell without a reload, is acknowledged, repaired and exported, and the dashboard counts it`, async ({
     page,
     request,
   }) => {
@@ -190,6 +191,25 @@ for (const lang of LANGS) {
     await expect(page.locator('.ant-message').getByText(t('success.repair'))).toBeVisible();
     await expect(row.getByTestId(`fault-processing-${fault.id}`)).toHaveText(t('fault.processingStates.fixed'));
     await expect(page.getByTestId('fault-count-open')).toHaveText('0');
+
+    // the export of the list as filtered: that one fault, the header in the page's language
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('fault-export').click()]);
+    expect(download.suggestedFilename()).toBe('faults.xlsx');
+    await expect(page.locator('.ant-message').getByText(t('fault.exported'))).toBeVisible();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    const sheet = book.getWorksheet(t('faultExport.sheet'));
+    expect(sheet, 'the faults sheet').toBeTruthy();
+    expect((sheet!.getRow(1).values as unknown[]).slice(1, 4)).toEqual([
+      t('faultExport.id'),
+      t('faultExport.openedAt'),
+      t('faultExport.timeZone'),
+    ]);
+    expect(sheet!.rowCount).toBe(2);
+    const exported = (sheet!.getRow(2).values as unknown[]).map(String);
+    expect(exported).toContain(sn);
+    expect(exported).toContain('F07');
+
     await page.getByTestId(`fault-open-${fault.id}`).click();
     const fixed = page.getByTestId('fault-event-fixed');
     await expect(fixed).toContainText(t('fault.events.fixed'));

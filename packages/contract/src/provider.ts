@@ -45,7 +45,7 @@ export const providerQuery = pageQuery.extend({
   contractStatus: z.enum(CONTRACT_STATUSES).optional(),
   serviceType: z.enum(PROVIDER_SERVICE_TYPES).optional(),
 });
-export type ProviderQuery = z.input<typeof providerQuery>;
+export type ProviderQuery = z.infer<typeof providerQuery>;
 
 const optionalText = (max: number) => z.string().trim().max(max, { message: 'validation.tooLong' }).nullish();
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -95,7 +95,7 @@ export const providerPlantQuery = pageQuery.extend({
   /** a provider's id, or 0 for the plants no provider serves */
   providerId: z.coerce.number().int().min(0).optional(),
 });
-export type ProviderPlantQuery = z.input<typeof providerPlantQuery>;
+export type ProviderPlantQuery = z.infer<typeof providerPlantQuery>;
 
 export const providerPlantRow = z.object({
   id: z.number(),

@@ -25,6 +25,8 @@ const Firmware = lazy(() => import('@/features/firmware/pages/firmware-page'));
 const MqttConfig = lazy(() => import('@/features/system/pages/mqtt-page'));
 const FaultList = lazy(() => import('@/features/fault/pages/fault-list-page'));
 const MailOutbox = lazy(() => import('@/features/system/pages/mail-outbox-page'));
+const ProviderList = lazy(() => import('@/features/provider/pages/provider-list-page'));
+const ProviderManagement = lazy(() => import('@/features/provider/pages/provider-management-page'));
 
 const PAGES: Record<string, Page> = {
   user: UserList,
@@ -49,6 +51,8 @@ const PAGES: Record<string, Page> = {
   mqtt: MqttConfig,
   problem: FaultList,
   mail_outbox: MailOutbox,
+  service_provider: ProviderList,
+  service_provider_management: ProviderManagement,
 };
 
 export const pageFor = (name: string): Page => PAGES[name] ?? ComingSoon;

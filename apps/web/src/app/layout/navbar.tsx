@@ -5,6 +5,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageMenu } from '@/components/language-menu';
+import { FAULT_LIST_PATH } from '@/lib/fault-links';
 import { useApp } from '@/stores/app';
 import type { UserInfo } from '@/stores/session';
 import { breadcrumbOf } from '@/app/route-utils';
@@ -66,7 +67,8 @@ export const Navbar = memo(function Navbar({
           <>
             {desktop && <HeaderSearch pages={pages} />}
             {desktop && <FullscreenToggle />}
-            <NotificationBell />
+            {/* notifications are about faults: told only to those who may list them */}
+            {info.routerPaths.includes(FAULT_LIST_PATH) && <NotificationBell />}
             <SizeSwitch />
             <LanguageMenu showName={desktop} />
             {onOpenSettings && (

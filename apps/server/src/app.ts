@@ -16,6 +16,7 @@ import { connectExternalBroker, ingestClientId, startEmbeddedBroker, type Device
 import { IngestThread } from './ingest/ingest-thread.js';
 import { IngestPipeline, type CommittedBatch, type Ingest } from './ingest/pipeline.js';
 import { seedDemoCustomers } from './db/seed/customers.js';
+import { seedDemoCustomerLogin } from './db/seed/customer-login.js';
 import { providerModule } from './modules/provider/index.js';
 import { seedDemoFleet, type DemoFleet } from './db/seed/fleet.js';
 import { registerAccess } from './plugins/access.js';
@@ -28,6 +29,7 @@ import { JobRunner } from './plugins/jobs.js';
 import { registerReply } from './plugins/reply.js';
 import { registerWeb } from './plugins/web.js';
 import { auditModule } from './modules/audit/index.js';
+import { customerModule } from './modules/customer/index.js';
 import { authModule, authSessions } from './modules/auth/index.js';
 import { DASHBOARD_JOB_PERIODS, dashboardModule, DeviceActivity } from './modules/dashboard/index.js';
 import { DEVICE_JOB_PERIODS, deviceModule } from './modules/device/index.js';
@@ -146,6 +148,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (fleet.history) app.log.info(fleet.history, 'demo history backfilled');
     options.onDemoFleet?.(fleet);
     await seedDemoCustomers(db);
+    await seedDemoCustomerLogin(db);
   } else {
     const oneTime = await ensureAdmin(db, config.adminPassword);
     if (oneTime) options.onAdminPassword?.(oneTime);
@@ -178,6 +181,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     firmwareModule,
     plantModule,
     auditModule,
+    customerModule,
     searchModule,
     notificationModule,
   ];

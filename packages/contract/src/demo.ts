@@ -16,4 +16,9 @@ export const DEMO_ACCOUNTS = [
     descriptionKey: 'demo.viewer',
     description: 'read-only: every menu, no create/edit/delete buttons',
   },
+  {
+    username: 'customer',
+    descriptionKey: 'demo.customer',
+    description: 'a plant owner (customer account): only its own plants and their devices, read-only',
+  },
 ] as const;

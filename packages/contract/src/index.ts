@@ -22,4 +22,5 @@ export * from './role.js';
 export * from './resource.js';
 export * from './search.js';
 export * from './notification.js';
+export * from './customer.js';
 export * from './provider.js';

@@ -30,6 +30,7 @@ import {
   providerMessagesJa,
   providerMessagesZh,
 } from './messages/provider.js';
+import { customerMessagesEn, customerMessagesEs, customerMessagesJa, customerMessagesZh } from './messages/customer.js';
 
 const coreEn = {
   // validation (spec §5)
@@ -144,6 +145,7 @@ export const messagesEn = {
   ...ingestMessagesEn,
   ...mailMessagesEn,
   ...faultMessagesEn,
+  ...customerMessagesEn,
   ...providerMessagesEn,
 } as const;
 
@@ -258,6 +260,7 @@ export const messagesZh: Record<MessageKey, string> = {
   ...ingestMessagesZh,
   ...mailMessagesZh,
   ...faultMessagesZh,
+  ...customerMessagesZh,
   ...providerMessagesZh,
 };
 
@@ -336,8 +339,16 @@ export const fieldNamesZh: Record<string, string> = {
  * Spanish and Japanese: the domains written in them so far (mails and notifications); any other
  * key falls back to English, key by key (messagesFor).
  */
-export const messagesEs: Partial<Record<MessageKey, string>> = { ...mailMessagesEs, ...providerMessagesEs };
-export const messagesJa: Partial<Record<MessageKey, string>> = { ...mailMessagesJa, ...providerMessagesJa };
+export const messagesEs: Partial<Record<MessageKey, string>> = {
+  ...mailMessagesEs,
+  ...customerMessagesEs,
+  ...providerMessagesEs,
+};
+export const messagesJa: Partial<Record<MessageKey, string>> = {
+  ...mailMessagesJa,
+  ...customerMessagesJa,
+  ...providerMessagesJa,
+};
 const messagesEsFull: Record<MessageKey, string> = { ...messagesEn, ...messagesEs };
 const messagesJaFull: Record<MessageKey, string> = { ...messagesEn, ...messagesJa };
 

@@ -336,6 +336,19 @@ export interface CustomersTable {
   created_at: number;
 }
 
+/** A 6-digit account-cancellation code (issue 19), kept as a salted hash; user_id null: no account has the address. */
+export interface CancelCodesTable {
+  id: Generated<number>;
+  email: string;
+  user_id: number | null;
+  salt: string;
+  code_hash: string;
+  tries: Generated<number>;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
 export interface PlantFavouritesTable {
   user_id: number;
   plant_id: number;
@@ -476,6 +489,7 @@ export interface ProviderProfilesTable {
 export interface Database {
   provider_profiles: ProviderProfilesTable;
   customers: CustomersTable;
+  cancel_codes: CancelCodesTable;
   plant_favourites: PlantFavouritesTable;
   plant_grants: PlantGrantsTable;
   org_snapshot: OrgSnapshotTable;

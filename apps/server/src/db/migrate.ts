@@ -23,6 +23,7 @@ import * as providers from './migrations/202611260300_providers.js';
 import * as createDashboardRollups from './migrations/202611242000_create_dashboard_rollups.js';
 import * as createPlantExtras from './migrations/202611241000_create_plant_extras.js';
 import * as extendOrgs from './migrations/202611246000_extend_orgs.js';
+import * as customersCancel from './migrations/202611260200_customers_cancel.js';
 import * as extendResources from './migrations/202611244000_extend_resources.js';
 
 /** Every migration, in order; listed in code so the bundle-free server needs no file scan. */
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '202611252130_add_plant_list_indexes': addPlantListIndexes,
   '202611260000_faults_loop': faultsLoop,
   '202611260100_notifications_mail': notificationsMail,
+  '202611260200_customers_cancel': customersCancel,
   '202611260300_providers': providers,
 };
 

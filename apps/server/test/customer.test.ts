@@ -186,6 +186,17 @@ describe('create, edit, delete', () => {
       name: 'Anna Schmidt-Lang',
       email: null,
     });
+    // an editor who sees the data masked sends it back as shown, or leaves it out: it is kept
+    const shown = (await api(agent, 'GET', `${url}/${id}`)).json().data;
+    expect(shown.address).toMatch(/\*\*\*\*$/);
+    await api(orgAdmin, 'PUT', `${url}/${id}`, { name: 'Anna Schmidt-Lang', phone: '+49 170 7654321' });
+    expect((await api(agent, 'PUT', `${url}/${id}`, { name: 'Anna S.', address: shown.address })).statusCode).toBe(200);
+    expect((await api(orgAdmin, 'GET', `${url}/${id}`)).json().data).toMatchObject({
+      name: 'Anna S.',
+      nickname: 'Anna',
+      phone: '+49 170 7654321',
+      address: 'Hauptstraße 1, Berlin',
+    });
     expect((await api(orgAdmin, 'DELETE', `${url}/${id}`)).statusCode).toBe(200);
     expect((await api(orgAdmin, 'GET', `${url}/${id}`)).statusCode).toBe(404);
   });

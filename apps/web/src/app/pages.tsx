@@ -27,6 +27,7 @@ const FaultList = lazy(() => import('@/features/fault/pages/fault-list-page'));
 const MailOutbox = lazy(() => import('@/features/system/pages/mail-outbox-page'));
 const ProviderList = lazy(() => import('@/features/provider/pages/provider-list-page'));
 const ProviderManagement = lazy(() => import('@/features/provider/pages/provider-management-page'));
+const CustomerList = lazy(() => import('@/features/customer/pages/customer-list-page'));
 
 const PAGES: Record<string, Page> = {
   user: UserList,
@@ -53,6 +54,7 @@ const PAGES: Record<string, Page> = {
   mail_outbox: MailOutbox,
   service_provider: ProviderList,
   service_provider_management: ProviderManagement,
+  clients_list: CustomerList,
 };
 
 export const pageFor = (name: string): Page => PAGES[name] ?? ComingSoon;
@@ -62,7 +64,7 @@ export const NotFoundPage = lazy(() => import('@/features/public/pages/not-found
 export const AuthRedirectPage = lazy(() => import('@/features/public/pages/auth-redirect-page'));
 export const GuidePage = lazy(() => import('@/features/public/pages/guide-page'));
 export const PolicyPage = lazy(() => import('@/features/public/pages/policy-page'));
-export const CustomerCancelPage = lazy(() => import('@/features/public/pages/customer-cancel-page'));
+export const CustomerCancelPage = lazy(() => import('@/features/customer/pages/customer-cancel-page'));
 export const HelpCenterLayout = lazy(() => import('@/features/public/pages/help-center-layout'));
 export const IntroductionPage = lazy(() => import('@/features/public/pages/introduction-page'));
 export const ProductPage = lazy(() => import('@/features/public/pages/product-page'));

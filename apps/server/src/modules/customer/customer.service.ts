@@ -222,14 +222,17 @@ export async function updateCustomer(deps: CustomerDeps, me: SessionUser, id: nu
   const current = await repo.findCustomer(deps.db, me, id);
   if (!current) throw notFound();
   const org = b.orgId === undefined ? { id: current.org_id } : await servingOrg(deps.db, me, b.orgId);
+  // a field left out keeps its value, and so does one sent back as it was shown masked
+  const keep = (sent: string | undefined, stored: string | null, masked: string | null) =>
+    sent === undefined || (!me.sensitive && stored !== null && sent === masked) ? stored : orNull(sent);
   await inTransaction(deps.db, async (trx) => {
     const values = {
       org_id: org.id,
       name: b.name,
-      nickname: b.nickname ?? '',
-      email: orNull(b.email),
-      phone: orNull(b.phone),
-      address: orNull(b.address),
+      nickname: b.nickname ?? current.nickname,
+      email: keep(b.email, current.email, maskEmail(current.email)),
+      phone: keep(b.phone, current.phone, maskMobile(current.phone)),
+      address: keep(b.address, current.address, maskAddress(current.address)),
     };
     await repo.updateCustomer(trx, id, values);
     if (b.loginName) {

@@ -3,6 +3,8 @@ import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select } fr
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCustomerOptionSearch } from '@/api/customer-options';
+import { RemoteSelect } from '@/components/remote-select';
 import { zodRule } from '@/lib/form-rules';
 import { usePlantOptions } from '@/features/plant/api/get-plant-options';
 import { useSavePlant } from '@/features/plant/api/save-plant';
@@ -168,14 +170,10 @@ export function PlantFormModal({ open, plant, onClose }: { open: boolean; plant?
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="ownerId" label={t('plant.owner')}>
-              <Select
+              <RemoteSelect<number>
                 allowClear
-                showSearch
-                optionFilterProp="label"
-                options={(options?.owners ?? []).map((o) => ({
-                  value: o.id,
-                  label: o.email ? `${o.name} (${o.email})` : o.name,
-                }))}
+                useOptions={useCustomerOptionSearch}
+                currentLabel={plant?.ownerName}
                 data-testid="plant-owner"
               />
             </Form.Item>

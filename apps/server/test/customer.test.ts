@@ -337,6 +337,39 @@ describe('a customer’s login account', () => {
     );
   });
 
+  it('follows the plants the customer owns as they change hands in the plant form', async () => {
+    const db = t.app.db;
+    const other = await db
+      .selectFrom('plants')
+      .selectAll()
+      .where((eb) => eb.or([eb('owner_id', '!=', ownerId), eb('owner_id', 'is', null)]))
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const body = {
+      name: other.name,
+      capacityKw: Number(other.capacity_wp) / 1000,
+      timeZone: other.time_zone,
+      orgId: other.org_id,
+    };
+    expect((await api(token, 'GET', `/photo_voltaic/plants/${other.id}`)).statusCode).toBe(404);
+    const given = await api(admin, 'PUT', `/photo_voltaic/plants/${other.id}`, { ...body, ownerId });
+    expect(given.statusCode).toBe(200);
+    expect((await api(token, 'GET', `/photo_voltaic/plants/${other.id}`)).statusCode).toBe(200);
+    const back = await api(admin, 'PUT', `/photo_voltaic/plants/${other.id}`, { ...body, ownerId: other.owner_id });
+    expect(back.statusCode).toBe(200);
+    expect((await api(token, 'GET', `/photo_voltaic/plants/${other.id}`)).statusCode).toBe(404);
+    // a plant created for the customer is theirs to see at once
+    const made = await api(admin, 'POST', '/photo_voltaic/plants', {
+      name: 'OwnerNewPlant',
+      capacityKw: 5,
+      timeZone: 'Asia/Shanghai',
+      ownerId,
+    });
+    expect(made.statusCode).toBe(200);
+    expect((await api(token, 'GET', `/photo_voltaic/plants/${made.json().data.id}`)).statusCode).toBe(200);
+    await api(admin, 'DELETE', `/photo_voltaic/plants/${made.json().data.id}`);
+  });
+
   it('goes with its customer once the plants have another owner', async () => {
     const db = t.app.db;
     const spare = (await api(admin, 'POST', url, { name: 'Spare Owner' })).json().data.id;

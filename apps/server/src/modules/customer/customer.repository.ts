@@ -397,3 +397,29 @@ export function firstOwnerWithoutLogin(db: Db) {
     .orderBy('c.id')
     .executeTakeFirst();
 }
+
+/**
+ * A plant's owner changed: the login accounts of its other customers lose their grant on it, the
+ * new owner's account (if any) gets a read-only one.
+ */
+export async function followPlantOwner(db: Db, plantId: number, ownerId: number | null, grantedBy: number | null) {
+  let gone = db
+    .deleteFrom('plant_grants')
+    .where('plant_id', '=', plantId)
+    .where('user_id', 'in', (eb) =>
+      eb.selectFrom('customers').select('user_id').where('user_id', 'is not', null).$narrowType<{ user_id: number }>(),
+    );
+  if (ownerId !== null)
+    gone = gone.where('user_id', 'not in', (eb) =>
+      eb
+        .selectFrom('customers')
+        .select('user_id')
+        .where('id', '=', ownerId)
+        .where('user_id', 'is not', null)
+        .$narrowType<{ user_id: number }>(),
+    );
+  await gone.execute();
+  if (ownerId === null) return;
+  const owner = await db.selectFrom('customers').select('user_id').where('id', '=', ownerId).executeTakeFirst();
+  if (owner?.user_id) await grantOwnedPlants(db, ownerId, owner.user_id, grantedBy);
+}

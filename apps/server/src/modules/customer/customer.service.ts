@@ -257,6 +257,14 @@ export async function deleteCustomer(db: Kysely<Database>, me: SessionUser, id: 
   });
 }
 
+/**
+ * Called by the plant module when a plant gets an owner (or none): the customers' login accounts
+ * see exactly the plants their customer owns.
+ */
+export function followPlantOwner(db: Kysely<Database>, plantId: number, ownerId: number | null, grantedBy: number) {
+  return repo.followPlantOwner(db, plantId, ownerId, grantedBy);
+}
+
 // --- account cancellation (public) ---
 
 export const CANCEL_CODE_TTL_MS = 10 * 60_000;

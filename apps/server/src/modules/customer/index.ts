@@ -6,4 +6,4 @@ export const customerModule: FastifyPluginAsyncZod = async (app) => {
   await app.register(customerRoutes);
 };
 
-export { seedDemoLogin } from './customer.service.js';
+export { followPlantOwner, seedDemoLogin } from './customer.service.js';

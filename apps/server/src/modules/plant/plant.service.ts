@@ -23,6 +23,7 @@ import type { XlsxColumn, XlsxExport } from '../../lib/xlsx-export.js';
 import { plantChart as chartOf, plantLive, yieldAndRatio } from './plant-detail.js';
 import * as repo from './plant.repository.js';
 import { listFaults } from '../fault/fault.repository.js';
+import { followPlantOwner } from '../customer/index.js';
 
 /** What the plant writes need beyond the database: they tell the stats job and the ingest. */
 export interface PlantDeps {
@@ -250,6 +251,8 @@ export async function createPlant(deps: PlantDeps, me: SessionUser, b: PlantBody
   const orgId = b.orgId ?? me.orgId;
   if (await repo.plantNameTaken(deps.db, orgId, b.name)) throw new ApiError(409, 'error.plantNameTaken');
   const id = await repo.insertPlant(deps.db, orgId, b, Date.now());
+  // the owner's login account (a customer's) sees its plants
+  if (b.ownerId) await followPlantOwner(deps.db, id, b.ownerId, me.id);
   deps.refreshSoon();
   return { id };
 }
@@ -261,6 +264,7 @@ export async function updatePlant(deps: PlantDeps, me: SessionUser, id: number, 
   const orgId = b.orgId ?? plant.org_id;
   if (await repo.plantNameTaken(deps.db, orgId, b.name, plant.id)) throw new ApiError(409, 'error.plantNameTaken');
   await repo.updatePlant(deps.db, plant.id, orgId, b);
+  if (b.ownerId !== undefined) await followPlantOwner(deps.db, plant.id, b.ownerId, me.id);
   deps.invalidateDevices();
   deps.refreshSoon();
 }

@@ -310,11 +310,12 @@ describe('without SMTP_URL', () => {
     const admin = await login(t.app, 'admin');
     const page = await until('the stored mails', async () => {
       const res = (await outbox(admin, '?status=stored')).json().data;
-      return res.total >= 3 ? res : undefined;
+      return res.total >= 4 ? res : undefined;
     });
     expect(page.rows.map((r: { to: string }) => r.to).sort()).toEqual([
       'agent@sunpath.example',
       'install@greenroof.example',
+      'it@sunpath.example',
       'ops@sunpath.example',
     ]);
     expect(

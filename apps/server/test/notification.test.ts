@@ -206,9 +206,11 @@ describe('who is told', () => {
     const other = await openStream(base, tokens.delta!);
     await fault('NGR1', 'E501', 'DC insulation low'); // unknown code: major
     const { faultId, userIds } = await notified('E501');
-    const expected = ['installer1', 'agent', 'sunpath-ops', 'gr-org'].map((u) => users[u]!).sort((a, b) => a - b);
+    const expected = ['installer1', 'agent', 'sunpath-ops', 'sunpath-admin', 'gr-org']
+      .map((u) => users[u]!)
+      .sort((a, b) => a - b);
     // not: admin and viewer (ROOT), delta (another organisation), sp-org (its scope is SUNPATH only),
-    // gr-nolist (no fault:list), gr-off (console off), gr-critical (only critical), gr-disabled, sunpath-admin
+    // gr-nolist (no fault:list), gr-off (console off), gr-critical (only critical), gr-disabled
     expect(userIds).toEqual(expected);
     // the bell of installer1's open stream: one unread, live
     expect((await stream.next('notifications')).data).toEqual({
@@ -261,7 +263,13 @@ describe('who is told', () => {
         .sort();
     // E501 (major): mail on by default for major; gr-off has mail off, gr-critical mails only critical
     expect(to('E501')).toEqual(
-      ['agent@sunpath.example', 'gr-org@example.com', 'install@greenroof.example', 'ops@sunpath.example'].sort(),
+      [
+        'agent@sunpath.example',
+        'gr-org@example.com',
+        'install@greenroof.example',
+        'it@sunpath.example',
+        'ops@sunpath.example',
+      ].sort(),
     );
     // NX99 (critical) reaches gr-critical in Japanese
     const ja = mails.find((m) => m.to_address === 'gr-critical@example.com');

@@ -370,6 +370,21 @@ describe('a customer’s login account', () => {
     await api(admin, 'DELETE', `/photo_voltaic/plants/${made.json().data.id}`);
   });
 
+  it('keeps its plants when they move to another service provider', async () => {
+    const db = t.app.db;
+    const delta = await orgId('DELTA');
+    const moved = owned[0]!;
+    const res = await api(admin, 'PUT', '/photo_voltaic/provider-plants/assign', {
+      providerId: delta,
+      plantIds: [moved],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(
+      (await db.selectFrom('plants').select('org_id').where('id', '=', moved).executeTakeFirstOrThrow()).org_id,
+    ).toBe(delta);
+    expect((await api(token, 'GET', `/photo_voltaic/plants/${moved}`)).statusCode).toBe(200);
+  });
+
   it('goes with its customer once the plants have another owner', async () => {
     const db = t.app.db;
     const spare = (await api(admin, 'POST', url, { name: 'Spare Owner' })).json().data.id;

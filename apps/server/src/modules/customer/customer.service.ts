@@ -102,8 +102,8 @@ export interface CustomerDeps {
 const orNull = (v: string | undefined) => (v === undefined || v === '' ? null : v);
 
 /**
- * The login account of a customer: a user of the customer organisation under the serving
- * organisation (made on first need, with its `customer` role: data scope `self` over an
+ * The login account of a customer: a user of the customer organisation of the serving
+ * organisation ('<org> customers', a CUSTOMER-group organisation under the top of the tree, made on first need, with its `customer` role: data scope `self` over an
  * organisation that holds no plant, the plant and device menus, no button), plus a read-only grant
  * on every plant the customer owns. So the account sees its own plants, their devices and data, and
  * nothing else. The first password is generated and mailed (never logged, never answered).
@@ -156,11 +156,14 @@ export async function createLoginAccount(
   const serving = await repo.findOrg(trx, c.orgId);
   if (!serving) throw notFound();
   const code = `${serving.code}-CUSTOMERS`.slice(0, 60);
+  const top = (await repo.findOrg(trx, Number(serving.path.split('/')[1]))) ?? serving;
   const org =
     (await repo.findOrgByCode(trx, code)) ??
     (await repo.insertOrg(trx, {
-      parentId: serving.id,
-      parentPath: serving.path,
+      // under the top of the tree, not under the serving organisation: reassigning plants between
+      // providers (which removes the grants of the former provider's users) leaves the owner's alone
+      parentId: top.id,
+      parentPath: top.path,
       name: translate('en', 'customer.orgName', { org: serving.name }).slice(0, 64),
       code,
       groupCode: ORG_GROUP_CODES.CUSTOMER,

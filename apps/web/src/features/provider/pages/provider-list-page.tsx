@@ -112,7 +112,7 @@ export default function ProviderListPage() {
 
   return (
     <Card>
-      <SearchForm list={list}>
+      <SearchForm list={list} searchTestId="provider-search">
         <TextFilter
           name="keyword"
           label={t('provider.keyword')}

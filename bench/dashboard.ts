@@ -2,14 +2,11 @@
 // periodic job) and of one dashboard request, for the administrator (every plant) and an agent
 // (its organisation subtree). In-process on a throw-away SQLite file (or BENCH_DATABASE_URL).
 // Run: npm run dashboard -w @pv/bench   (prints the figures; not a test)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { localDay } from '@pv/contract';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { newRefreshState, refreshDashboard } from '../apps/server/src/modules/dashboard/dashboard.refresh.js';
+import { benchApp, seedBenchOrgs } from './support.js';
 
 const PLANTS = Number(process.env.BENCH_PLANTS ?? 10_000);
 const DEVICES_PER_PLANT = 10;
@@ -17,57 +14,11 @@ const ORGS = 200;
 const DAYS = Number(process.env.BENCH_DAYS ?? 7);
 const DAY = 86_400_000;
 
-const dir = mkdtempSync(join(tmpdir(), 'pv-bench-dash-'));
-const config = loadConfig({
-  DATA_DIR: dir,
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `sqlite:${join(dir, 'pv.sqlite')}`,
-  DEMO: 'true',
-  SIMULATOR_PLANTS: '0',
-  LOG_LEVEL: 'warn',
-  PORT: '0',
-  MQTT_PORT: '0',
-});
-const app = await buildApp({ ...config, webDist: join(dir, 'none') });
-const db = app.db;
+const { dir, app, db } = await benchApp('dash');
 const now = Date.now();
 try {
   const t0 = performance.now();
-  const sunpath = await db
-    .selectFrom('orgs')
-    .select(['id', 'path', 'group_id'])
-    .where('code', '=', 'SUNPATH')
-    .executeTakeFirstOrThrow();
-  const root = await db
-    .selectFrom('orgs')
-    .select(['id', 'path', 'group_id'])
-    .where('code', '=', 'ROOT')
-    .executeTakeFirstOrThrow();
-  // half the organisations under the agent's, half under the platform
-  const orgIds: number[] = [];
-  for (let i = 0; i < ORGS; i++) {
-    const parent = i % 2 ? sunpath : root;
-    const { id } = await db
-      .insertInto('orgs')
-      .values({
-        parent_id: parent.id,
-        group_id: parent.group_id,
-        name: `Bench org ${i}`,
-        code: `BENCH${i}`,
-        path: '/',
-        address: null,
-        contact: null,
-        phone: null,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('orgs')
-      .set({ path: `${parent.path}${id}/` })
-      .where('id', '=', id)
-      .execute();
-    orgIds.push(id);
-  }
+  const orgIds = await seedBenchOrgs(db, ORGS, now);
   const zones = ['Asia/Shanghai', 'Europe/Madrid', 'America/New_York', 'Australia/Sydney'];
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < PLANTS; i += 500) {

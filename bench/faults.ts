@@ -3,13 +3,10 @@
 // validation, SQL, serialisation), on a throw-away SQLite file (or BENCH_DATABASE_URL for PostgreSQL).
 // Run: npm run faults -w @pv/bench   (prints p50 / p99; not a test)
 // BENCH_FAULTS / BENCH_DEVICES / BENCH_REQUESTS change the sizes; BENCH_KEEP=1 keeps the database.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { FAULT_PROCESSING, FAULT_SEVERITIES } from '@pv/contract';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
+import { benchApp, seedBenchOrgs } from './support.js';
 
 const FAULTS = Number(process.env.BENCH_FAULTS ?? 1_000_000);
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
@@ -20,18 +17,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
 const DAY = 86_400_000;
 const CODES = ['F01', 'F02', 'F07', 'F08', 'F09', 'F12', 'F15', 'F23', 'F31', 'F40', 'F50', 'X999'];
 
-const dir = mkdtempSync(join(tmpdir(), 'pv-bench-faults-'));
-const config = loadConfig({
-  DATA_DIR: dir,
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `sqlite:${join(dir, 'pv.sqlite')}`,
-  DEMO: 'true',
-  SIMULATOR_PLANTS: '0',
-  LOG_LEVEL: 'warn',
-  PORT: '0',
-  MQTT_PORT: '0',
-});
-const app = await buildApp({ ...config, webDist: join(dir, 'none') });
-const db = app.db;
+const { dir, app, db } = await benchApp('faults');
 const now = Date.now();
 
 /** A deterministic spread (no Math.random: every run seeds the same fleet). */
@@ -39,42 +25,7 @@ const spread = (i: number, n: number) => ((i * 2_654_435_761) >>> 0) % n;
 
 try {
   const t0 = performance.now();
-  const sunpath = await db
-    .selectFrom('orgs')
-    .select(['id', 'path', 'group_id'])
-    .where('code', '=', 'SUNPATH')
-    .executeTakeFirstOrThrow();
-  const root = await db
-    .selectFrom('orgs')
-    .select(['id', 'path', 'group_id'])
-    .where('code', '=', 'ROOT')
-    .executeTakeFirstOrThrow();
-  // half the organisations under the agent's, half under the platform
-  const orgIds: number[] = [];
-  for (let i = 0; i < ORGS; i++) {
-    const parent = i % 2 ? sunpath : root;
-    const { id } = await db
-      .insertInto('orgs')
-      .values({
-        parent_id: parent.id,
-        group_id: parent.group_id,
-        name: `Bench org ${i}`,
-        code: `BENCH${i}`,
-        path: '/',
-        address: null,
-        contact: null,
-        phone: null,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('orgs')
-      .set({ path: `${parent.path}${id}/` })
-      .where('id', '=', id)
-      .execute();
-    orgIds.push(id);
-  }
+  const orgIds = await seedBenchOrgs(db, ORGS, now);
   const zones = ['Asia/Shanghai', 'Europe/Madrid', 'America/New_York', 'Australia/Sydney'];
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < PLANTS; i += 500)
@@ -152,10 +103,7 @@ try {
     `PV Console fault list benchmark: ${app.dialect}, ${FAULTS} faults over ${devices.length} devices in ${plants.length} plants, ${ORGS} organisations; set up in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
 
-  // the agent gets the fault menu (a scoped user: the SunPath half of the organisations)
-  const menu = await db.selectFrom('resources').select('id').where('perm', '=', 'fault:list').executeTakeFirstOrThrow();
-  const role = await db.selectFrom('roles').select('id').where('code', '=', 'agent').executeTakeFirstOrThrow();
-  await db.insertInto('role_resources').values({ role_id: role.id, resource_id: menu.id }).execute();
+  // the agent (its role holds the fault list) is a scoped user: the SunPath half of the organisations
   const token = async (username: string) =>
     (
       await app.inject({ method: 'POST', url: '/photo_voltaic/login', payload: { username, password: 'demo123456' } })

@@ -4,14 +4,11 @@
 // history read per range for a device in the middle of the table. In-process on a throw-away
 // SQLite file (or BENCH_DATABASE_URL for PostgreSQL).
 // Run: npm run history -w @pv/bench   (prints the figures; not a test)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { historyWindow } from '@pv/contract';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { pointHistory } from '../apps/server/src/modules/device/data.repository.js';
+import { benchApp } from './support.js';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 200);
 const DAYS = 31;
@@ -19,18 +16,7 @@ const BUCKET = 300_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 const RANGES = [0, 1, 7, 15, 30];
 
-const dir = mkdtempSync(join(tmpdir(), 'pv-bench-history-'));
-const config = loadConfig({
-  DATA_DIR: dir,
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `sqlite:${join(dir, 'pv.sqlite')}`,
-  DEMO: 'true',
-  SIMULATOR_PLANTS: '0',
-  LOG_LEVEL: 'warn',
-  PORT: '0',
-  MQTT_PORT: '0',
-});
-const app = await buildApp({ ...config, webDist: join(dir, 'none') });
-const db = app.db;
+const { dir, app, db } = await benchApp('history');
 const now = Date.now();
 try {
   const t0 = performance.now();

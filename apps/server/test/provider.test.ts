@@ -171,13 +171,39 @@ describe('service providers (SAAS off)', () => {
       .select('id')
       .where('plant_id', '=', plant!.id)
       .executeTakeFirstOrThrow();
+    // a fault of the plant's device, and a grant of the plant to a user of the old provider (Green Roof, below SunPath)
+    const now = Date.now();
+    const fault = await t.app.db
+      .insertInto('faults')
+      .values({
+        device_id: device.id,
+        code: 'E101',
+        message: null,
+        state: 'unrepaired',
+        opened_at: now,
+        fixed_at: null,
+        plant_id: plant!.id,
+        org_id: sunpath,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const installer = await t.app.db
+      .selectFrom('users')
+      .select('id')
+      .where('login_name', '=', 'installer1')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto('plant_grants')
+      .values({ plant_id: plant!.id, user_id: installer.id, perms: 'view', granted_by: null, created_at: now })
+      .execute();
     // warm every cache: sessions, the plant answers, the list counts
-    for (const who of ['agent', 'delta']) {
+    for (const who of ['agent', 'delta', 'installer1']) {
       await call(who, 'GET', '/plants?pageSize=50');
       await call(who, 'GET', `/plants/${plant!.id}`);
     }
     expect((await call('agent', 'GET', `/plants/${plant!.id}`)).statusCode).toBe(200);
     expect((await call('agent', 'GET', `/devices/${device.id}`)).statusCode).toBe(200);
+    expect((await call('installer1', 'GET', `/plants/${plant!.id}`)).statusCode).toBe(200);
     expect((await call('delta', 'GET', `/plants/${plant!.id}`)).statusCode).toBe(404);
     expect((await call('delta', 'GET', `/devices/${device.id}`)).statusCode).toBe(404);
     const agentTotal = (await call('agent', 'GET', '/plants?pageSize=50')).json().data.total;
@@ -206,6 +232,7 @@ describe('service providers (SAAS off)', () => {
     const matrix = [
       ['agent', `/plants/${plant!.id}`, 404],
       ['agent', `/devices/${device.id}`, 404],
+      ['installer1', `/plants/${plant!.id}`, 404],
       ['delta', `/plants/${plant!.id}`, 200],
       ['delta', `/devices/${device.id}`, 200],
       ['admin', `/plants/${plant!.id}`, 200],
@@ -219,6 +246,15 @@ describe('service providers (SAAS off)', () => {
       .where('id', '=', plant!.id)
       .executeTakeFirstOrThrow();
     expect(moved).toEqual({ org_id: delta, installer_org_id: delta });
+    const movedFault = await t.app.db
+      .selectFrom('faults')
+      .select('org_id')
+      .where('id', '=', fault.id)
+      .executeTakeFirstOrThrow();
+    expect(movedFault.org_id).toBe(delta);
+    expect(await t.app.db.selectFrom('plant_grants').select('id').where('plant_id', '=', plant!.id).execute()).toEqual(
+      [],
+    );
     const row = (await call('admin', 'GET', `/provider-plants?providerId=${delta}`)).json().data.rows;
     expect(row.map((r: { id: number }) => r.id)).toContain(plant!.id);
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PublicLayout } from '@/components/public-layout';
 import { zodRule } from '@/lib/form-rules';
-import { useConfirmCancel, useSendCancelCode } from '@/features/customer/api/cancel-account';
+import { confirmCancel, sendCancelCode } from '@/features/customer/api/cancel-account';
 
 /**
  * /customer/cancel (public): a customer cancels their own account in two steps, the e-mail, then
@@ -14,28 +14,33 @@ import { useConfirmCancel, useSendCancelCode } from '@/features/customer/api/can
  */
 export default function CustomerCancelPage() {
   const { t } = useTranslation();
-  const send = useSendCancelCode();
-  const confirm = useConfirmCancel();
+  const [pending, setPending] = useState<'send' | 'confirm' | null>(null);
   const [email, setEmail] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [sentMsg, setSentMsg] = useState<string | null>(null);
 
   const submitEmail = async (v: { email: string }) => {
+    setPending('send');
     try {
-      await send.mutateAsync({ email: v.email.trim() });
+      await sendCancelCode({ email: v.email.trim() });
       setSentMsg(t('success.messageSent'));
       setEmail(v.email.trim());
     } catch {
       // the API client has shown why ("Failed to send verification code", too many requests)
+    } finally {
+      setPending(null);
     }
   };
   const submitCode = async (v: { code: string }) => {
     if (!email) return;
+    setPending('confirm');
     try {
-      await confirm.mutateAsync({ email, code: v.code.trim() });
+      await confirmCancel({ email, code: v.code.trim() });
       setDone(true);
     } catch {
       // a wrong or expired code: the message is shown, the code can be typed again
+    } finally {
+      setPending(null);
     }
   };
 
@@ -74,7 +79,7 @@ export default function CustomerCancelPage() {
                 >
                   <Input type="email" autoComplete="email" data-testid="cancel-email" />
                 </Form.Item>
-                <Button type="primary" htmlType="submit" loading={send.isPending} data-testid="cancel-send">
+                <Button type="primary" htmlType="submit" loading={pending === 'send'} data-testid="cancel-send">
                   {t('customer.cancel.send')}
                 </Button>
               </Form>
@@ -103,7 +108,7 @@ export default function CustomerCancelPage() {
                   type="primary"
                   danger
                   htmlType="submit"
-                  loading={confirm.isPending}
+                  loading={pending === 'confirm'}
                   data-testid="cancel-confirm"
                   style={{ marginRight: 12 }}
                 >

@@ -37,7 +37,7 @@ export default function CustomerListPage() {
     },
     { title: t('customer.email'), dataIndex: 'email', render: dash },
     { title: t('customer.phone'), dataIndex: 'phone', render: dash, responsive: ['md' as const] },
-    { title: t('customer.address'), dataIndex: 'address', render: dash, responsive: ['xl' as const] },
+    { title: t('customer.address'), dataIndex: 'address', render: dash, responsive: ['xxl' as const] },
     { title: t('customer.organisation'), dataIndex: 'orgName', responsive: ['lg' as const] },
     {
       title: t('customer.plants'),
@@ -60,7 +60,7 @@ export default function CustomerListPage() {
       title: t('customer.createdAt'),
       dataIndex: 'createdAt',
       render: (v: number) => formatTime(v),
-      responsive: ['xl' as const],
+      responsive: ['xxl' as const],
     },
     ...(['customer:update', 'customer:delete'].some(can)
       ? [
@@ -90,7 +90,7 @@ export default function CustomerListPage() {
 
   return (
     <Card>
-      <SearchForm list={list} phoneFilters={1}>
+      <SearchForm list={list} phoneFilters={1} searchTestId="customer-search">
         <TextFilter name="name" label={t('customer.name')} testId="customer-search-name" />
         <TextFilter name="email" label={t('customer.email')} />
         <TextFilter name="phone" label={t('customer.phone')} />

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { outboxOf, queueMail } from '../src/modules/mail/index.js';
 import { deliverDue, MAIL_MAX_ATTEMPTS, MAIL_RETENTION_MS, pruneOutbox } from '../src/modules/mail/mail.service.js';
 import { buildTestApp, DEMO, login, newDevice, type TestApp } from './helper.js';
+import { until } from './smtp.js';
 
 // Mail (issue 18, and issue 19's mails): every mail goes to the outbox and the mail-send job sends
 // it through SMTP_URL — here a real SMTP server started by the test — retrying what the relay
@@ -30,20 +31,6 @@ const logins: string[] = [];
 
 /** The mails received for `address`. */
 const mailsTo = (address: string) => received.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === address);
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** A GREENROOF plant and device, signed-in users in their languages (the demo's service-provider role lists faults). */
 async function setUp(t: TestApp, languages: Record<string, string>) {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, login, type TestApp } from './helper.js';
 import { startSmtp, until, type TestSmtp } from './smtp.js';
@@ -206,6 +207,22 @@ describe('account cancellation', () => {
     const short = await confirm('known.owner@example.com', '12345');
     expect(short.statusCode).toBe(400);
     expect(short.json().msg).toContain('The verification code is 6 digits');
+  });
+
+  it('answers "Failed to send verification code" and keeps no code when the mail cannot be written', async () => {
+    const email = 'broken.owner@example.com';
+    await openAccount('broken-owner', email);
+    await sql`alter table mail_outbox rename to mail_outbox_away`.execute(t.app.db);
+    try {
+      const res = await send(email);
+      expect(res.statusCode).toBe(500);
+      expect(res.json().msg).toBe('Failed to send verification code');
+    } finally {
+      await sql`alter table mail_outbox_away rename to mail_outbox`.execute(t.app.db);
+    }
+    expect(await t.app.db.selectFrom('cancel_codes').select('id').where('email', '=', email).execute()).toEqual([]);
+    // nothing was counted against the address: it may ask again at once
+    expect((await send(email)).statusCode).toBe(200);
   });
 
   it('never writes a code or a first password to the log', async () => {

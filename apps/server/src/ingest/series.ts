@@ -61,6 +61,8 @@ export class DeviceSeries {
     if (cur === undefined) return;
     const day = localDay(ts, timeZone);
     const prev = this.last;
+    // the first reading's day has a row even when it is the day's only one (installed at 23:00 local)
+    if (!prev) this.days.set(day, this.days.get(day) ?? 0);
     if (prev) {
       // the pipeline's rules (a glitch keeps the mark, a reset counts from zero): see energy.ts
       if (isCounterGlitch(prev, cur)) return;

@@ -271,6 +271,24 @@ describe('plant list', () => {
     expect((await call('GET', '/plants?sortField=nope', admin)).statusCode).toBe(400);
   });
 
+  it("filters one customer's plants by its id, within the caller's scope", async () => {
+    const owned = (await call('GET', '/plants?pageSize=100&owner=Chen', admin)).json().data.rows as {
+      ownerId: number;
+    }[];
+    const ownerId = owned[0]!.ownerId;
+    const expected = (
+      await t.app.db.selectFrom('plants').select('id').where('owner_id', '=', ownerId).orderBy('id').execute()
+    ).map((p) => p.id);
+    const byId = (await call('GET', `/plants?pageSize=100&ownerId=${ownerId}`, admin)).json().data;
+    expect(byId.rows.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b)).toEqual(expected);
+    expect(byId.total).toBe(expected.length);
+    // the agent sees the customer's plants of its own scope only
+    const agentRows = (await call('GET', `/plants?pageSize=100&ownerId=${ownerId}`, agent)).json().data.rows;
+    const mine = new Set([...(await plantsOf('SUNPATH')), ...(await plantsOf('GREENROOF'))]);
+    expect(agentRows.every((r: { id: number }) => mine.has(r.id))).toBe(true);
+    expect((await call('GET', '/plants?ownerId=0', admin)).statusCode).toBe(400);
+  });
+
   it('stars and unstars per user, and filters favourites only', async () => {
     expect((await call('PUT', `/plants/${plantId}/favourite`, agent, { favourite: true })).statusCode).toBe(200);
     const favs = (await call('GET', '/plants?favourite=1', agent)).json().data;

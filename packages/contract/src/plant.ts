@@ -39,6 +39,8 @@ export const plantListQuery = pageQuery.extend({
   status: z.enum(PLANT_STATUSES).optional(),
   name: z.string().trim().max(64).optional(),
   owner: z.string().trim().max(64).optional(),
+  /** the plants of one customer (the customer list's plant count links here) */
+  ownerId: z.coerce.number().int().positive().optional(),
   installer: z.string().trim().max(64).optional(),
   org: z.string().trim().max(64).optional(),
   /** 1: only the caller's favourites */

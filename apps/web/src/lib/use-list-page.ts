@@ -30,6 +30,8 @@ export interface ListPageOptions<Q extends PageQuery, F> {
    * list that goes back to the first page when the order changes).
    */
   sort?: (sorter: ListSorter | undefined, query: Q) => Partial<Q>;
+  /** Filters the page starts with (read from its URL, say). */
+  initial?: Partial<Q>;
 }
 
 export interface ListPageState<Q extends PageQuery, F> {
@@ -60,10 +62,10 @@ const blankToUndefined = <T extends object>(filters: T): T =>
 export function useListPage<Q extends PageQuery, F extends object = Partial<Q>>(
   options: ListPageOptions<Q, F> = {},
 ): ListPageState<Q, F> {
-  const { pageSize = 20, totalKey, toQuery, sort } = options;
+  const { pageSize = 20, totalKey, toQuery, sort, initial } = options;
   const { t } = useTranslation();
   const [form] = Form.useForm<F>();
-  const [query, setQuery] = useState<Q>(() => ({ pageNum: 1, pageSize }) as Q);
+  const [query, setQuery] = useState<Q>(() => ({ ...initial, pageNum: 1, pageSize }) as Q);
 
   const search = (filters: F) =>
     setQuery((q) => ({ ...q, ...blankToUndefined(toQuery ? toQuery(filters) : filters), pageNum: 1 }));

@@ -163,7 +163,7 @@ function orderOf(field: PlantListQuery['sortField'], order: PlantListQuery['sort
  * every stats row is a plant's (its foreign key, deleted with the plant).
  */
 const readsPlants = (me: SessionUser, f: Filters) =>
-  me.dataScope !== 'all' || Boolean(f.name || f.owner || f.installer || f.org || f.favourite);
+  me.dataScope !== 'all' || Boolean(f.name || f.owner || f.ownerId || f.installer || f.org || f.favourite);
 
 /** The stats rows of `matchingPlants` when it would read no plant column (`readsPlants` false). */
 function matchingStats(db: Kysely<Database>, f: Filters) {
@@ -192,6 +192,7 @@ function matchingPlants(db: Kysely<Database>, me: SessionUser, f: Filters, inSor
     q = q.where(
       sql<SqlBool>`p.owner_id in (select c.id from customers c where ${likeExpr('c.name', f.owner)} or ${likeExpr('c.nickname', f.owner)})`,
     );
+  if (f.ownerId) q = q.where('p.owner_id', '=', f.ownerId);
   if (f.installer)
     q = q.where(
       sql<SqlBool>`p.installer_org_id in (select io.id from orgs io where ${likeExpr('io.name', f.installer)})`,

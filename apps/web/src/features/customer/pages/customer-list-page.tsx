@@ -3,6 +3,7 @@ import type { CustomerListQuery, CustomerRow } from '@pv/contract';
 import { Card, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ExportButton } from '@/components/export-button';
 import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
 import { DeleteAction, IconAction } from '@/components/row-actions';
@@ -43,6 +44,15 @@ export default function CustomerListPage() {
       title: t('customer.plants'),
       dataIndex: 'plants',
       width: 90,
+      // the count opens the plant list filtered to this owner, for those who may read it
+      render: (n: number, r: CustomerRow) =>
+        n > 0 && can('plant:list') ? (
+          <Link to={`/power_station/power_station_list?ownerId=${r.id}`} data-testid={`customer-plants-${r.id}`}>
+            {n}
+          </Link>
+        ) : (
+          n
+        ),
     },
     {
       title: t('customer.login'),

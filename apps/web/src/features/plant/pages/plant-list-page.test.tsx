@@ -188,6 +188,25 @@ describe('plant list', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('plant-empty-create')).toBeNull();
   });
 
+  it("reads one customer's plants from the URL (?ownerId=) and names the owner in a tag that clears it", async () => {
+    signedInWith('plant:list');
+    const fetch = serve();
+    renderWithProviders(
+      <MemoryRouter initialEntries={['/power_station/power_station_list?ownerId=7']}>
+        <PlantListPage />
+      </MemoryRouter>,
+    );
+    await screen.findByText('Berlin1', {}, { timeout: 8000 });
+    expect(urls(fetch).filter((u) => u.startsWith('/photo_voltaic/plants?'))).toEqual([
+      '/photo_voltaic/plants?ownerId=7&pageNum=1&pageSize=20',
+    ]);
+    const tag = screen.getByTestId('plant-owner-filter');
+    expect(tag.textContent).toContain('Owner: Chen Jing');
+    fireEvent.click(tag.querySelector('.ant-tag-close-icon')!);
+    await waitFor(() => expect(screen.queryByTestId('plant-owner-filter')).toBeNull());
+    await waitFor(() => expect(urls(fetch).at(-1)).toBe('/photo_voltaic/plants?pageNum=1&pageSize=20'));
+  });
+
   it('offers no create button in the empty state without plant:create', async () => {
     signedInWith('plant:list');
     mockFetch(() => ({ rows: [], total: 0, counts: { all: 0, online: 0, offline: 0, fault: 0 } }));

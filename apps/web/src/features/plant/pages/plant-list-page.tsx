@@ -12,12 +12,13 @@ import {
   Spin,
   Table,
   Tabs,
+  Tag,
   Typography,
   type TableProps,
 } from 'antd';
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ExportButton } from '@/components/export-button';
 import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
 import { DeleteAction, IconAction } from '@/components/row-actions';
@@ -96,8 +97,12 @@ export default function PlantListPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const can = useHasPerm();
+  // ?ownerId=: one customer's plants (the customer list's plant count links here)
+  const [params, setParams] = useSearchParams();
+  const ownerId = Number(params.get('ownerId')) || undefined;
   const list = useListPage<PlantListQuery, Filters>({
     totalKey: 'plant.total',
+    initial: { ownerId },
     // a new order starts again from the first page
     sort: (s, q) => {
       const sortField = s?.order ? (s.columnKey as PlantListQuery['sortField']) : undefined;
@@ -105,7 +110,11 @@ export default function PlantListPage() {
       return { sortField, sortOrder, ...((sortField !== q.sortField || sortOrder !== q.sortOrder) && { pageNum: 1 }) };
     },
   });
-  const { query } = list;
+  const { query, filter } = list;
+  // the URL decides the owner: another link, back and forward follow it
+  useEffect(() => {
+    if (query.ownerId !== ownerId) filter({ ownerId });
+  }, [ownerId, query.ownerId, filter]);
   const { data, isFetching } = usePlants(query);
   // live: the page is read again when a refresh names one of its plants
   useLivePlants(data?.rows.map((r) => r.id) ?? [], ['plants', 'list']);
@@ -325,6 +334,16 @@ export default function PlantListPage() {
 
   return (
     <Card>
+      {ownerId && (
+        <Tag
+          closable
+          onClose={() => setParams({}, { replace: true })}
+          style={{ marginBottom: 12 }}
+          data-testid="plant-owner-filter"
+        >
+          {t('plant.ownerFilter', { name: data?.rows[0]?.ownerName ?? `#${ownerId}` })}
+        </Tag>
+      )}
       <SearchForm list={list} name="plantSearch" style={{ marginBottom: 8 }}>
         <TextFilter name="name" label={t('plant.name')} width={150} />
         {/* a phone searches by name; the other filters would fill its first screen */}

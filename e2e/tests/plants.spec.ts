@@ -153,8 +153,20 @@ test('the agent sees only the plants of its organisation, and a grant shares one
   const admin = await apiToken(request, 'admin');
   const all = (
     await (await request.get('/photo_voltaic/plants?pageSize=100', { headers: { 'X-Token': admin } })).json()
-  ).data.rows as { id: number; name: string; orgName: string }[];
-  const mine = all.filter((p) => p.orgName === 'SunPath Services' || p.orgName === 'Green Roof Installers');
+  ).data.rows as { id: number; name: string; orgId: number }[];
+  // SunPath and every organisation below it (other specs add some: an installer with its plants)
+  const orgs = (await (await request.get('/photo_voltaic/orgs', { headers: { 'X-Token': admin } })).json()).data as {
+    id: number;
+    parentId: number | null;
+    code: string;
+  }[];
+  const subtree = new Set(orgs.filter((o) => o.code === 'SUNPATH').map((o) => o.id));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const o of orgs)
+      if (o.parentId !== null && subtree.has(o.parentId) && !subtree.has(o.id)) grew = Boolean(subtree.add(o.id));
+  }
+  const mine = all.filter((p) => subtree.has(p.orgId));
   const others = all.filter((p) => !mine.includes(p));
   expect(mine.length).toBeGreaterThan(0);
   expect(others.length).toBeGreaterThan(0);

@@ -93,10 +93,16 @@ for (const lang of LANGS) {
     await expect(page.getByText(t('provider.hasPlants', { count: deltaNow.projects }))).toBeVisible();
     await expect(delta).toBeVisible();
 
-    // the new provider serves nothing: it goes
+    // the new provider serves nothing: it goes (once Delta's confirmation has closed, the new one is
+    // the confirmation that names it: clicking in a popover on its way out waited for ever)
+    await expect(page.locator('.ant-popover:visible')).toHaveCount(0);
     const own = table.getByRole('row', { name: new RegExp(name) });
     await page.getByTestId(`provider-delete-${created.rows[0]!.id}`).click();
-    await page.locator('.ant-popover:visible .ant-btn-primary').click();
+    await page
+      .locator('.ant-popover:visible')
+      .filter({ hasText: t('provider.confirmDelete', { name }) })
+      .locator('.ant-btn-primary')
+      .click();
     await expect(page.getByText(t('success.delete'))).toBeVisible();
     await expect(own).toHaveCount(0);
     made.providers.pop();

@@ -11,7 +11,7 @@ for (const [lang, labels] of [
   ['en', { power: 'Current power', chart: "Today's power", live: 'Live' }],
   ['zh', { power: '当前功率', chart: '今日功率', live: '实时' }],
 ] as const) {
-  test(`dashboard (${lang}): KPIs and charts of the demo fleet, a live update from the simulator changes the current power without reload`, async ({
+  test(`dashboard (${lang}): KPIs and charts of the demo fleet, a live update from the simulator refreshes the figures without reload`, async ({
     page,
   }) => {
     await useLanguage(page, lang);
@@ -29,10 +29,15 @@ for (const [lang, labels] of [
 
     // the page must not reload: a mark on the window survives only without one
     await page.evaluate(() => ((window as unknown as { pvMark: number }).pvMark = 42));
-    const before = await power.textContent();
+    // the figures' time, not the power: at 3 significant digits a fleet near noon can read the same
+    // for a minute (the simulated sky changes smoothly), while every refresh moves the time on
+    const updated = page.getByTestId('dashboard-updated');
+    await expect(updated).toContainText(/\d\d:\d\d:\d\d/);
+    const before = await updated.textContent();
     const refetch = page.waitForResponse((r) => r.url().includes('/photo_voltaic/dashboard?'), { timeout: 55_000 });
     // the simulator reports every 10 s, the server refreshes every 15 s and pushes an event
-    await expect.poll(async () => power.textContent(), { timeout: 55_000, intervals: [1000] }).not.toBe(before);
+    await expect.poll(async () => updated.textContent(), { timeout: 55_000, intervals: [1000] }).not.toBe(before);
+    await expect(power).toContainText(/\d/);
     expect((await refetch).status()).toBe(200);
     expect(await page.evaluate(() => (window as unknown as { pvMark?: number }).pvMark)).toBe(42);
   });

@@ -1,11 +1,11 @@
 import { customerBody, type CustomerBody, type CustomerRow } from '@pv/contract';
-import { App, Col, Form, Input, Modal, Row, Select, Typography } from 'antd';
-import type { ButtonProps } from 'antd';
+import { App, Col, Form, Input, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { orgsQuery } from '@/api/orgs';
 import { filledRule, zodRule } from '@/lib/form-rules';
 import { useSaveCustomer } from '@/features/customer/api/save-customer';
+import { FormModal } from '@/components/form-modal';
 
 type Values = Omit<CustomerBody, 'orgId'> & { orgId?: number | null };
 const shape = customerBody.shape;
@@ -74,18 +74,13 @@ export function CustomerFormModal({ customer, onClose }: { customer?: CustomerRo
     : {};
 
   return (
-    <Modal
-      open
+    <FormModal
       width={640}
       title={t(customer ? 'customer.edit' : 'customer.create')}
-      onCancel={onClose}
+      onClose={onClose}
       onOk={() => form.submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      maskClosable={false}
-      okButtonProps={{ 'data-testid': 'customer-save' } as ButtonProps}
+      saving={save.isPending}
+      saveTestId="customer-save"
     >
       <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={submit} data-testid="customer-form">
         <Row gutter={16}>
@@ -160,6 +155,6 @@ export function CustomerFormModal({ customer, onClose }: { customer?: CustomerRo
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

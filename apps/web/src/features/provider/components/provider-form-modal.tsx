@@ -6,12 +6,12 @@ import {
   type ProviderBody,
   type ProviderRow,
 } from '@pv/contract';
-import { App, Col, DatePicker, Form, Input, Modal, Row, Select } from 'antd';
-import type { ButtonProps } from 'antd';
+import { App, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '@/lib/form-rules';
 import { useSaveProvider } from '@/features/provider/api/save-provider';
+import { FormModal } from '@/components/form-modal';
 
 type Values = Omit<ProviderBody, 'lastMaintenanceAt'> & { lastMaintenanceAt?: Dayjs | null };
 const shape = providerBody.shape;
@@ -76,18 +76,13 @@ export function ProviderFormModal({ provider, onClose }: { provider?: ProviderRo
     values.map((v) => ({ value: v, label: t(`provider.${prefix}.${v}`) }));
 
   return (
-    <Modal
-      open
+    <FormModal
       width={720}
       title={t(provider ? 'provider.edit' : 'provider.create')}
-      onCancel={onClose}
+      onClose={onClose}
       onOk={() => form.submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      maskClosable={false}
-      okButtonProps={{ 'data-testid': 'provider-save' } as ButtonProps}
+      saving={save.isPending}
+      saveTestId="provider-save"
     >
       <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={submit} data-testid="provider-form">
         <Row gutter={16}>
@@ -175,6 +170,6 @@ export function ProviderFormModal({ provider, onClose }: { provider?: ProviderRo
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -17,16 +17,18 @@ import { IngestThread } from './ingest/ingest-thread.js';
 import { IngestPipeline, type CommittedBatch, type Ingest } from './ingest/pipeline.js';
 import { seedDemoCustomers } from './db/seed/customers.js';
 import { seedDemoCustomerLogin } from './db/seed/customer-login.js';
+import { seedBrokerEndpoint } from './db/seed/broker-endpoint.js';
 import { providerModule } from './modules/provider/index.js';
 import { seedDemoFleet, type DemoFleet } from './db/seed/fleet.js';
 import { registerAccess } from './plugins/access.js';
 import { AuditLog, registerAudit } from './plugins/audit.js';
 import { createBus } from './plugins/bus.js';
 import { registerDocs } from './plugins/docs.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerHealth } from './plugins/health.js';
 import { JobRunner } from './plugins/jobs.js';
 import { registerReply } from './plugins/reply.js';
+import { registerRouting } from './plugins/routing.js';
 import { registerWeb } from './plugins/web.js';
 import { auditModule } from './modules/audit/index.js';
 import { customerModule } from './modules/customer/index.js';
@@ -94,6 +96,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -154,6 +157,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (oneTime) options.onAdminPassword?.(oneTime);
   }
 
+  registerRouting(app);
   registerErrorHandling(app);
   registerReply(app);
   registerAccess(app, authSessions(app));
@@ -200,6 +204,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
   else link = await startEmbeddedBroker({ port: config.mqttPort, db, pipeline, log: app.log });
   app.deviceLink = link;
+  // a fresh demo lists the embedded broker's own endpoint on /systems/mqtt (the port it really listens on;
+  // PORT=0, a port picked at listen, is not known here: the default one is named)
+  if (config.demo && !config.mqttUrl)
+    await seedBrokerEndpoint(db, {
+      host: config.host,
+      mqttPort: link.port ?? config.mqttPort,
+      httpPort: config.port || 8080,
+    });
 
   // the plant list's first figures come at start (unless another process made them within the
   // period), outside any plugin: on a large fleet the run can outlast a plugin's start-up timeout

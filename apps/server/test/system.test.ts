@@ -40,15 +40,33 @@ describe('MQTT/HTTP endpoint records', () => {
       userKey: 'secret-eu-key',
       country: 'Germany',
     });
-    expect((await call('GET', '/mqtt-configs', await login(t.app, 'viewer'))).json().data.rows[0].userKey).toBe(
-      'se******',
-    );
+    expect(
+      (await call('GET', '/mqtt-configs?country=Germ', await login(t.app, 'viewer'))).json().data.rows[0].userKey,
+    ).toBe('se******');
     expect((await call('POST', '/mqtt-configs', await login(t.app, 'viewer'), good)).statusCode).toBe(403);
     expect((await call('PUT', `/mqtt-configs/${id}`, admin, { ...good, country: 'Austria' })).json().msg).toBe(
       'Update Successful',
     );
     expect((await call('DELETE', `/mqtt-configs/${id}`, admin)).json().msg).toBe('Deleted Success');
     expect((await call('DELETE', `/mqtt-configs/${id}`, admin)).statusCode).toBe(404);
+  });
+});
+
+describe('the embedded broker on a fresh demo', () => {
+  it('is listed as an endpoint record: its real MQTT port, the HTTP port and the telemetry topic', async () => {
+    const rows = (await call('GET', '/mqtt-configs?country=Default', admin)).json().data.rows;
+    const port = t.app.deviceLink?.port;
+    expect(port).toBeGreaterThan(0);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      serviceAddress: `mqtt://localhost:${port}`,
+      topic: 'pv/{sn}/up/telemetry',
+      username: '{sn}',
+    });
+    // written once: a restart adds no second record, and a deleted one does not come back
+    await t.reopen();
+    admin = await login(t.app, 'admin');
+    expect((await call('GET', '/mqtt-configs?country=Default', admin)).json().data.total).toBe(1);
   });
 });
 

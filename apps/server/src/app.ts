@@ -32,6 +32,7 @@ import { registerRouting } from './plugins/routing.js';
 import { registerWeb } from './plugins/web.js';
 import { auditModule } from './modules/audit/index.js';
 import { customerModule } from './modules/customer/index.js';
+import { CLIENT_ERROR_JOB_PERIODS, clientErrorModule } from './modules/client-error/index.js';
 import { authModule, authSessions } from './modules/auth/index.js';
 import { DASHBOARD_JOB_PERIODS, dashboardModule, DeviceActivity } from './modules/dashboard/index.js';
 import { DEVICE_JOB_PERIODS, deviceModule } from './modules/device/index.js';
@@ -47,6 +48,7 @@ import { resourceModule } from './modules/resource/index.js';
 import { roleModule } from './modules/role/index.js';
 import { searchModule } from './modules/search/index.js';
 import { SYSTEM_JOB_PERIODS, systemModule } from './modules/system/index.js';
+import { TARIFF_JOB_PERIODS, tariffModule } from './modules/tariff/index.js';
 import { userModule } from './modules/user/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -73,6 +75,8 @@ export const JOB_PERIODS = {
   ...DASHBOARD_JOB_PERIODS,
   ...MAIL_JOB_PERIODS,
   ...NOTIFICATION_JOB_PERIODS,
+  ...CLIENT_ERROR_JOB_PERIODS,
+  ...TARIFF_JOB_PERIODS,
 } as const;
 export type JobName = keyof typeof JOB_PERIODS;
 
@@ -188,6 +192,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     customerModule,
     searchModule,
     notificationModule,
+    clientErrorModule,
+    tariffModule,
   ];
   for (const module of modules) await app.register(module, { prefix: API_BASE });
   if (!config.saas) await app.register(providerModule, { prefix: API_BASE }); // spec §2: absent in the SaaS build

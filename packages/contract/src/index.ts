@@ -24,3 +24,5 @@ export * from './search.js';
 export * from './notification.js';
 export * from './customer.js';
 export * from './provider.js';
+export * from './tariff.js';
+export * from './help-center.js';

@@ -1,29 +1,91 @@
 /**
  * Messages shared by the server (`msg` of the envelope, translated by Accept-Language) and the
- * console (form rules, toasts). English is the spec's wording; es and ja fall back to en.
+ * console (form rules, toasts). English is the spec's wording; zh, es and ja hold every key.
  */
-import { plantFieldNamesEn, plantFieldNamesZh, plantMessagesEn, plantMessagesZh } from './messages/plant.js';
+import {
+  plantFieldNamesEn,
+  plantFieldNamesEs,
+  plantFieldNamesJa,
+  plantFieldNamesZh,
+  plantMessagesEn,
+  plantMessagesEs,
+  plantMessagesJa,
+  plantMessagesZh,
+} from './messages/plant.js';
 import {
   dashboardFieldNamesEn,
+  dashboardFieldNamesEs,
+  dashboardFieldNamesJa,
   dashboardFieldNamesZh,
   dashboardMessagesEn,
+  dashboardMessagesEs,
+  dashboardMessagesJa,
   dashboardMessagesZh,
 } from './messages/dashboard.js';
-import { deviceFieldNamesEn, deviceFieldNamesZh, deviceMessagesEn, deviceMessagesZh } from './messages/device.js';
-import { adminFieldNamesEn, adminFieldNamesZh, adminMessagesEn, adminMessagesZh } from './messages/admin.js';
-import { orgFieldNamesEn, orgFieldNamesZh, orgMessagesEn, orgMessagesZh } from './messages/org.js';
-import { ingestFieldNamesEn, ingestFieldNamesZh, ingestMessagesEn, ingestMessagesZh } from './messages/ingest.js';
+import {
+  deviceFieldNamesEn,
+  deviceFieldNamesEs,
+  deviceFieldNamesJa,
+  deviceFieldNamesZh,
+  deviceMessagesEn,
+  deviceMessagesEs,
+  deviceMessagesJa,
+  deviceMessagesZh,
+} from './messages/device.js';
+import {
+  adminFieldNamesEn,
+  adminFieldNamesEs,
+  adminFieldNamesJa,
+  adminFieldNamesZh,
+  adminMessagesEn,
+  adminMessagesEs,
+  adminMessagesJa,
+  adminMessagesZh,
+} from './messages/admin.js';
+import {
+  orgFieldNamesEn,
+  orgFieldNamesEs,
+  orgFieldNamesJa,
+  orgFieldNamesZh,
+  orgMessagesEn,
+  orgMessagesEs,
+  orgMessagesJa,
+  orgMessagesZh,
+} from './messages/org.js';
+import {
+  ingestFieldNamesEn,
+  ingestFieldNamesEs,
+  ingestFieldNamesJa,
+  ingestFieldNamesZh,
+  ingestMessagesEn,
+  ingestMessagesEs,
+  ingestMessagesJa,
+  ingestMessagesZh,
+} from './messages/ingest.js';
 import {
   mailFieldNamesEn,
+  mailFieldNamesEs,
+  mailFieldNamesJa,
   mailFieldNamesZh,
   mailMessagesEn,
   mailMessagesEs,
   mailMessagesJa,
   mailMessagesZh,
 } from './messages/mail.js';
-import { faultFieldNamesEn, faultFieldNamesZh, faultMessagesEn, faultMessagesZh } from './messages/fault.js';
+import {
+  faultFieldNamesEn,
+  faultFieldNamesEs,
+  faultFieldNamesJa,
+  faultFieldNamesZh,
+  faultMessagesEn,
+  faultMessagesEs,
+  faultMessagesJa,
+  faultMessagesZh,
+} from './messages/fault.js';
 import {
   providerFieldNamesEn,
+  providerFieldNamesEs,
+  providerFieldNamesJa,
   providerFieldNamesZh,
   providerMessagesEn,
   providerMessagesEs,
@@ -31,6 +93,20 @@ import {
   providerMessagesZh,
 } from './messages/provider.js';
 import { customerMessagesEn, customerMessagesEs, customerMessagesJa, customerMessagesZh } from './messages/customer.js';
+import { tariffMessagesEn, tariffMessagesEs, tariffMessagesJa, tariffMessagesZh } from './messages/tariff.js';
+import {
+  hardeningMessagesEn,
+  hardeningMessagesEs,
+  hardeningMessagesJa,
+  hardeningMessagesZh,
+} from './messages/hardening.js';
+import {
+  helpCenterMessagesEn,
+  helpCenterMessagesEs,
+  helpCenterMessagesJa,
+  helpCenterMessagesZh,
+} from './messages/help-center.js';
+import { coreFieldNamesEs, coreFieldNamesJa, coreMessagesEs, coreMessagesJa } from './messages/core-translations.js';
 
 const coreEn = {
   // validation (spec §5)
@@ -147,9 +223,14 @@ export const messagesEn = {
   ...faultMessagesEn,
   ...customerMessagesEn,
   ...providerMessagesEn,
+  ...tariffMessagesEn,
+  ...hardeningMessagesEn,
+  ...helpCenterMessagesEn,
 } as const;
 
 export type MessageKey = keyof typeof messagesEn;
+/** The keys of the core messages above (their es and ja: ./messages/core-translations.ts). */
+export type CoreMessageKey = keyof typeof coreEn;
 
 const coreZh: Record<keyof typeof coreEn, string> = {
   'validation.email': '请输入正确的邮箱地址',
@@ -262,6 +343,9 @@ export const messagesZh: Record<MessageKey, string> = {
   ...faultMessagesZh,
   ...customerMessagesZh,
   ...providerMessagesZh,
+  ...tariffMessagesZh,
+  ...hardeningMessagesZh,
+  ...helpCenterMessagesZh,
 };
 
 /** Field names used in validation messages, per language. */
@@ -335,32 +419,78 @@ export const fieldNamesZh: Record<string, string> = {
   ...providerFieldNamesZh,
 };
 
-/**
- * Spanish and Japanese: the domains written in them so far (mails and notifications); any other
- * key falls back to English, key by key (messagesFor).
- */
-export const messagesEs: Partial<Record<MessageKey, string>> = {
+/** Spanish and Japanese: every key of en (a missing one fails the typecheck and messages.test.ts). */
+export const messagesEs: Record<MessageKey, string> = {
+  ...coreMessagesEs,
+  ...plantMessagesEs,
+  ...dashboardMessagesEs,
+  ...deviceMessagesEs,
+  ...adminMessagesEs,
+  ...orgMessagesEs,
+  ...ingestMessagesEs,
+  ...faultMessagesEs,
   ...mailMessagesEs,
   ...customerMessagesEs,
   ...providerMessagesEs,
+  ...tariffMessagesEs,
+  ...hardeningMessagesEs,
+  ...helpCenterMessagesEs,
 };
-export const messagesJa: Partial<Record<MessageKey, string>> = {
+export const messagesJa: Record<MessageKey, string> = {
+  ...coreMessagesJa,
+  ...plantMessagesJa,
+  ...dashboardMessagesJa,
+  ...deviceMessagesJa,
+  ...adminMessagesJa,
+  ...orgMessagesJa,
+  ...ingestMessagesJa,
+  ...faultMessagesJa,
   ...mailMessagesJa,
   ...customerMessagesJa,
   ...providerMessagesJa,
+  ...tariffMessagesJa,
+  ...hardeningMessagesJa,
+  ...helpCenterMessagesJa,
 };
-const messagesEsFull: Record<MessageKey, string> = { ...messagesEn, ...messagesEs };
-const messagesJaFull: Record<MessageKey, string> = { ...messagesEn, ...messagesJa };
+export const fieldNamesEs: Record<string, string> = {
+  ...coreFieldNamesEs,
+  ...plantFieldNamesEs,
+  ...dashboardFieldNamesEs,
+  ...deviceFieldNamesEs,
+  ...adminFieldNamesEs,
+  ...orgFieldNamesEs,
+  ...ingestFieldNamesEs,
+  ...mailFieldNamesEs,
+  ...faultFieldNamesEs,
+  ...providerFieldNamesEs,
+};
+export const fieldNamesJa: Record<string, string> = {
+  ...coreFieldNamesJa,
+  ...plantFieldNamesJa,
+  ...dashboardFieldNamesJa,
+  ...deviceFieldNamesJa,
+  ...adminFieldNamesJa,
+  ...orgFieldNamesJa,
+  ...ingestFieldNamesJa,
+  ...mailFieldNamesJa,
+  ...faultFieldNamesJa,
+  ...providerFieldNamesJa,
+};
 
-/** The catalogue of a language: zh complete; es and ja as far as written, English for the rest; en otherwise. */
+/** The field names of a language (validation messages name the field); English for any other. */
+export function fieldNamesFor(lang: string): Record<string, string> {
+  return { zh: fieldNamesZh, es: fieldNamesEs, ja: fieldNamesJa }[lang] ?? fieldNamesEn;
+}
+
+/** The catalogue of a language (each one complete); en for any other. */
 export function messagesFor(lang: string): Record<MessageKey, string> {
   switch (lang) {
     case 'zh':
       return messagesZh;
     case 'es':
-      return messagesEsFull;
+      return messagesEs;
     case 'ja':
-      return messagesJaFull;
+      return messagesJa;
     default:
       return messagesEn;
   }

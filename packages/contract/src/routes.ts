@@ -261,6 +261,8 @@ export const ROUTE_TREE: RouteDef[] = [
       { path: 'faqs', name: 'faqs', titleKey: 'route.faqs', icon: 'faq', perm: 'content:list' },
       // the mail outbox: every mail the platform sent or keeps (no SMTP_URL); the ROOT organisation's (the server refuses others)
       { path: 'mail_outbox', name: 'mail_outbox', titleKey: 'route.mailOutbox', icon: 'mail', perm: 'mail:outbox' },
+      // the interface error log (spec §3): what consoles reported, with browser, user and route
+      { path: 'error_log', name: 'error_log', titleKey: 'route.errorLog', icon: 'bug', perm: 'errorlog:list' },
       {
         path: 'power-company',
         name: 'power-company',

@@ -120,6 +120,10 @@ export interface PlantsTable {
   owner_id: number | null;
   installer_org_id: number | null;
   install_capacity_wp: number | null;
+  /** the power company, price area and currency the plant sells at (all three or none) */
+  power_company_id: number | null;
+  price_area: string | null;
+  currency: string | null;
 }
 
 export interface ProductsTable {
@@ -321,6 +325,12 @@ export interface PlantStatsTable {
   open_faults: number;
   data_updated_at: number | null;
   updated_at: number;
+  /** revenue in minor units of `revenue_currency` (written by the revenue job, not by the plant-stats refresh) */
+  revenue_today?: number | null;
+  revenue_month?: number | null;
+  revenue_year?: number | null;
+  revenue_total?: number | null;
+  revenue_currency?: string | null;
 }
 
 export interface CustomersTable {
@@ -486,7 +496,149 @@ export interface ProviderProfilesTable {
   updated_at: number;
 }
 
+export interface PowerCompaniesTable {
+  id: Generated<number>;
+  name: string;
+  country: string;
+  currency: string;
+  /** JSON array of the price areas */
+  price_areas: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ElectricityPricesTable {
+  id: Generated<number>;
+  company_id: number;
+  area: string;
+  kind: 'feedIn' | 'purchase';
+  /** first and last plant-local day it applies (inclusive); valid_to null: open */
+  valid_from: string;
+  valid_to: string | null;
+  /** JSON array of the contract's TariffPeriod */
+  periods: string;
+  updated_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Revenue per plant, plant-local day and time-of-use period; amount in the currency's minor unit. */
+export interface PlantRevenueDailyTable {
+  plant_id: number;
+  day: string;
+  period: string;
+  currency: string;
+  kwh: number;
+  amount: number;
+}
+
+export interface RevenueRecomputesTable {
+  id: Generated<number>;
+  company_id: number;
+  area: string;
+  from_day: string;
+  to_day: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  plants_total: Generated<number>;
+  plants_done: Generated<number>;
+  created_by: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** Issue 21: what consoles reported (spec §3 error logs). */
+export interface ClientErrorsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  login_name: string | null;
+  kind: string;
+  message: string;
+  stack: string | null;
+  route: string;
+  url: string | null;
+  status: number | null;
+  user_agent: string;
+  at: number;
+  created_at: number;
+}
+
+/** Issue 21: help-center content (contact us, user guide, policy, FAQs); HTML stored sanitised. */
+export interface ContentItemsTable {
+  id: Generated<number>;
+  kind: string;
+  lang: string;
+  title: string;
+  content: string;
+  media_type: string;
+  sort_order: number;
+  status: string;
+  updated_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  lang: string;
+  status: string;
+  answer: string | null;
+  answered_by: number | null;
+  answered_at: number | null;
+  created_at: number;
+}
+
+export interface ProductDocumentsTable {
+  id: Generated<number>;
+  product_id: number;
+  doc_type: string;
+  file_name: string;
+  /** relative to DATA_DIR/files/products: the file's SHA-256 */
+  file_path: string;
+  mime: string;
+  size: number;
+  created_at: number;
+}
+
+export interface ProductReleasesTable {
+  id: Generated<number>;
+  product_id: number;
+  version: string;
+  /** per-language JSON: {"en": "…", "zh": "…"} */
+  content: string;
+  created_at: number;
+}
+
+export interface ProductProblemsTable {
+  id: Generated<number>;
+  product_id: number;
+  title: string;
+  description: string;
+  status: string;
+  answer: string | null;
+  faq_id: number | null;
+  created_by: number | null;
+  created_at: number;
+  answered_at: number | null;
+}
+
+export interface ProblemPicturesTable {
+  id: Generated<number>;
+  problem_id: number;
+  file_path: string;
+  mime: string;
+  size: number;
+  created_at: number;
+}
+
 export interface Database {
+  power_companies: PowerCompaniesTable;
+  electricity_prices: ElectricityPricesTable;
+  plant_revenue_daily: PlantRevenueDailyTable;
+  revenue_recomputes: RevenueRecomputesTable;
   provider_profiles: ProviderProfilesTable;
   customers: CustomersTable;
   cancel_codes: CancelCodesTable;
@@ -527,6 +679,13 @@ export interface Database {
   user_roles: UserRolesTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  client_errors: ClientErrorsTable;
+  content_items: ContentItemsTable;
+  contact_messages: ContactMessagesTable;
+  product_documents: ProductDocumentsTable;
+  product_releases: ProductReleasesTable;
+  product_problems: ProductProblemsTable;
+  problem_pictures: ProblemPicturesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -20,11 +20,13 @@ import * as addPlantListIndexes from './migrations/202611252130_add_plant_list_i
 import * as faultsLoop from './migrations/202611260000_faults_loop.js';
 import * as notificationsMail from './migrations/202611260100_notifications_mail.js';
 import * as providers from './migrations/202611260300_providers.js';
+import * as createTariffs from './migrations/202611270200_create_tariffs.js';
 import * as createDashboardRollups from './migrations/202611242000_create_dashboard_rollups.js';
 import * as createPlantExtras from './migrations/202611241000_create_plant_extras.js';
 import * as extendOrgs from './migrations/202611246000_extend_orgs.js';
 import * as customersCancel from './migrations/202611260200_customers_cancel.js';
 import * as extendResources from './migrations/202611244000_extend_resources.js';
+import * as createHelpCenter from './migrations/202611270521_create_help_center.js';
 
 /** Every migration, in order; listed in code so the bundle-free server needs no file scan. */
 export const migrations: Record<string, Migration> = {
@@ -53,6 +55,8 @@ export const migrations: Record<string, Migration> = {
   '202611260100_notifications_mail': notificationsMail,
   '202611260200_customers_cancel': customersCancel,
   '202611260300_providers': providers,
+  '202611270200_create_tariffs': createTariffs,
+  '202611270521_create_help_center': createHelpCenter,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

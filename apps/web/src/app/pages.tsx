@@ -25,6 +25,7 @@ const Firmware = lazy(() => import('@/features/firmware/pages/firmware-page'));
 const MqttConfig = lazy(() => import('@/features/system/pages/mqtt-page'));
 const FaultList = lazy(() => import('@/features/fault/pages/fault-list-page'));
 const MailOutbox = lazy(() => import('@/features/system/pages/mail-outbox-page'));
+const ErrorLog = lazy(() => import('@/features/system/pages/error-log-page'));
 const ProviderList = lazy(() => import('@/features/provider/pages/provider-list-page'));
 const ProviderManagement = lazy(() => import('@/features/provider/pages/provider-management-page'));
 const CustomerList = lazy(() => import('@/features/customer/pages/customer-list-page'));
@@ -52,6 +53,7 @@ const PAGES: Record<string, Page> = {
   mqtt: MqttConfig,
   problem: FaultList,
   mail_outbox: MailOutbox,
+  error_log: ErrorLog,
   service_provider: ProviderList,
   service_provider_management: ProviderManagement,
   clients_list: CustomerList,

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
+import { useErrorLog } from '@/stores/error-log';
 import { PageErrorBoundary } from './error-boundary';
 
 initI18n('en');
@@ -25,6 +26,10 @@ describe('<PageErrorBoundary>', () => {
     broken = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.getByText('page content')).toBeTruthy();
+    // the failed render went to the error log (the navbar badge and the server report)
+    const [logged] = useErrorLog.getState().logs;
+    expect(logged).toMatchObject({ kind: 'render', message: 'Error: chunk failed to load' });
+    expect(logged!.stack).toContain('Page');
     vi.restoreAllMocks();
   });
 });

@@ -2,6 +2,7 @@ import { Button, Result } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useErrorLog } from '@/stores/error-log';
 
 function ErrorResult({ detail, onRetry }: { detail?: string; onRetry?: () => void }) {
   const { t } = useTranslation();
@@ -38,6 +39,12 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { erro
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(error, info.componentStack);
+    // spec §3 error logs: a failed render is kept and reported with the component stack
+    useErrorLog.getState().addErrorLog({
+      kind: 'render',
+      message: `${error.name}: ${error.message}`,
+      stack: `${error.stack ?? ''}\n${info.componentStack ?? ''}`.trim(),
+    });
   }
 
   override render() {

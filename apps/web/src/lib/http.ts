@@ -47,6 +47,26 @@ export function onSessionEnd(handler: () => void) {
   endSession = handler;
 }
 
+/** A failed call as the error log keeps it (status 0: no answer). */
+export interface FailedRequest {
+  method: string;
+  url: string;
+  status: number;
+  msg: string;
+}
+// Who records failed calls (the error-log reporter registers itself, as this client imports no store).
+let failureRecorder: ((f: FailedRequest) => void) | undefined;
+
+export function onRequestFailed(handler: (f: FailedRequest) => void) {
+  failureRecorder = handler;
+}
+
+/** Tells the error log of a failed call: not the end of a session (401) nor the error log's own report. */
+function recordFailure(method: string, url: string, status: number, msg: string) {
+  if (status === 401 || url.includes('/client-errors')) return;
+  failureRecorder?.({ method, url: url.split('?')[0]!, status, msg });
+}
+
 /** Spec §8: how each failure shows, decided once for every call. */
 export function reportError(url: string, code: number, msg: string, hadToken: boolean) {
   const { message, modal } = feedback();
@@ -99,7 +119,9 @@ async function send(method: string, url: string, opts: RequestOptions, raw = fal
     });
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));
-    if (!opts.silent && (e.name !== 'AbortError' || !opts.signal?.aborted)) reportTransport(url, e);
+    const aborted = e.name === 'AbortError' && !!opts.signal?.aborted;
+    if (!aborted) recordFailure(method, url, 0, e.message);
+    if (!opts.silent && !aborted) reportTransport(url, e);
     throw e;
   }
   if (raw && res.ok) return res;
@@ -113,6 +135,7 @@ async function send(method: string, url: string, opts: RequestOptions, raw = fal
     const code = body?.code ?? res.status;
     if (code !== 200 || !res.ok) {
       const msg = body?.msg || res.statusText || i18n.t('error.hasError');
+      recordFailure(method, url, code, msg);
       if (!opts.silent) reportError(url, code, msg, hadToken);
       throw new ApiError(code, msg);
     }
@@ -170,6 +193,7 @@ export function upload<T>(path: string, form: FormData, opts: UploadOptions = {}
       if (e.lengthComputable && e.total > 0) opts.onProgress?.(Math.round((e.loaded / e.total) * 100));
     };
     const fail = (code: number, msg: string) => {
+      recordFailure('POST', url, code, msg);
       if (!opts.silent) reportError(url, code, msg, hadToken);
       reject(new ApiError(code, msg));
     };

@@ -9,6 +9,7 @@ import { FAULT_LIST_PATH } from '@/lib/fault-links';
 import { useApp } from '@/stores/app';
 import type { UserInfo } from '@/stores/session';
 import { breadcrumbOf } from '@/app/route-utils';
+import { ErrorLogBadge } from './error-log-badge';
 import { FullscreenToggle } from './fullscreen-toggle';
 import { HeaderSearch } from './header-search';
 import { NotificationBell } from './notification-bell';
@@ -67,6 +68,7 @@ export const Navbar = memo(function Navbar({
           <>
             {desktop && <HeaderSearch pages={pages} />}
             {desktop && <FullscreenToggle />}
+            <ErrorLogBadge />
             {/* notifications are about faults: told only to those who may list them */}
             {info.routerPaths.includes(FAULT_LIST_PATH) && <NotificationBell />}
             <SizeSwitch />

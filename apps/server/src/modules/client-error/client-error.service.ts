@@ -1,0 +1,109 @@
+import { CLIENT_ERROR_LIMITS, ORG_GROUP_CODES, type ClientErrorQuery, type ClientErrorReport } from '@pv/contract';
+import type { Kysely, Selectable } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type { ClientErrorsTable, Database } from '../../db/database.js';
+import { ApiError } from '../../lib/errors.js';
+import type { SessionUser } from '../../lib/types.js';
+import * as repo from './client-error.repository.js';
+
+/* The interface error log (spec §3 "Error logs"): what consoles report, read by an administrator. */
+
+type Db = Kysely<Database>;
+
+/** How long reports are kept. */
+export const CLIENT_ERROR_RETENTION_MS = 30 * 86_400_000;
+
+/**
+ * Entries each user may report per minute, counted in this process (a console reports at most
+ * every few seconds, so a loop of errors is what this stops): past CLIENT_ERROR_LIMITS.perMinute
+ * the report answers 429 and nothing is stored.
+ */
+export class ReportLimiter {
+  private readonly windows = new LRUCache<number, { start: number; count: number }>({ max: 10_000 });
+  constructor(
+    private readonly perMinute: number = CLIENT_ERROR_LIMITS.perMinute,
+    private readonly windowMs = 60_000,
+  ) {}
+
+  take(userId: number, n: number, now = Date.now()): boolean {
+    let w = this.windows.get(userId);
+    if (!w || now - w.start >= this.windowMs) w = { start: now, count: 0 };
+    if (w.count + n > this.perMinute) {
+      this.windows.set(userId, w);
+      return false;
+    }
+    w.count += n;
+    this.windows.set(userId, w);
+    return true;
+  }
+}
+
+/** "Chrome 142", "Firefox 139", "Safari 18", "Edge 142" from a user agent; its first word otherwise. */
+export function browserOf(ua: string): string {
+  for (const [name, re] of [
+    ['Edge', /\bEdg\/(\d+)/],
+    ['Opera', /\bOPR\/(\d+)/],
+    ['Firefox', /\bFirefox\/(\d+)/],
+    ['Chrome', /\b(?:Headless)?Chrom(?:e|ium)\/(\d+)/],
+    ['Safari', /\bVersion\/(\d+).*Safari\//],
+  ] as const) {
+    const m = re.exec(ua);
+    if (m) return `${name} ${m[1]}`;
+  }
+  return ua.split(/[\s/]/)[0] || '-';
+}
+
+export async function reportClientErrors(
+  db: Db,
+  limiter: ReportLimiter,
+  me: SessionUser,
+  userAgent: string,
+  { entries }: ClientErrorReport,
+  now = Date.now(),
+) {
+  if (!limiter.take(me.id, entries.length, now)) throw new ApiError(429, 'error.tooManyRequests');
+  const ua = userAgent.slice(0, 500);
+  await repo.insertClientErrors(
+    db,
+    entries.map((e) => ({
+      user_id: me.id,
+      login_name: me.loginName,
+      kind: e.kind,
+      message: e.message,
+      stack: e.stack ?? null,
+      route: e.route,
+      url: e.url ?? null,
+      status: e.status ?? null,
+      user_agent: ua,
+      // the browser's clock may be off: never in the future of the server's
+      at: Math.min(e.at, now),
+      created_at: now,
+    })),
+  );
+  return { stored: entries.length };
+}
+
+const toRow = (r: Selectable<ClientErrorsTable>) => ({
+  id: r.id,
+  kind: r.kind as 'error' | 'render' | 'request',
+  message: r.message,
+  ...(r.stack !== null && { stack: r.stack }),
+  route: r.route,
+  ...(r.url !== null && { url: r.url }),
+  ...(r.status !== null && { status: r.status }),
+  at: Number(r.at),
+  loginName: r.login_name,
+  browser: browserOf(r.user_agent),
+  userAgent: r.user_agent,
+  createdAt: Number(r.created_at),
+});
+
+/** The log holds every organisation's users and routes: the platform operator's (a ROOT-group session besides errorlog:list). */
+export async function listClientErrors(db: Db, me: SessionUser, { pageNum, pageSize, ...f }: ClientErrorQuery) {
+  if (me.orgGroupCode !== ORG_GROUP_CODES.ROOT) throw new ApiError(403, 'error.forbidden');
+  const { rows, total } = await repo.listClientErrors(db, f, pageSize, (pageNum - 1) * pageSize);
+  return { rows: rows.map(toRow), total };
+}
+
+export const pruneClientErrors = (db: Db, now = Date.now()) =>
+  repo.deleteClientErrorsBefore(db, now - CLIENT_ERROR_RETENTION_MS);

@@ -1,0 +1,263 @@
+import { z } from 'zod';
+import { pageQuery } from './api.js';
+import { DOCUMENT_TYPES, LANGUAGES, UPLOAD_IMAGE_MAX_BYTES } from './constants.js';
+
+/* Issue 21: the interface error log, the content system (help center), contact messages, product
+   documents, release notes and product problems. */
+
+const id = z.number().int().positive();
+const title = z
+  .string({ message: 'validation.titleRequired' })
+  .trim()
+  .min(1, { message: 'validation.titleRequired' })
+  .max(200, { message: 'validation.tooLong' });
+
+// ── Interface error log (spec §3 "Error logs") ─────────────────────────────────────────────────
+
+export const CLIENT_ERROR_KINDS = ['error', 'render', 'request'] as const;
+export type ClientErrorKind = (typeof CLIENT_ERROR_KINDS)[number];
+/** What a report may hold: the console cuts longer texts before sending, the server refuses past these. */
+export const CLIENT_ERROR_LIMITS = {
+  perReport: 20,
+  /** Entries one session may report per minute; more answer 429 and are dropped. */
+  perMinute: 60,
+  message: 1000,
+  stack: 4000,
+  route: 500,
+  /** The whole report body, bytes (413 past it). */
+  bodyBytes: 64 * 1024,
+  /** How many the console keeps in its own store (the badge counts them). */
+  kept: 50,
+} as const;
+
+export const clientErrorEntry = z.object({
+  kind: z.enum(CLIENT_ERROR_KINDS),
+  message: z.string().max(CLIENT_ERROR_LIMITS.message),
+  stack: z.string().max(CLIENT_ERROR_LIMITS.stack).optional(),
+  /** The console route the user was on. */
+  route: z.string().max(CLIENT_ERROR_LIMITS.route),
+  /** A failed request: its method and path, and the HTTP status (0: no answer). */
+  url: z.string().max(CLIENT_ERROR_LIMITS.route).optional(),
+  status: z.number().int().min(0).max(999).optional(),
+  at: z.number().int().nonnegative(),
+});
+export type ClientErrorEntry = z.infer<typeof clientErrorEntry>;
+export const clientErrorReport = z.object({
+  entries: z.array(clientErrorEntry).min(1).max(CLIENT_ERROR_LIMITS.perReport),
+});
+export type ClientErrorReport = z.infer<typeof clientErrorReport>;
+export const clientErrorRow = clientErrorEntry.extend({
+  id,
+  loginName: z.string().nullable(),
+  /** The browser as its user agent names it ("Chrome 142", "Firefox 139", …) and the whole string. */
+  browser: z.string(),
+  userAgent: z.string(),
+  createdAt: z.number(),
+});
+export type ClientErrorRow = z.infer<typeof clientErrorRow>;
+export const clientErrorQuery = pageQuery.extend({
+  kind: z.enum(CLIENT_ERROR_KINDS).optional(),
+  loginName: z.string().trim().max(64).optional(),
+  route: z.string().trim().max(200).optional(),
+});
+export type ClientErrorQuery = z.infer<typeof clientErrorQuery>;
+
+// ── Content items (spec §3: title, content, status, type) ──────────────────────────────────────
+
+/** Which screen and public page an item belongs to; the privacy policy is written on the user-guide screen. */
+export const CONTENT_KINDS = ['contactUs', 'userGuide', 'policy', 'faqs'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+export const CONTENT_STATUSES = ['draft', 'published', 'deleted'] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
+export const CONTENT_MEDIA_TYPES = ['picture', 'video'] as const;
+export type ContentMediaType = (typeof CONTENT_MEDIA_TYPES)[number];
+/** The longest stored HTML (after sanitising), characters. */
+export const CONTENT_MAX_CHARS = 100_000;
+
+export const contentBody = z.object({
+  kind: z.enum(CONTENT_KINDS),
+  lang: z.enum(LANGUAGES),
+  title,
+  content: z.string().max(CONTENT_MAX_CHARS, { message: 'validation.tooLong' }).default(''),
+  mediaType: z.enum(CONTENT_MEDIA_TYPES).default('picture'),
+  sortOrder: z.number().int().min(0).max(9999).default(0),
+  /** Saved as a draft or published at once; deleting is its own call. */
+  status: z.enum(['draft', 'published']).default('draft'),
+});
+export type ContentBody = z.input<typeof contentBody>;
+export const contentRow = contentBody.extend({
+  id,
+  status: z.enum(CONTENT_STATUSES),
+  updatedAt: z.number(),
+  createdAt: z.number(),
+  updatedBy: z.string().nullable(),
+});
+export type ContentRow = z.infer<typeof contentRow>;
+export const contentQuery = pageQuery.extend({
+  kind: z.enum(CONTENT_KINDS),
+  lang: z.enum(LANGUAGES).optional(),
+  status: z.enum(CONTENT_STATUSES).optional(),
+  title: z.string().trim().max(200).optional(),
+});
+export type ContentQuery = z.infer<typeof contentQuery>;
+
+/** GET /cms/contents: the published items of a kind in the visitor's language (English when it has none). */
+export const publicContentQuery = z.object({ kind: z.enum(CONTENT_KINDS), lang: z.enum(LANGUAGES).optional() });
+export const publicContentItem = z.object({
+  id,
+  kind: z.enum(CONTENT_KINDS),
+  lang: z.enum(LANGUAGES),
+  title: z.string(),
+  content: z.string(),
+  mediaType: z.enum(CONTENT_MEDIA_TYPES),
+  sortOrder: z.number(),
+  updatedAt: z.number(),
+});
+export type PublicContentItem = z.infer<typeof publicContentItem>;
+
+// ── Contact-us messages ─────────────────────────────────────────────────────────────────────────
+
+export const contactMessageBody = z.object({
+  name: z.string().trim().min(1, { message: 'validation.contactName' }).max(60),
+  email: z.string().trim().email({ message: 'validation.email' }).max(120),
+  phone: z.string().trim().max(32).optional(),
+  message: z.string().trim().min(1, { message: 'validation.contactMessage' }).max(2000),
+});
+export type ContactMessageBody = z.infer<typeof contactMessageBody>;
+export const CONTACT_STATUSES = ['new', 'answered'] as const;
+export const contactMessageRow = contactMessageBody.extend({
+  id,
+  phone: z.string().nullable(),
+  lang: z.string(),
+  status: z.enum(CONTACT_STATUSES),
+  answer: z.string().nullable(),
+  answeredAt: z.number().nullable(),
+  answeredBy: z.string().nullable(),
+  createdAt: z.number(),
+});
+export type ContactMessageRow = z.infer<typeof contactMessageRow>;
+export const contactMessageQuery = pageQuery.extend({ status: z.enum(CONTACT_STATUSES).optional() });
+export type ContactMessageQuery = z.infer<typeof contactMessageQuery>;
+export const contactAnswerBody = z.object({
+  answer: z.string().trim().min(1, { message: 'validation.answerRequired' }).max(5000),
+});
+export type ContactAnswerBody = z.infer<typeof contactAnswerBody>;
+
+// ── Product documents (spec §3 document types) ────────────────────────────────────────────────
+
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+/** Documents are PDF, the installation video MP4; the file's own bytes decide, not its name. */
+export const documentMime = (type: DocumentType) => (type === 'installationVideo' ? 'video/mp4' : 'application/pdf');
+export const DOCUMENT_LIMITS = {
+  /** Files of one type per product ("Number Of Files Exceeds Limit" past it). */
+  perType: 5,
+  pdfMaxBytes: 20 * 1024 * 1024,
+  videoMaxBytes: 200 * 1024 * 1024,
+} as const;
+export const documentMaxBytes = (type: DocumentType) =>
+  type === 'installationVideo' ? DOCUMENT_LIMITS.videoMaxBytes : DOCUMENT_LIMITS.pdfMaxBytes;
+export const productDocumentRow = z.object({
+  id,
+  productId: id,
+  docType: z.enum(DOCUMENT_TYPES),
+  fileName: z.string(),
+  size: z.number(),
+  mime: z.string(),
+  downloadUrl: z.string(),
+  createdAt: z.number(),
+});
+export type ProductDocumentRow = z.infer<typeof productDocumentRow>;
+export const documentTypeParam = z.object({ id: z.coerce.number().int().positive(), type: z.enum(DOCUMENT_TYPES) });
+
+/** GET /cms/products: every product with its documents, for the public product page. */
+export const publicProduct = z.object({
+  id,
+  name: z.string(),
+  type: z.string(),
+  code: z.string(),
+  documents: z.array(productDocumentRow),
+  release: z.object({ version: z.string(), notes: z.string(), createdAt: z.number() }).nullable(),
+});
+export type PublicProduct = z.infer<typeof publicProduct>;
+
+// ── Release notes (version update content, spec §5) ───────────────────────────────────────────
+
+/**
+ * Update content is JSON: an object of language code to the notes in that language, English
+ * required ({"en": "…", "zh": "…"}). Answers the parsed object, or undefined when it is not.
+ */
+export function parseUpdateContent(text: string): Partial<Record<(typeof LANGUAGES)[number], string>> | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return undefined;
+  const entries = Object.entries(json as Record<string, unknown>);
+  if (!entries.length) return undefined;
+  for (const [k, v] of entries)
+    if (!(LANGUAGES as readonly string[]).includes(k) || typeof v !== 'string' || v.length > 5000) return undefined;
+  if (typeof (json as Record<string, unknown>).en !== 'string') return undefined;
+  return json as Partial<Record<(typeof LANGUAGES)[number], string>>;
+}
+export const releaseBody = z.object({
+  version: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,32}$/, { message: 'validation.version' }),
+  content: z
+    .string()
+    .max(30_000)
+    .refine((s) => parseUpdateContent(s) !== undefined, { message: 'validation.json' }),
+});
+export type ReleaseBody = z.infer<typeof releaseBody>;
+export const releaseRow = z.object({
+  id,
+  productId: id,
+  version: z.string(),
+  content: z.string(),
+  createdAt: z.number(),
+});
+export type ReleaseRow = z.infer<typeof releaseRow>;
+
+// ── Product problems ────────────────────────────────────────────────────────────────────────────
+
+export const PROBLEM_STATUSES = ['open', 'answered', 'closed'] as const;
+export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
+export const PICTURE_LIMITS = { maxBytes: UPLOAD_IMAGE_MAX_BYTES, perProblem: 5 } as const;
+export const PICTURE_MIMES = ['image/jpeg', 'image/png'] as const;
+export const problemBody = z.object({
+  productId: id,
+  title,
+  description: z.string().trim().max(5000).default(''),
+});
+export type ProblemBody = z.input<typeof problemBody>;
+export const problemAnswerBody = z.object({
+  answer: z.string().trim().min(1, { message: 'validation.answerRequired' }).max(5000),
+  /** Also publish the question and its answer as an FAQ (in the caller's language). */
+  toFaq: z.boolean().default(false),
+});
+export type ProblemAnswerBody = z.input<typeof problemAnswerBody>;
+export const problemPicture = z.object({ id, url: z.string(), size: z.number() });
+export const problemRow = z.object({
+  id,
+  productId: id,
+  productName: z.string(),
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(PROBLEM_STATUSES),
+  answer: z.string().nullable(),
+  faqId: z.number().nullable(),
+  pictures: z.array(problemPicture),
+  createdBy: z.string().nullable(),
+  createdAt: z.number(),
+  answeredAt: z.number().nullable(),
+});
+export type ProblemRow = z.infer<typeof problemRow>;
+export const problemQuery = pageQuery.extend({
+  status: z.enum(PROBLEM_STATUSES).optional(),
+  productId: z.coerce.number().int().positive().optional(),
+  title: z.string().trim().max(200).optional(),
+});
+export type ProblemQuery = z.infer<typeof problemQuery>;

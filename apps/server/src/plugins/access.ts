@@ -4,13 +4,25 @@ import { forbidden, unauthorized } from '../lib/errors.js';
 import type { SessionUser } from '../lib/types.js';
 import { isApiUrl } from './errors.js';
 
-/** The token of a request: the X-Token header, else the `token` query parameter (spec §7). */
+/** The `token` query parameter of a request, if any. */
+function queryToken(req: FastifyRequest): string | undefined {
+  const q = req.url.indexOf('?');
+  if (q < 0) return undefined;
+  return new URLSearchParams(req.url.slice(q + 1)).get('token') || undefined;
+}
+
+/**
+ * The token of a request: the X-Token header; the `token` query parameter only on the routes
+ * that declare `config.tokenInQuery` (spec §7's GET /sysOrgUser/currentInfo, and the event
+ * stream, which a browser's EventSource opens without headers). Anywhere else a token in the
+ * address would land in logs and Referer headers: it is refused.
+ */
 export function tokenOf(req: FastifyRequest): string | undefined {
   const header = req.headers['x-token'];
   if (typeof header === 'string' && header) return header;
-  const q = req.url.indexOf('?');
-  if (q < 0) return undefined;
-  return new URLSearchParams(req.url.slice(q + 1)).get('token') ?? undefined;
+  const token = queryToken(req);
+  if (token && !req.routeOptions.config?.tokenInQuery) throw unauthorized('error.tokenInQuery');
+  return token;
 }
 
 /**
@@ -34,6 +46,10 @@ const noSessions: SessionResolver = { userOf: async () => undefined, clear: () =
  * server at start. Each request is then checked here, before its body is even parsed.
  */
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The session token may come as `?token=` (only where a header cannot be sent, see tokenOf). */
+    tokenInQuery?: boolean;
+  }
   interface FastifyInstance {
     sessions: SessionResolver;
     /** Something a console write changed: every server process reads signed-in users (and cached answers) again. */

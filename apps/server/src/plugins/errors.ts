@@ -1,4 +1,4 @@
-import { API_BASE, fieldNamesEn, fieldNamesZh, translate, type MessageKey } from '@pv/contract';
+import { API_BASE, fieldNamesFor, pickLanguage, translate, type MessageKey } from '@pv/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError } from '../lib/errors.js';
@@ -10,8 +10,7 @@ export function sendEnvelope(reply: FastifyReply, code: number, msg: string, dat
 
 function fieldName(lang: string, path: string): string {
   const key = path.split('/').filter(Boolean).pop() ?? '';
-  const names = lang === 'zh' ? fieldNamesZh : fieldNamesEn;
-  return names[key] ?? key;
+  return fieldNamesFor(lang)[key] ?? key;
 }
 
 const GENERIC: Record<string, MessageKey> = {
@@ -42,6 +41,31 @@ function validationMessage(lang: string, error: FastifyError): string {
   return translate(lang, finalKey, { field });
 }
 
+/** The message of a framework or plugin refusal, by status. */
+const CLIENT_ERRORS: Record<number, MessageKey> = {
+  401: 'error.unauthorized',
+  403: 'error.forbidden',
+  404: 'error.notFound',
+  406: 'error.notMultipart',
+  413: 'error.tooLarge',
+  414: 'error.uriTooLong',
+  415: 'error.unsupportedType',
+  429: 'error.tooManyRequests',
+};
+
+/**
+ * What the router answers before any route or hook runs (Fastify `frameworkErrors`): a path
+ * parameter longer than the router allows (414) or a path that cannot be decoded (400), in the
+ * envelope and the caller's language like every other answer.
+ */
+export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const lang = pickLanguage(req.headers['accept-language']);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendEnvelope(reply, 414, translate(lang, 'error.uriTooLong'));
+  if (error.code === 'FST_ERR_BAD_URL') return sendEnvelope(reply, 400, translate(lang, 'error.badUrl'));
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  return sendEnvelope(reply, status, translate(lang, CLIENT_ERRORS[status] ?? 'error.badRequest'));
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     const lang = req.lang ?? 'en';
@@ -55,10 +79,23 @@ export function registerErrorHandling(app: FastifyInstance) {
         return sendEnvelope(reply, 413, translate(lang, 'error.tooLarge'));
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return sendEnvelope(reply, 415, translate(lang, 'error.unsupportedType'));
+      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+        return sendEnvelope(reply, 415, translate(lang, 'error.notMultipart'));
     }
     if (error instanceof SyntaxError || error.statusCode === 400)
       return sendEnvelope(reply, 400, translate(lang, 'validation.malformedJson'));
     if (error.statusCode === 429) return sendEnvelope(reply, 429, translate(lang, 'error.tooManyRequests'));
+    // a refusal of the framework or a plugin (the multipart parser's 406 for a body that is not
+    // multipart, a 413 of a file limit, …): a translated 4xx in the envelope, never a 500
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      req.log.info({ err: error }, 'request refused');
+      return sendEnvelope(
+        reply,
+        status === 406 ? 415 : status,
+        translate(lang, CLIENT_ERRORS[status] ?? 'error.badRequest'),
+      );
+    }
     req.log.error({ err: error }, 'request failed');
     return sendEnvelope(reply, 500, translate(lang, 'error.server'));
   });

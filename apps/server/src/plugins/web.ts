@@ -26,6 +26,18 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
   }
 
   app.setNotFoundHandler((req, reply) => {
+    // a known API path asked with a method it does not have: 405 and the methods it has
+    const allowed = isApiUrl(req.url) ? app.methodsOf(req.url) : [];
+    if (allowed.length) {
+      return sendEnvelope(
+        reply.header('allow', allowed.join(', ')),
+        405,
+        translate(req.lang ?? 'en', 'error.methodNotAllowed', {
+          method: req.method,
+          url: redactUrl(req.url.split('?')[0]!),
+        }),
+      );
+    }
     if (isApiUrl(req.url) || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return sendEnvelope(
         reply,

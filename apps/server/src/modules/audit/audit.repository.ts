@@ -1,12 +1,13 @@
 import type { AuditListQuery, AuditRow } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { startsWith } from '../../lib/like.js';
 
 export type AuditFilters = Omit<AuditListQuery, 'pageNum' | 'pageSize'>;
 
 function filtered(db: Kysely<Database>, f: AuditFilters) {
   let q = db.selectFrom('audit_logs as a').leftJoin('orgs as o', 'o.id', 'a.org_id');
-  if (f.user) q = q.where('a.login_name', 'like', `${f.user}%`);
+  if (f.user) q = q.where(startsWith('a.login_name', f.user));
   if (f.action) q = q.where('a.action', '=', f.action);
   if (f.entity) q = q.where('a.entity', '=', f.entity);
   if (f.from !== undefined) q = q.where('a.at', '>=', f.from);

@@ -30,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sysOrgUser/currentInfo',
     {
-      config: { access: 'session' },
+      config: { access: 'session', tokenInQuery: true },
       schema: {
         tags,
         summary: 'The signed-in user: roles, permitted routes and button permissions',

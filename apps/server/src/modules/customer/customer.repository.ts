@@ -3,13 +3,13 @@ import { sql, type Insertable, type Kysely, type SqlBool, type Transaction, type
 import type { CancelCodesTable, CustomersTable, Database } from '../../db/database.js';
 import { inScope } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
+import { contains } from '../../lib/like.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Filters = Omit<CustomerListQuery, 'pageNum' | 'pageSize'>;
 
-const like = (v: string) => `%${v.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 /** case-insensitive on both databases (LIKE is case-sensitive in PostgreSQL) */
-const likeExpr = (col: string, v: string) => sql<SqlBool>`lower(${sql.ref(col)}) like ${like(v)} escape '\\'`;
+const likeExpr = contains;
 
 /** The customers of the caller's data scope: those of the organisations it covers (the serving organisation). */
 function base(db: Kysely<Database>, me: SessionUser, f: Filters) {

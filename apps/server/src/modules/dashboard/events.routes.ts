@@ -35,7 +35,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ heartbeatMs?: number }> = asy
   app.get(
     '/events',
     {
-      config: { access: 'session' },
+      config: { access: 'session', tokenInQuery: true },
       schema: {
         tags: ['live'],
         summary:

@@ -3,6 +3,7 @@ import { sql, type Insertable, type Kysely, type RawBuilder, type SqlBool, type 
 import type { Database } from '../../db/database.js';
 import { inScope } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
+import { contains } from '../../lib/like.js';
 
 /** One device by id or SN where `where` (over devices d and their organisations o) holds. */
 function findDevice(db: Kysely<Database>, where: RawBuilder<SqlBool>, by: { id: number } | { sn: string }) {
@@ -157,14 +158,14 @@ function listBase(db: Kysely<Database>, me: SessionUser, q: Filters, granted = f
     .leftJoin('products as pr', 'pr.id', 'd.product_id')
     .leftJoin('devices as parent', 'parent.id', 'd.parent_id')
     .where(granted ? deviceVisibleWhere(me) : inScope(me, 'o'));
-  if (q.sn) s = s.where('d.sn', 'like', `%${q.sn}%`);
+  if (q.sn) s = s.where(contains('d.sn', q.sn));
   if (q.type) s = s.where('d.type', '=', q.type);
   if (q.productId) s = s.where('d.product_id', '=', q.productId);
   if (q.orgId) s = s.where('d.org_id', '=', q.orgId);
   if (q.onlineState) s = s.where('d.online_state', '=', q.onlineState);
   if (q.runState) s = s.where('d.run_state', '=', q.runState);
   if (q.plantId) s = s.where('d.plant_id', '=', q.plantId);
-  if (q.plant) s = s.where('p.name', 'like', `%${q.plant}%`);
+  if (q.plant) s = s.where(contains('p.name', q.plant));
   if (q.parentId) s = s.where('d.parent_id', '=', q.parentId);
   return s;
 }
@@ -303,6 +304,11 @@ export function findParent(db: Kysely<Database>, parentId: number | null) {
     .select(['id', 'sn', 'org_id', 'plant_id'])
     .where('id', '=', parentId)
     .executeTakeFirst();
+}
+
+/** Whether a product of this id exists (a device's product is a foreign key). */
+export async function productExists(db: Kysely<Database>, id: number) {
+  return (await db.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
 export async function snTaken(db: Kysely<Database>, sn: string) {

@@ -199,6 +199,7 @@ export async function createDevice(
     throw badRequest('error.subDevicePlant', { sn: parent.sn });
   const plant = !parent && b.plantId ? await plantInScope(db, me, b.plantId, 'change') : undefined;
   if (!parent && b.plantId && !plant) throw notFound();
+  if (b.productId != null && !(await repo.productExists(db, b.productId))) throw badRequest('error.productNotFound');
   if (await repo.snTaken(db, b.sn)) throw new ApiError(409, 'error.snTaken');
   const deviceKey = parent ? null : newDeviceKey();
   const id = await repo.insertDevice(db, {
@@ -242,6 +243,7 @@ export async function updateDevice({ db, ingest }: DeviceDeps, me: SessionUser, 
   if (parent && b.plantId !== undefined && b.plantId !== parent.plant_id)
     throw badRequest('error.subDevicePlant', { sn: parent.sn });
   if (!parent && b.plantId && !(await plantInScope(db, me, b.plantId, 'change'))) throw notFound();
+  if (b.productId != null && !(await repo.productExists(db, b.productId))) throw badRequest('error.productNotFound');
   const common = {
     ...(b.name !== undefined && { name: b.name }),
     ...(b.productId !== undefined && { product_id: b.productId }),

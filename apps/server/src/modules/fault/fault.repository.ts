@@ -12,6 +12,7 @@ import { sql, type Kysely, type SqlBool, type Transaction, type Updateable } fro
 import type { Database, FaultsTable } from '../../db/database.js';
 import { inScope } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
+import { contains } from '../../lib/like.js';
 
 /**
  * The SQL of the fault list, its counts, its export, one fault with its history, the transitions
@@ -50,12 +51,11 @@ function filtered(db: Kysely<Database>, scope: FaultScope, f: Filters) {
   if (f.from !== undefined) q = q.where('f.opened_at', '>=', f.from);
   if (f.to !== undefined) q = q.where('f.opened_at', '<', f.to);
   if (f.device) {
-    const like = `%${f.device}%`;
     q = q.where(
-      sql<SqlBool>`f.device_id in (select d.id from devices d where d.sn like ${like} or d.name like ${like})`,
+      sql<SqlBool>`f.device_id in (select d.id from devices d where ${contains('d.sn', f.device)} or ${contains('d.name', f.device)})`,
     );
   }
-  if (f.sn) q = q.where(sql<SqlBool>`f.device_id in (select d.id from devices d where d.sn like ${`%${f.sn}%`})`);
+  if (f.sn) q = q.where(sql<SqlBool>`f.device_id in (select d.id from devices d where ${contains('d.sn', f.sn)})`);
   return q;
 }
 

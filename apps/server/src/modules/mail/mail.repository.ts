@@ -1,6 +1,7 @@
 import type { MailStatus } from '@pv/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, MailOutboxTable } from '../../db/database.js';
+import { contains } from '../../lib/like.js';
 
 /** Writes one mail to the outbox (in the caller's transaction when `db` is one); answers its id. */
 export async function insertMail(db: Kysely<Database>, row: Insertable<MailOutboxTable>) {
@@ -13,7 +14,7 @@ type Filters = { status?: MailStatus; to?: string };
 function filtered(db: Kysely<Database>, { status, to }: Filters) {
   let q = db.selectFrom('mail_outbox');
   if (status) q = q.where('status', '=', status);
-  if (to) q = q.where('to_address', 'like', `%${to}%`);
+  if (to) q = q.where(contains('to_address', to));
   return q;
 }
 

@@ -1,6 +1,7 @@
 import type { OrgGroupListQuery } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { contains } from '../../lib/like.js';
 
 type Db = Kysely<Database>;
 
@@ -27,8 +28,8 @@ export async function listGroups(
   offset: number,
 ) {
   let q = db.selectFrom('org_groups as g');
-  if (f.name) q = q.where('g.name', 'like', `%${f.name}%`);
-  if (f.code) q = q.where('g.code', 'like', `%${f.code}%`);
+  if (f.name) q = q.where(contains('g.name', f.name));
+  if (f.code) q = q.where(contains('g.code', f.code));
   const [{ total }, rows] = await Promise.all([
     q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     q

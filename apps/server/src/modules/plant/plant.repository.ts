@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { inScope } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
+import { contains } from '../../lib/like.js';
 
 type Filters = Omit<PlantListQuery, 'pageNum' | 'pageSize' | 'sortField' | 'sortOrder'>;
 
@@ -22,10 +23,7 @@ export async function grantedPlantIds(db: Kysely<Database>, userId: number): Pro
   return rows.map((r) => r.plant_id);
 }
 
-const like = (v: string) => `%${v.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-/** case-insensitive on both databases (LIKE is case-sensitive in PostgreSQL) */
-const likeExpr = (col: string, v: string) =>
-  sql<SqlBool>`lower(${sql.ref(col)}) like ${like(v.toLowerCase())} escape '\\'`;
+const likeExpr = contains;
 
 /** A plant with everything its row shows, among those the caller sees (scope and grants): what `findPlant` reads. */
 export function plantBase(db: Kysely<Database>, me: SessionUser) {

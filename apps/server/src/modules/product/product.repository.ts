@@ -2,12 +2,13 @@ import type { DeviceType, ProductBody, ProductCapabilities, ProductRow } from '@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { effectiveCapabilities } from './capabilities.js';
+import { contains } from '../../lib/like.js';
 
 type Filters = { name?: string; type?: ProductRow['type'] };
 
 function filtered(db: Kysely<Database>, { name, type }: Filters) {
   let q = db.selectFrom('products as p');
-  if (name) q = q.where('p.name', 'like', `%${name}%`);
+  if (name) q = q.where(contains('p.name', name));
   if (type) q = q.where('p.type', '=', type);
   return q;
 }

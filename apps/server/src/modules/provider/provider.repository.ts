@@ -3,13 +3,13 @@ import { sql, type Insertable, type Kysely, type SqlBool, type Updateable } from
 import type { Database, OrgsTable, ProviderProfilesTable } from '../../db/database.js';
 import { inScope } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
+import { contains } from '../../lib/like.js';
 
 type Db = Kysely<Database>;
 type Filters = Omit<ProviderQuery, 'pageNum' | 'pageSize'>;
 
-const like = (v: string) => `%${v.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 /** case-insensitive on both databases (LIKE is case-sensitive in PostgreSQL) */
-const likeExpr = (col: string, v: string) => sql<SqlBool>`lower(${sql.ref(col)}) like ${like(v)} escape '\\'`;
+const likeExpr = contains;
 
 /**
  * The plants a provider serves: those of its organisation and of the organisations below it

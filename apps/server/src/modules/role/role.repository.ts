@@ -3,6 +3,7 @@ import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, RolesTable } from '../../db/database.js';
 import { inScope } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
+import { contains } from '../../lib/like.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Filters = Omit<RoleListQuery, 'pageNum' | 'pageSize'>;
@@ -10,8 +11,8 @@ type Filters = Omit<RoleListQuery, 'pageNum' | 'pageSize'>;
 /** Roles belong to an organisation; you see those of the organisations in your data scope. */
 function base(db: Kysely<Database>, me: SessionUser, f: Filters) {
   let q = db.selectFrom('roles as r').innerJoin('orgs as o', 'o.id', 'r.org_id').where(inScope(me, 'o'));
-  if (f.code) q = q.where('r.code', 'like', `%${f.code}%`);
-  if (f.name) q = q.where('r.name', 'like', `%${f.name}%`);
+  if (f.code) q = q.where(contains('r.code', f.code));
+  if (f.name) q = q.where(contains('r.name', f.name));
   return q;
 }
 

@@ -1,16 +1,13 @@
 import type { DeviceType } from '@pv/contract';
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { SessionUser } from '../../lib/types.js';
 import { deviceVisibleWhere } from '../device/device.repository.js';
 import { plantScope } from '../plant/plant.repository.js';
+import { contains, startsWith } from '../../lib/like.js';
 
-const escaped = (v: string) => v.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`);
-/** The column contains the text, whatever its case (LIKE is case-sensitive in PostgreSQL). */
-const contains = (col: string, v: string) => sql<SqlBool>`lower(${sql.ref(col)}) like ${`%${escaped(v)}%`} escape '\\'`;
 /** 0 when the column starts with the text, so those come first. */
-const notPrefix = (col: string, v: string) =>
-  sql<number>`case when lower(${sql.ref(col)}) like ${`${escaped(v)}%`} escape '\\' then 0 else 1 end`;
+const notPrefix = (col: string, v: string) => sql<number>`case when ${startsWith(col, v)} then 0 else 1 end`;
 
 /** Plants the caller sees (data scope or grant) whose name contains `q`: names starting with it first. */
 export function searchPlants(db: Kysely<Database>, me: SessionUser, q: string, limit: number) {

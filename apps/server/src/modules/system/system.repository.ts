@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { contains } from '../../lib/like.js';
 
 type Db = Kysely<Database>;
 type MqttConfig = Database['mqtt_configs'];
@@ -7,7 +8,7 @@ type MqttConfig = Database['mqtt_configs'];
 /** One page of endpoint records, filtered by country. */
 export async function listMqttConfigs(db: Db, country: string | undefined, limit: number, offset: number) {
   let q = db.selectFrom('mqtt_configs');
-  if (country) q = q.where('country', 'like', `%${country}%`);
+  if (country) q = q.where(contains('country', country));
   const [{ total }, rows] = await Promise.all([
     q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     q.selectAll().orderBy('id').limit(limit).offset(offset).execute(),

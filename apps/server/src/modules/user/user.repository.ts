@@ -3,6 +3,7 @@ import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../db/database.js';
 import { inScope, maskEmail, maskMobile } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
+import { contains } from '../../lib/like.js';
 
 type Filters = Omit<UserListQuery, 'pageNum' | 'pageSize'>;
 
@@ -11,8 +12,8 @@ function base(db: Kysely<Database>, me: SessionUser, f: Filters) {
     .selectFrom('users as u')
     .innerJoin('orgs as o', 'o.id', 'u.org_id')
     .where(inScope(me, 'o', 'u.id'));
-  if (f.loginName) q = q.where('u.login_name', 'like', `%${f.loginName}%`);
-  if (f.nickname) q = q.where('u.nickname', 'like', `%${f.nickname}%`);
+  if (f.loginName) q = q.where(contains('u.login_name', f.loginName));
+  if (f.nickname) q = q.where(contains('u.nickname', f.nickname));
   if (f.state) q = q.where('u.state', '=', f.state);
   if (f.orgId) q = q.where('u.org_id', '=', f.orgId);
   return q;

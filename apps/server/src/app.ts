@@ -18,6 +18,7 @@ import { IngestPipeline, type CommittedBatch, type Ingest } from './ingest/pipel
 import { seedDemoCustomers } from './db/seed/customers.js';
 import { seedDemoCustomerLogin } from './db/seed/customer-login.js';
 import { seedBrokerEndpoint } from './db/seed/broker-endpoint.js';
+import { seedDemoHelpCenter } from './db/seed/help-center.js';
 import { providerModule } from './modules/provider/index.js';
 import { seedDemoFleet, type DemoFleet } from './db/seed/fleet.js';
 import { registerAccess } from './plugins/access.js';
@@ -26,6 +27,8 @@ import { createBus } from './plugins/bus.js';
 import { registerDocs } from './plugins/docs.js';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { registerHealth } from './plugins/health.js';
+import { registerMetrics, ServerMetrics } from './plugins/metrics.js';
+import { registerSecurityHeaders } from './plugins/security.js';
 import { JobRunner } from './plugins/jobs.js';
 import { registerReply } from './plugins/reply.js';
 import { registerRouting } from './plugins/routing.js';
@@ -33,6 +36,7 @@ import { registerWeb } from './plugins/web.js';
 import { auditModule } from './modules/audit/index.js';
 import { customerModule } from './modules/customer/index.js';
 import { CLIENT_ERROR_JOB_PERIODS, clientErrorModule } from './modules/client-error/index.js';
+import { contentModule } from './modules/content/index.js';
 import { authModule, authSessions } from './modules/auth/index.js';
 import { DASHBOARD_JOB_PERIODS, dashboardModule, DeviceActivity } from './modules/dashboard/index.js';
 import { DEVICE_JOB_PERIODS, deviceModule } from './modules/device/index.js';
@@ -116,11 +120,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const activity = new DeviceActivity(app.bus, app.log);
   app.decorate('deviceActivity', activity);
   const commitLog = config.ingestCommitLog;
+  // the figures of GET /metrics (plugins/metrics.ts); made first, the ingest reports its batches to it
+  const metrics = new ServerMetrics(app);
+  app.decorate('metrics', metrics);
   const ingestOptions = {
     onCommitted: (ids: number[]) => activity.add(ids),
-    ...(commitLog && {
-      onCommit: (b: CommittedBatch) => appendFileSync(commitLog, `${b.receivedAt} ${b.committedAt} ${b.size}\n`),
-    }),
+    onCommit: (b: CommittedBatch) => {
+      metrics.batchSize.observe(b.size);
+      if (commitLog) appendFileSync(commitLog, `${b.receivedAt} ${b.committedAt} ${b.size}\n`);
+    },
   };
   // a SQLite file: the ingest on its own thread and connection (the main thread keeps the broker and the API)
   const file = sqlitePath(config.databaseUrl);
@@ -156,6 +164,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     options.onDemoFleet?.(fleet);
     await seedDemoCustomers(db);
     await seedDemoCustomerLogin(db);
+    await seedDemoHelpCenter(db);
   } else {
     const oneTime = await ensureAdmin(db, config.adminPassword);
     if (oneTime) options.onAdminPassword?.(oneTime);
@@ -163,6 +172,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerRouting(app);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, config.webDist ?? DEFAULT_WEB_DIST);
   registerReply(app);
   registerAccess(app, authSessions(app));
   // a console write in any process (a device deleted, rebound, a plant's time zone changed) makes
@@ -172,6 +182,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await registerDocs(app);
   registerHealth(app);
+  registerMetrics(app);
   await app.register(fastifyMultipart, { limits: { fileSize: config.firmwareMaxBytes, files: 1, fields: 10 } });
   // Each module registers its routes under the one API base path, and adds its periodic jobs
   // (plugins/jobs.ts: each runs once per period across the server processes on the database).
@@ -193,6 +204,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     searchModule,
     notificationModule,
     clientErrorModule,
+    contentModule,
     tariffModule,
   ];
   for (const module of modules) await app.register(module, { prefix: API_BASE });

@@ -1,0 +1,198 @@
+import {
+  contactAnswerBody,
+  contactMessageBody,
+  contactMessageQuery,
+  contactMessageRow,
+  contentBody,
+  contentQuery,
+  contentRow,
+  envelope,
+  idParam,
+  page,
+  pickLanguage,
+  publicContentItem,
+  publicContentQuery,
+} from '@pv/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { userOf } from '../../lib/types.js';
+import { outboxOf } from '../mail/index.js';
+import * as content from './content.service.js';
+
+/** Content items and contact messages for the console (content:* permissions). */
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+  const tags = ['content'];
+
+  app.get(
+    '/contents',
+    {
+      config: { access: { perm: 'content:list' } },
+      schema: {
+        tags,
+        summary: 'Content items of a kind, in their order',
+        querystring: contentQuery,
+        response: { 200: envelope(page(contentRow)) },
+      },
+    },
+    async (req, reply) => reply.ok(await content.listContent(db, req.query)),
+  );
+
+  app.get(
+    '/contents/:id',
+    {
+      config: { access: { perm: 'content:list' } },
+      schema: { tags, summary: 'One content item', params: idParam, response: { 200: envelope(contentRow) } },
+    },
+    async (req, reply) => reply.ok(await content.getContent(db, req.params.id)),
+  );
+
+  app.post(
+    '/contents',
+    {
+      config: { access: { perm: 'content:create' } },
+      schema: {
+        tags,
+        summary: 'Write a content item (its HTML is sanitised on the way in)',
+        body: contentBody,
+        response: { 200: envelope(z.object({ id: z.number() })) },
+      },
+    },
+    async (req, reply) => reply.ok(await content.createContent(db, userOf(req), req.body), 'success.create'),
+  );
+
+  app.put(
+    '/contents/:id',
+    {
+      config: { access: { perm: 'content:update' } },
+      schema: {
+        tags,
+        summary: 'Edit, publish or unpublish a content item',
+        params: idParam,
+        body: contentBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req, reply) => {
+      await content.updateContent(db, userOf(req), req.params.id, req.body);
+      return reply.ok(null, 'success.update');
+    },
+  );
+
+  app.delete(
+    '/contents/:id',
+    {
+      config: { access: { perm: 'content:delete' } },
+      schema: { tags, summary: 'Delete (soft) a content item', params: idParam, response: { 200: envelope(z.null()) } },
+    },
+    async (req, reply) => {
+      await content.deleteContent(db, userOf(req), req.params.id);
+      return reply.ok(null, 'success.delete');
+    },
+  );
+
+  app.post(
+    '/contents/:id/restore',
+    {
+      config: { access: { perm: 'content:delete' } },
+      schema: {
+        tags,
+        summary: 'Restore a deleted content item (as a draft)',
+        params: idParam,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req, reply) => {
+      await content.restoreContent(db, userOf(req), req.params.id);
+      return reply.ok(null, 'success.restore');
+    },
+  );
+
+  app.get(
+    '/contact-messages',
+    {
+      config: { access: { perm: 'content:list' } },
+      schema: {
+        tags,
+        summary: 'Messages sent through the public contact form, newest first',
+        querystring: contactMessageQuery,
+        response: { 200: envelope(page(contactMessageRow)) },
+      },
+    },
+    async (req, reply) => reply.ok(await content.listContactMessages(db, req.query)),
+  );
+
+  app.post(
+    '/contact-messages/:id/answer',
+    {
+      config: { access: { perm: 'content:update' } },
+      schema: {
+        tags,
+        summary: 'Answer a contact message (mailed to the sender through the outbox)',
+        params: idParam,
+        body: contactAnswerBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (req, reply) => {
+      await content.answerContactMessage({ db, outbox: outboxOf(app.config) }, userOf(req), req.params.id, req.body);
+      return reply.ok(null, 'success.answer');
+    },
+  );
+};
+
+/** The public content API under /cms/ (no sign-in): published items only. */
+export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.db;
+  const tags = ['cms'];
+  const limiter = new content.ContactLimiter();
+
+  app.get(
+    '/cms/contents',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "Published items of a kind in the visitor's language (English when it has none)",
+        querystring: publicContentQuery,
+        response: { 200: envelope(z.array(publicContentItem)) },
+      },
+    },
+    async (req, reply) =>
+      reply.ok(
+        await content.publicContent(db, req.query.kind, req.query.lang ?? pickLanguage(req.headers['accept-language'])),
+      ),
+  );
+
+  app.get(
+    '/cms/contents/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'One published item',
+        params: idParam,
+        response: { 200: envelope(publicContentItem) },
+      },
+    },
+    async (req, reply) => reply.ok(await content.publicItem(db, req.params.id)),
+  );
+
+  app.post(
+    '/cms/contact-messages',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Send a message through the contact form (a few an hour per address)',
+        body: contactMessageBody,
+        response: { 200: envelope(z.object({ id: z.number() })) },
+      },
+    },
+    async (req, reply) =>
+      reply.ok(
+        await content.sendContactMessage(db, limiter, req.ip, pickLanguage(req.headers['accept-language']), req.body),
+        'success.messageSent',
+      ),
+  );
+};

@@ -1,0 +1,216 @@
+import {
+  brandFor,
+  brandTitle,
+  contentBody,
+  type ContactAnswerBody,
+  type ContactMessageBody,
+  type ContactMessageQuery,
+  type ContactMessageRow,
+  type ContentKind,
+  type ContentQuery,
+  type ContentRow,
+  type Language,
+  type PublicContentItem,
+} from '@pv/contract';
+import type { Kysely, Selectable } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type { z } from 'zod';
+import type { ContactMessagesTable, ContentItemsTable, Database } from '../../db/database.js';
+import { inTransaction } from '../../db/transaction.js';
+import { ApiError, notFound } from '../../lib/errors.js';
+import type { SessionUser } from '../../lib/types.js';
+import { queueMail, type Outbox } from '../mail/index.js';
+import * as repo from './content.repository.js';
+import { sanitizeContent } from './sanitize.js';
+
+/* Help-center content (contact us, user guide, policy, FAQs) and the contact-us messages. */
+
+type Db = Kysely<Database>;
+type Body = z.infer<typeof contentBody>;
+
+const toRow = (r: Selectable<ContentItemsTable> & { updated_by_name: string | null }): ContentRow => ({
+  id: r.id,
+  kind: r.kind as ContentKind,
+  lang: r.lang as Language,
+  title: r.title,
+  content: r.content,
+  mediaType: r.media_type as ContentRow['mediaType'],
+  sortOrder: r.sort_order,
+  status: r.status as ContentRow['status'],
+  createdAt: Number(r.created_at),
+  updatedAt: Number(r.updated_at),
+  updatedBy: r.updated_by_name,
+});
+
+const toPublic = (r: Selectable<ContentItemsTable>): PublicContentItem => ({
+  id: r.id,
+  kind: r.kind as ContentKind,
+  lang: r.lang as Language,
+  title: r.title,
+  content: r.content,
+  mediaType: r.media_type as PublicContentItem['mediaType'],
+  sortOrder: r.sort_order,
+  updatedAt: Number(r.updated_at),
+});
+
+const values = (b: Body) => ({
+  kind: b.kind,
+  lang: b.lang,
+  title: b.title,
+  // the HTML is stored sanitised: what is served is what was checked
+  content: sanitizeContent(b.content),
+  media_type: b.mediaType,
+  sort_order: b.sortOrder,
+  status: b.status,
+});
+
+export async function listContent(db: Db, { pageNum, pageSize, ...f }: ContentQuery) {
+  const { rows, total } = await repo.listContent(db, f, pageSize, (pageNum - 1) * pageSize);
+  return { rows: rows.map(toRow), total };
+}
+
+export async function getContent(db: Db, id: number) {
+  const row = await repo.findContent(db, id);
+  if (!row) throw notFound();
+  return toRow(row);
+}
+
+export async function createContent(db: Db, me: SessionUser, b: Body, now = Date.now()) {
+  return { id: await repo.insertContent(db, { ...values(b), updated_by: me.id, created_at: now, updated_at: now }) };
+}
+
+/** A deleted item is restored before it is edited (409). */
+export async function updateContent(db: Db, me: SessionUser, id: number, b: Body, now = Date.now()) {
+  const row = await repo.findContent(db, id);
+  if (!row) throw notFound();
+  if (row.status === 'deleted') throw new ApiError(409, 'error.contentDeleted');
+  await repo.updateContent(db, id, { ...values(b), updated_by: me.id, updated_at: now });
+}
+
+/** Soft delete: the item leaves the public pages at once and can be restored. */
+export async function deleteContent(db: Db, me: SessionUser, id: number, now = Date.now()) {
+  const row = await repo.findContent(db, id);
+  if (!row) throw notFound();
+  await repo.updateContent(db, id, { status: 'deleted', updated_by: me.id, updated_at: now });
+}
+
+/** A restored item comes back as a draft: it is published again on purpose, not by the restore. */
+export async function restoreContent(db: Db, me: SessionUser, id: number, now = Date.now()) {
+  const row = await repo.findContent(db, id);
+  if (!row) throw notFound();
+  if (row.status !== 'deleted') throw new ApiError(409, 'error.contentNotDeleted');
+  await repo.updateContent(db, id, { status: 'draft', updated_by: me.id, updated_at: now });
+}
+
+/**
+ * The public read: the published items of a kind in the visitor's language; when that language
+ * has none, the English ones. Drafts and deleted items are never served.
+ */
+export async function publicContent(db: Db, kind: ContentKind, lang: Language) {
+  const rows = await repo.publishedContent(db, kind, lang);
+  if (rows.length || lang === 'en') return rows.map(toPublic);
+  return (await repo.publishedContent(db, kind, 'en')).map(toPublic);
+}
+
+export async function publicItem(db: Db, id: number) {
+  const row = await repo.publishedItem(db, id);
+  if (!row) throw notFound();
+  return toPublic(row);
+}
+
+/** Public contact form: one address may send a few messages per hour (429 past it). */
+export class ContactLimiter {
+  private readonly seen = new LRUCache<string, number[]>({ max: 10_000 });
+  constructor(
+    private readonly perHour = 5,
+    private readonly windowMs = 3_600_000,
+  ) {}
+  take(key: string, now = Date.now()) {
+    const times = (this.seen.get(key) ?? []).filter((t) => now - t < this.windowMs);
+    if (times.length >= this.perHour) return false;
+    this.seen.set(key, [...times, now]);
+    return true;
+  }
+}
+
+export async function sendContactMessage(
+  db: Db,
+  limiter: ContactLimiter,
+  ip: string,
+  lang: Language,
+  b: ContactMessageBody,
+  now = Date.now(),
+) {
+  if (!limiter.take(ip, now)) throw new ApiError(429, 'error.tooManyRequests');
+  const id = await repo.insertContactMessage(db, {
+    name: b.name,
+    email: b.email,
+    phone: b.phone || null,
+    message: b.message,
+    lang,
+    status: 'new',
+    answer: null,
+    answered_by: null,
+    answered_at: null,
+    created_at: now,
+  });
+  return { id };
+}
+
+const toMessage = (r: Selectable<ContactMessagesTable> & { answered_by_name: string | null }): ContactMessageRow => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  phone: r.phone,
+  message: r.message,
+  lang: r.lang,
+  status: r.status as ContactMessageRow['status'],
+  answer: r.answer,
+  answeredAt: r.answered_at === null ? null : Number(r.answered_at),
+  answeredBy: r.answered_by_name,
+  createdAt: Number(r.created_at),
+});
+
+export async function listContactMessages(db: Db, { pageNum, pageSize, status }: ContactMessageQuery) {
+  const { rows, total } = await repo.listContactMessages(db, status, pageSize, (pageNum - 1) * pageSize);
+  return { rows: rows.map(toMessage), total };
+}
+
+/**
+ * Answers a message: the answer is kept with it and mailed to the sender, in the language they
+ * wrote in, through the mail outbox in the same transaction (sent when SMTP_URL is set, kept in
+ * the outbox otherwise).
+ */
+export async function answerContactMessage(
+  deps: { db: Db; outbox: Outbox },
+  me: SessionUser,
+  id: number,
+  { answer }: ContactAnswerBody,
+  now = Date.now(),
+) {
+  const m = await repo.findContactMessage(deps.db, id);
+  if (!m) throw notFound();
+  const lang = (['en', 'zh', 'es', 'ja'].includes(m.lang) ? m.lang : 'en') as Language;
+  const brand = brandTitle(brandFor(deps.outbox.brand), lang);
+  await inTransaction(deps.db, async (trx) => {
+    await repo.answerContactMessage(trx, id, { answer, answered_by: me.id, answered_at: now });
+    await queueMail(
+      trx,
+      deps.outbox,
+      {
+        to: m.email,
+        lang,
+        template: 'contactAnswer',
+        subject: { key: 'mail.contactAnswer.subject', values: { brand } },
+        blocks: [
+          { key: 'mail.contactAnswer.greeting', values: { name: m.name } },
+          { key: 'mail.contactAnswer.intro' },
+          { key: 'mail.contactAnswer.answer', values: { answer } },
+          { key: 'mail.contactAnswer.quote' },
+          { key: 'mail.contactAnswer.message', values: { message: m.message } },
+        ],
+      },
+      now,
+    );
+  });
+}

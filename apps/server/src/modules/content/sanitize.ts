@@ -1,0 +1,88 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The one gate of stored content HTML: an allow-list sanitiser (sanitize-html), never a regex.
+ * What the editor writes survives (paragraphs, headings, lists, emphasis, links, pictures, videos,
+ * tables, code); scripts, event handlers, styles, frames, forms and every URL scheme but http(s),
+ * mailto and tel (on links) are dropped. Links open in a new tab without access to the opener.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'del',
+    'sub',
+    'sup',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'video',
+    'source',
+    'code',
+    'pre',
+    'hr',
+    'span',
+    'div',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'caption',
+    'figure',
+    'figcaption',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    video: ['src', 'controls', 'poster', 'width', 'height', 'preload'],
+    source: ['src', 'type'],
+    th: ['colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+    ol: ['start'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'], video: ['http', 'https'], source: ['http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'poster', 'cite'],
+  allowProtocolRelative: false,
+  // what is dropped goes with its text for these (a script's code never shows as text)
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'title',
+    'iframe',
+    'object',
+    'embed',
+    'svg',
+    'math',
+  ],
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' },
+    }),
+    video: (tagName, attribs) => ({ tagName, attribs: { ...attribs, controls: '' } }),
+  },
+};
+
+export const sanitizeContent = (html: string): string => sanitizeHtml(html, OPTIONS).trim();

@@ -1,6 +1,7 @@
 import type { DataScope, OrgGroupCode } from '@pv/contract';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { dialectOf } from '../../db/dialect.js';
 import type { SessionUser } from '../../lib/types.js';
 
 /** Stores a new session under its token's hash. */
@@ -33,70 +34,74 @@ export interface LoadedSession {
   lastSeenAt: number;
 }
 
-/** A session by its token hash, with its user, organisation, roles (all, or the one switched to) and permissions. */
+interface SessionRow {
+  sessionId: number;
+  role_id: number | null;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  id: number;
+  login_name: string;
+  state: string;
+  org_id: number;
+  path: string;
+  groupCode: string;
+  /** JSON: [[role id, data scope, sensitive], …] of the roles in force (all, or the one switched to) */
+  roles: string | [number, DataScope, number][] | null;
+  /** JSON: the distinct permission codes those roles grant */
+  perms: string | string[] | null;
+}
+
+const fromJson = <T>(v: string | T | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+/**
+ * A session by its token hash, with its user, organisation, roles (all, or the one switched to) and
+ * permissions, in one statement: without the session cache (CACHE_SECONDS=0) every request reads
+ * it, and the roles and permissions come back as one JSON text each rather than a row per grant.
+ */
 export async function loadSession(db: Kysely<Database>, hash: string): Promise<LoadedSession | undefined> {
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .innerJoin('orgs as o', 'o.id', 'u.org_id')
-    .innerJoin('org_groups as g', 'g.id', 'o.group_id')
-    .select([
-      's.id as sessionId',
-      's.role_id',
-      's.last_seen_at',
-      's.expires_at',
-      's.revoked_at',
-      'u.id',
-      'u.login_name',
-      'u.state',
-      'u.org_id',
-      'o.path',
-      'g.code as groupCode',
-    ])
-    .where('s.token_hash', '=', hash)
-    .executeTakeFirst();
+  const pg = dialectOf(db) === 'postgres';
+  const rolesAgg = pg
+    ? sql`json_agg(json_build_array(r.id, r.data_scope, r.sensitive))`
+    : sql`json_group_array(json_array(r.id, r.data_scope, r.sensitive))`;
+  const permsAgg = pg ? sql`json_agg(distinct res.perm)` : sql`json_group_array(distinct res.perm)`;
+  const { rows } = await sql<SessionRow>`select s.id as "sessionId", s.role_id, s.last_seen_at, s.expires_at,
+      s.revoked_at, u.id, u.login_name, u.state, u.org_id, o.path, g.code as "groupCode",
+      (select ${rolesAgg} from user_roles ur inner join roles r on r.id = ur.role_id
+        where ur.user_id = u.id and (s.role_id is null or r.id = s.role_id)) as roles,
+      (select ${permsAgg} from user_roles ur
+        inner join role_resources rr on rr.role_id = ur.role_id
+        inner join resources res on res.id = rr.resource_id
+        where ur.user_id = u.id and (s.role_id is null or ur.role_id = s.role_id) and res.perm is not null) as perms
+    from sessions s
+    inner join users u on u.id = s.user_id
+    inner join orgs o on o.id = u.org_id
+    inner join org_groups g on g.id = o.group_id
+    where s.token_hash = ${hash}`.execute(db);
+  const row = rows[0];
   if (!row) return undefined;
-  let rolesQuery = db
-    .selectFrom('user_roles as ur')
-    .innerJoin('roles as r', 'r.id', 'ur.role_id')
-    .select(['r.id', 'r.data_scope', 'r.sensitive'])
-    .where('ur.user_id', '=', row.id);
-  if (row.role_id !== null) rolesQuery = rolesQuery.where('r.id', '=', row.role_id);
-  const roles = await rolesQuery.execute();
-  const perms = roles.length
-    ? await db
-        .selectFrom('role_resources as rr')
-        .innerJoin('resources as res', 'res.id', 'rr.resource_id')
-        .select('res.perm')
-        .distinct()
-        .where(
-          'rr.role_id',
-          'in',
-          roles.map((r) => r.id),
-        )
-        .where('res.perm', 'is not', null)
-        .execute()
-    : [];
+  const roles = (fromJson(row.roles) ?? []).filter((r) => r[0] !== null);
+  const perms = (fromJson(row.perms) ?? []).filter((p): p is string => p !== null);
   const dataScope = roles.reduce<DataScope>(
-    (widest, r) => (SCOPE_ORDER.indexOf(r.data_scope) > SCOPE_ORDER.indexOf(widest) ? r.data_scope : widest),
+    (widest, [, scope]) => (SCOPE_ORDER.indexOf(scope) > SCOPE_ORDER.indexOf(widest) ? scope : widest),
     'self',
   );
   return {
     state: row.state,
-    revokedAt: row.revoked_at,
-    expiresAt: row.expires_at,
-    lastSeenAt: row.last_seen_at,
+    revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),
+    expiresAt: Number(row.expires_at),
+    lastSeenAt: Number(row.last_seen_at),
     user: {
       id: row.id,
       loginName: row.login_name,
       sessionId: row.sessionId,
-      roleIds: roles.map((r) => r.id),
+      roleIds: roles.map(([id]) => id),
       orgId: row.org_id,
       orgPath: row.path,
       orgGroupCode: row.groupCode as OrgGroupCode,
-      perms: new Set(perms.map((p) => p.perm!)),
+      perms: new Set(perms),
       dataScope,
-      sensitive: roles.some((r) => r.sensitive === 1),
+      sensitive: roles.some(([, , sensitive]) => sensitive === 1),
     },
   };
 }

@@ -20,6 +20,8 @@ export const PLANT_SORT_FIELDS = [
   'energyTotal',
   'status',
   'createdAt',
+  'revenueToday',
+  'revenueTotal',
 ] as const;
 
 /** An IANA time zone the runtime knows ("Europe/Berlin", "UTC"). */
@@ -82,6 +84,13 @@ export const plantRow = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   createdAt: z.number(),
+  /** the tariff (issue 20): null when the plant has none, and then no revenue is shown */
+  powerCompanyId: z.number().nullable(),
+  priceArea: z.string().nullable(),
+  currency: z.string().nullable(),
+  /** revenue in minor units of `currency` (today is the plant's local day); null without a tariff */
+  revenueToday: z.number().nullable(),
+  revenueTotal: z.number().nullable(),
 });
 export type PlantRow = z.infer<typeof plantRow>;
 
@@ -133,6 +142,10 @@ export const plantBody = z.object({
     .max(180, { message: 'validation.longitude' })
     .nullable()
     .optional(),
+  /** the tariff the plant sells at (issue 20): company, one of its price areas and its currency, together or none */
+  powerCompanyId: z.number().int().positive().nullable().optional(),
+  priceArea: z.string().trim().max(32).nullable().optional(),
+  currency: z.string().trim().max(3).nullable().optional(),
 });
 export type PlantBody = z.infer<typeof plantBody>;
 

@@ -49,6 +49,8 @@ const SORT: Record<NonNullable<PlantListQuery['sortField']>, string> = {
   energyTotal: 's.energy_total',
   status: 's.status',
   createdAt: 'p.created_at',
+  revenueToday: 's.revenue_today',
+  revenueTotal: 's.revenue_total',
 };
 
 const columns = [
@@ -81,6 +83,12 @@ const columns = [
   'p.latitude',
   'p.longitude',
   'p.created_at',
+  'p.power_company_id',
+  'p.price_area',
+  'p.currency',
+  's.revenue_today',
+  's.revenue_total',
+  's.revenue_currency',
 ] as const;
 
 type Raw = {
@@ -113,6 +121,12 @@ type Raw = {
   latitude: number | null;
   longitude: number | null;
   created_at: number;
+  power_company_id: number | null;
+  price_area: string | null;
+  currency: string | null;
+  revenue_today: number | null;
+  revenue_total: number | null;
+  revenue_currency: string | null;
 };
 
 export const toPlantRow = (r: Raw): PlantRow => ({
@@ -145,6 +159,12 @@ export const toPlantRow = (r: Raw): PlantRow => ({
   latitude: r.latitude,
   longitude: r.longitude,
   createdAt: Number(r.created_at),
+  powerCompanyId: r.power_company_id ?? null,
+  priceArea: r.price_area ?? null,
+  currency: r.currency ?? null,
+  // revenue of the plant's own currency only (a tariff just changed shows none until the job ran)
+  revenueToday: r.revenue_currency && r.revenue_currency === r.currency ? Number(r.revenue_today ?? 0) : null,
+  revenueTotal: r.revenue_currency && r.revenue_currency === r.currency ? Number(r.revenue_total ?? 0) : null,
 });
 
 /** ORDER BY of the list, ties broken by id; the same shape as the indexes on the sort columns. */
@@ -153,7 +173,9 @@ function orderOf(field: PlantListQuery['sortField'], order: PlantListQuery['sort
   if (!field) return sql`p.id desc`;
   const col = sql.ref(SORT[field]);
   const tie = sql.ref(SORT[field].startsWith('s.') ? 's.plant_id' : 'p.id');
-  return sql`${col} ${dir}, ${tie} ${dir}`;
+  // plants without a tariff have no revenue: after those that have, either way
+  const nulls = sql.raw(field.startsWith('revenue') ? ' nulls last' : '');
+  return sql`${col} ${dir}${nulls}, ${tie} ${dir}`;
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type PlantListQuery,
   type PlantOptions,
   type Points,
+  minorToDecimal,
 } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
@@ -24,6 +25,7 @@ import { plantChart as chartOf, plantLive, yieldAndRatio } from './plant-detail.
 import * as repo from './plant.repository.js';
 import { listFaults } from '../fault/fault.repository.js';
 import { followPlantOwner } from '../customer/index.js';
+import { applyPlantTariff, plantTariff } from '../tariff/index.js';
 
 /** What the plant writes need beyond the database: they tell the stats job and the ingest. */
 export interface PlantDeps {
@@ -78,7 +80,10 @@ type ExportKey =
   | 'energyMonth'
   | 'energyYear'
   | 'energyTotal'
-  | 'status';
+  | 'status'
+  | 'revenueToday'
+  | 'revenueTotal'
+  | 'currency';
 
 const EXPORT_COLUMNS: readonly XlsxColumn<ExportKey>[] = [
   { key: 'id', header: 'plantExport.id' },
@@ -98,7 +103,14 @@ const EXPORT_COLUMNS: readonly XlsxColumn<ExportKey>[] = [
   { key: 'energyYear', header: 'plantExport.energyYear' },
   { key: 'energyTotal', header: 'plantExport.energyTotal' },
   { key: 'status', header: 'plantExport.status' },
+  { key: 'revenueToday', header: 'plantExport.revenueToday' },
+  { key: 'revenueTotal', header: 'plantExport.revenueTotal' },
+  { key: 'currency', header: 'plantExport.currency', width: 10 },
 ];
+
+/** An amount in minor units as the number of its currency's major unit (12.34), for a spreadsheet cell. */
+const money = (minor: number | null, currency: string | null) =>
+  minor === null || currency === null ? null : Number(minorToDecimal(minor, currency));
 
 /** The filtered list as an .xlsx (`sendXlsx`): every plant the list would show, in its order, status in `lang`. */
 export function plantExport(
@@ -114,6 +126,8 @@ export function plantExport(
         status: translate(lang, `plantExport.statuses.${p.status}`),
         installedAt: p.installedAt ? new Date(p.installedAt) : null,
         dataUpdatedAt: p.dataUpdatedAt ? new Date(p.dataUpdatedAt) : null,
+        revenueToday: money(p.revenueToday, p.currency),
+        revenueTotal: money(p.revenueTotal, p.currency),
       };
   }
   return { filename: 'plants.xlsx', sheet: 'plantExport.sheet', columns: EXPORT_COLUMNS, rows: rows() };
@@ -248,9 +262,11 @@ export async function setFavourite(db: Kysely<Database>, me: SessionUser, id: nu
  */
 export async function createPlant(deps: PlantDeps, me: SessionUser, b: PlantBody) {
   await checkRefs(deps.db, me, b);
+  await plantTariff(deps.db, b); // company, area and currency together, the company's (400)
   const orgId = b.orgId ?? me.orgId;
   if (await repo.plantNameTaken(deps.db, orgId, b.name)) throw new ApiError(409, 'error.plantNameTaken');
   const id = await repo.insertPlant(deps.db, orgId, b, Date.now());
+  await applyPlantTariff(deps.db, id, b);
   // the owner's login account (a customer's) sees its plants
   if (b.ownerId) await followPlantOwner(deps.db, id, b.ownerId, me.id);
   deps.refreshSoon();
@@ -261,9 +277,11 @@ export async function createPlant(deps: PlantDeps, me: SessionUser, b: PlantBody
 export async function updatePlant(deps: PlantDeps, me: SessionUser, id: number, b: PlantBody) {
   const plant = await plantToChange(deps.db, me, id);
   await checkRefs(deps.db, me, b);
+  await plantTariff(deps.db, b);
   const orgId = b.orgId ?? plant.org_id;
   if (await repo.plantNameTaken(deps.db, orgId, b.name, plant.id)) throw new ApiError(409, 'error.plantNameTaken');
   await repo.updatePlant(deps.db, plant.id, orgId, b);
+  await applyPlantTariff(deps.db, plant.id, b);
   if (b.ownerId !== undefined) await followPlantOwner(deps.db, plant.id, b.ownerId, me.id);
   deps.invalidateDevices();
   deps.refreshSoon();

@@ -38,6 +38,11 @@ const plant: PlantRow = {
   latitude: 52.5,
   longitude: 13.4,
   createdAt: 1795000000000,
+  powerCompanyId: null,
+  priceArea: null,
+  currency: null,
+  revenueToday: null,
+  revenueTotal: null,
 };
 const options = {
   owners: [{ id: 3, name: 'Chen Jing', nickname: 'chen', email: 'chen@example.com', orgId: 2 }],

@@ -1,0 +1,246 @@
+import { localDay, tariffPeriod, type TariffPeriod } from '@pv/contract';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database, PlantRevenueDailyTable } from '../../db/database.js';
+import { dialectOf } from '../../db/dialect.js';
+import { inTransaction } from '../../db/transaction.js';
+import { localTime, revenueOf, type BucketEnergy, type PriceVersion } from './revenue.js';
+import * as repo from './tariff.repository.js';
+
+/**
+ * The revenue rollup (plant_revenue_daily) and the figures the plant list and the dashboard read
+ * (plant_stats.revenue_*), kept by the `revenue` job:
+ *
+ * 1. queued recomputes (a price changed): the days of the change for every plant of the
+ *    company's area, SLICE plants at a time, with the progress written after each slice;
+ * 2. yesterday and today of every plant with a tariff (late data of yesterday lands too);
+ * 3. the whole history of plants that have no revenue row yet (a plant just given a tariff),
+ *    BACKFILL plants a run;
+ * 4. today / month / year / total per plant into plant_stats.
+ *
+ * A bucket's energy is its inverters' average acPower over the 5 minutes, scaled per local day so
+ * the day adds up to the production the platform counted for it (device_daily, the counter truth of
+ * docs/energy-model.md): the power gives the shape over the day, the counter the amount.
+ */
+
+const SLICE = 100;
+const BACKFILL = 20;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const BUCKET_MS = 300_000;
+const yieldLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const periodsJson = z.array(tariffPeriod);
+export const parsePeriods = (json: string): TariffPeriod[] => periodsJson.parse(JSON.parse(json));
+
+type Versions = Map<string, PriceVersion[]>;
+const versionKey = (companyId: number, area: string) => `${companyId}\u0000${area}`;
+
+async function loadVersions(db: Kysely<Database>, plants: repo.TariffPlant[]): Promise<Versions> {
+  const rows = await repo.feedInPrices(db, [...new Set(plants.map((p) => p.power_company_id))]);
+  const out: Versions = new Map();
+  for (const r of rows) {
+    const key = versionKey(r.company_id, r.area);
+    let list = out.get(key);
+    if (!list) out.set(key, (list = []));
+    list.push({ validFrom: r.valid_from, validTo: r.valid_to, periods: parsePeriods(r.periods) });
+  }
+  return out;
+}
+
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+
+/**
+ * Computes and writes the revenue of `plants` for the local days [from, to] of each (from and to
+ * per plant): reads their buckets and counted energy of the span in one query each.
+ */
+export async function computeRevenue(
+  db: Kysely<Database>,
+  plants: repo.TariffPlant[],
+  daysOf: (p: repo.TariffPlant) => { from: string; to: string },
+  versions?: Versions,
+): Promise<number> {
+  if (!plants.length) return 0;
+  const dialect = dialectOf(db);
+  const ranges = new Map(plants.map((p) => [p.id, daysOf(p)]));
+  let minDay = '9999-12-31';
+  let maxDay = '0000-01-01';
+  for (const r of ranges.values()) {
+    if (r.from < minDay) minDay = r.from;
+    if (r.to > maxDay) maxDay = r.to;
+  }
+  // a local day lies within 14 h of its UTC date on both sides
+  const fromTs = Date.parse(`${minDay}T00:00:00Z`) - 15 * HOUR;
+  const toTs = Date.parse(`${maxDay}T00:00:00Z`) + DAY + 15 * HOUR;
+  const ids = plants.map((p) => p.id);
+  const [power, counted, prices] = await Promise.all([
+    repo.bucketPower(db, dialect, ids, fromTs, toTs),
+    repo.countedEnergy(db, ids, minDay, maxDay),
+    versions ?? loadVersions(db, plants),
+  ]);
+  const buckets = new Map<number, BucketEnergy[]>();
+  for (const r of power) {
+    const w = Number(r.w ?? 0);
+    if (!(w > 0)) continue;
+    let list = buckets.get(r.plant_id!);
+    if (!list) buckets.set(r.plant_id!, (list = []));
+    list.push({ ts: Number(r.bucket), kwh: (w * BUCKET_MS) / 3.6e9 });
+  }
+  const countedOf = new Map(counted.map((r) => [`${r.plant_id}|${r.day}`, Number(r.kwh ?? 0)]));
+
+  const writes: { plantId: number; from: string; to: string; rows: PlantRevenueDailyTable[] }[] = [];
+  for (const p of plants) {
+    const { from, to } = ranges.get(p.id)!;
+    const list = (buckets.get(p.id) ?? []).map((b) => ({ ...b, day: localTime(b.ts, p.time_zone).day }));
+    const inRange = list.filter((b) => b.day >= from && b.day <= to);
+    // scale each day to what was counted for it (when the counter counted anything)
+    const sums = new Map<string, number>();
+    for (const b of inRange) sums.set(b.day, (sums.get(b.day) ?? 0) + b.kwh);
+    const factor = new Map<string, number>();
+    for (const [day, sum] of sums) {
+      const c = countedOf.get(`${p.id}|${day}`);
+      factor.set(day, c !== undefined && c > 0 && sum > 0 ? c / sum : 1);
+    }
+    const scaled = inRange.map((b) => ({ ts: b.ts, kwh: b.kwh * factor.get(b.day)! }));
+    const revenue = revenueOf(
+      scaled,
+      p.time_zone,
+      prices.get(versionKey(p.power_company_id, p.price_area)) ?? [],
+      p.currency,
+    );
+    const rows: PlantRevenueDailyTable[] = [];
+    for (const [day, periods] of revenue) {
+      if (day < from || day > to) continue;
+      for (const [period, f] of periods)
+        rows.push({ plant_id: p.id, day, period, currency: p.currency, kwh: f.kwh, amount: f.amount });
+    }
+    writes.push({ plantId: p.id, from, to, rows });
+  }
+  await inTransaction(db, async (trx) => {
+    for (const w of writes) await repo.replaceRevenue(trx, w.plantId, w.from, w.to, w.rows);
+  });
+  return writes.reduce((n, w) => n + w.rows.length, 0);
+}
+
+/** today / month / year / total of each plant (its own local calendar) into plant_stats. */
+export async function writeStats(db: Kysely<Database>, plants: repo.TariffPlant[], now: number) {
+  if (!plants.length) return;
+  const ids = plants.map((p) => p.id);
+  const months = await repo.revenuePerMonth(db, ids);
+  const todayOf = new Map(plants.map((p) => [p.id, localDay(now, p.time_zone)]));
+  const todays = await repo.revenueOfDays(db, ids, [...new Set(todayOf.values())]);
+  const stats = new Map(
+    plants.map((p) => [p.id, { plantId: p.id, currency: p.currency, today: 0, month: 0, year: 0, total: 0 }]),
+  );
+  for (const r of months) {
+    const s = stats.get(r.plant_id);
+    if (!s || r.currency !== s.currency) continue;
+    const today = todayOf.get(r.plant_id)!;
+    const amount = Number(r.amount ?? 0);
+    s.total += amount;
+    if (r.month.slice(0, 4) === today.slice(0, 4)) s.year += amount;
+    if (r.month === today.slice(0, 7)) s.month += amount;
+  }
+  for (const r of todays) {
+    const s = stats.get(r.plant_id);
+    if (s && r.currency === s.currency && r.day === todayOf.get(r.plant_id)) s.today += Number(r.amount ?? 0);
+  }
+  await inTransaction(db, (trx) => repo.writeRevenueStats(trx, [...stats.values()]));
+}
+
+export interface RefreshResult {
+  plants: number;
+  backfilled: number;
+  recomputed: number;
+}
+
+/** Runs the queued recomputes (see the top of the file), progress written per slice. */
+export async function runRecomputes(db: Kysely<Database>, now: number): Promise<number> {
+  let done = 0;
+  for (const job of await repo.pendingRecomputes(db)) {
+    try {
+      const of = { companyId: job.company_id, area: job.area };
+      let after = 0;
+      let plantsDone = 0;
+      await repo.setRecompute(db, job.id, { state: 'running', done: 0 });
+      for (;;) {
+        const plants = await repo.tariffPlantsAfter(db, after, SLICE, of);
+        if (!plants.length) break;
+        after = plants[plants.length - 1]!.id;
+        await computeRevenue(db, plants, (p) => {
+          const today = localDay(now, p.time_zone);
+          return { from: job.from_day, to: job.to_day < today ? job.to_day : today };
+        });
+        await writeStats(db, plants, now);
+        plantsDone += plants.length;
+        await repo.setRecompute(db, job.id, {
+          done: plantsDone,
+          total: Math.max(plantsDone, Number(job.plants_total)),
+        });
+        await yieldLoop();
+      }
+      await repo.setRecompute(db, job.id, {
+        state: 'done',
+        done: plantsDone,
+        total: plantsDone,
+        finishedAt: Date.now(),
+      });
+      done++;
+    } catch (err) {
+      await repo.setRecompute(db, job.id, { state: 'failed', finishedAt: Date.now() });
+      throw err;
+    }
+  }
+  return done;
+}
+
+/** One run of the job: recomputes, yesterday and today of every plant with a tariff, backfills, stats. */
+export async function refreshRevenue(db: Kysely<Database>, now: number, backfill = BACKFILL): Promise<RefreshResult> {
+  const recomputed = await runRecomputes(db, now);
+  let plantsSeen = 0;
+  let backfilled = 0;
+  for (let after = 0; ;) {
+    const plants = await repo.tariffPlantsAfter(db, after, SLICE);
+    if (!plants.length) break;
+    after = plants[plants.length - 1]!.id;
+    const versions = await loadVersions(db, plants);
+    const fresh =
+      backfilled < backfill
+        ? await repo.plantsWithoutRevenue(
+            db,
+            plants.map((p) => p.id),
+          )
+        : new Set<number>();
+    const toFill = plants.filter((p) => fresh.has(p.id)).slice(0, backfill - backfilled);
+    for (const p of toFill) {
+      const first = await repo.firstBucket(db, [p.id]);
+      if (first === undefined) continue;
+      await computeRevenue(
+        db,
+        [p],
+        () => ({ from: localDay(first, p.time_zone), to: localDay(now, p.time_zone) }),
+        versions,
+      );
+      backfilled++;
+    }
+    const filled = new Set(toFill.map((p) => p.id));
+    await computeRevenue(
+      db,
+      plants.filter((p) => !filled.has(p.id)),
+      (p) => {
+        const today = localDay(now, p.time_zone);
+        return { from: addDays(today, -1), to: today };
+      },
+      versions,
+    );
+    await writeStats(db, plants, now);
+    plantsSeen += plants.length;
+    await yieldLoop();
+  }
+  await repo.clearStaleRevenueStats(db);
+  return { plants: plantsSeen, backfilled, recomputed };
+}
+
+/** Local days of a bucket window, for tests and the bench. */
+export const bucketsPerDay = DAY / BUCKET_MS;

@@ -1,0 +1,167 @@
+import { currencyDigits, MINUTES_PER_DAY, periodAt, periodSpans, type TariffPeriod } from '@pv/contract';
+
+/**
+ * Revenue of a plant from its energy per 5-minute bucket and its feed-in prices (pure; the job and
+ * the tests call it). Each bucket's energy is spread evenly over its minutes and split at the
+ * borders of the time-of-use periods in the plant's own time zone (DST included: a bucket's local
+ * time comes from the zone's offset at that instant), then priced at the price version valid on
+ * that local day. Amounts are summed per local day and period in minor units of the currency and
+ * rounded once, per (day, period).
+ */
+
+export interface PriceVersion {
+  validFrom: string;
+  /** inclusive; null: open */
+  validTo: string | null;
+  periods: TariffPeriod[];
+}
+
+export interface BucketEnergy {
+  /** start of the bucket, epoch ms */
+  ts: number;
+  kwh: number;
+}
+
+export interface PeriodRevenue {
+  kwh: number;
+  /** minor units of the currency (an integer once `revenueOf` returns) */
+  amount: number;
+}
+
+/** day → period → figures */
+export type DayRevenue = Map<string, Map<string, PeriodRevenue>>;
+
+export const BUCKET_MINUTES = 5;
+const MINUTE = 60_000;
+const DAY_MS = 86_400_000;
+const QUARTER = 15 * MINUTE;
+
+const partFormatters = new Map<string, Intl.DateTimeFormat>();
+const offsets = new Map<string, Map<number, number>>();
+
+/**
+ * The zone's offset from UTC (minutes, local − UTC) at `ts`. Zones change offset on quarter hours,
+ * so it is computed once per quarter hour and zone and kept.
+ */
+export function offsetMinutes(timeZone: string, ts: number): number {
+  let cache = offsets.get(timeZone);
+  if (!cache) offsets.set(timeZone, (cache = new Map()));
+  const q = Math.floor(ts / QUARTER);
+  let off = cache.get(q);
+  if (off === undefined) {
+    let f = partFormatters.get(timeZone);
+    if (!f) {
+      f = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+      });
+      partFormatters.set(timeZone, f);
+    }
+    const at = q * QUARTER;
+    const p: Record<string, number> = {};
+    for (const part of f.formatToParts(at)) if (part.type !== 'literal') p[part.type] = Number(part.value);
+    off = Math.round((Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!) - at) / MINUTE);
+    if (cache.size > 200_000) cache.clear();
+    cache.set(q, off);
+  }
+  return off;
+}
+
+const dayNames = new Map<number, string>();
+const dayName = (epochDay: number) => {
+  let s = dayNames.get(epochDay);
+  if (s === undefined) {
+    s = new Date(epochDay * DAY_MS).toISOString().slice(0, 10);
+    dayNames.set(epochDay, s);
+  }
+  return s;
+};
+
+export interface LocalTime {
+  /** yyyy-mm-dd */
+  day: string;
+  /** 1–12 */
+  month: number;
+  weekend: boolean;
+  /** minute of the local day, 0–1439 (fractional within a minute) */
+  minute: number;
+}
+
+/** The local calendar day, month, weekday and minute of the day of `ts` in `timeZone`. */
+export function localTime(ts: number, timeZone: string): LocalTime {
+  const local = ts + offsetMinutes(timeZone, ts) * MINUTE;
+  const epochDay = Math.floor(local / DAY_MS);
+  const day = dayName(epochDay);
+  const dow = (((epochDay + 4) % 7) + 7) % 7; // 1970-01-01 was a Thursday
+  return {
+    day,
+    month: Number(day.slice(5, 7)),
+    weekend: dow === 0 || dow === 6,
+    minute: (local - epochDay * DAY_MS) / MINUTE,
+  };
+}
+
+/** The price version valid on local `day`, if any. */
+export function priceOn(versions: readonly PriceVersion[], day: string): PriceVersion | undefined {
+  return versions.find((v) => v.validFrom <= day && (v.validTo === null || day <= v.validTo));
+}
+
+/** Where the span of `period` holding `minute` ends (minute of the day). */
+function spanEnd(period: TariffPeriod, minute: number): number {
+  for (const [s, e] of periodSpans(period)) if (minute >= s && minute < e) return e;
+  return MINUTES_PER_DAY;
+}
+
+/**
+ * Revenue per local day and period of the energy in `buckets` (each BUCKET_MINUTES long): energy
+ * in a bucket with no valid price, or at a time no period covers, earns nothing (it is not
+ * guessed). Amounts come back rounded to whole minor units per (day, period).
+ */
+export function revenueOf(
+  buckets: readonly BucketEnergy[],
+  timeZone: string,
+  versions: readonly PriceVersion[],
+  currency: string,
+  bucketMinutes = BUCKET_MINUTES,
+): DayRevenue {
+  const scale = 10 ** currencyDigits(currency);
+  const out: DayRevenue = new Map();
+  const prices = new Map<string, { version: PriceVersion | undefined; perKwh: Map<TariffPeriod, number> }>();
+  for (const b of buckets) {
+    if (!(b.kwh > 0)) continue;
+    const t = localTime(b.ts, timeZone);
+    let price = prices.get(t.day);
+    if (!price) prices.set(t.day, (price = { version: priceOn(versions, t.day), perKwh: new Map() }));
+    if (!price.version) continue;
+    let day = out.get(t.day);
+    if (!day) out.set(t.day, (day = new Map()));
+    const start = t.minute;
+    const end = start + bucketMinutes;
+    for (let m = start; m < end - 1e-9;) {
+      const minute = Math.min(m, MINUTES_PER_DAY - 1e-9);
+      const period = periodAt(price.version.periods, t.weekend, t.month, Math.floor(minute));
+      const segEnd = period ? Math.min(end, Math.max(spanEnd(period, Math.floor(minute)), m + 1e-9)) : end;
+      if (period) {
+        let perKwh = price.perKwh.get(period);
+        if (perKwh === undefined) price.perKwh.set(period, (perKwh = Number(period.price) * scale));
+        const kwh = (b.kwh * (segEnd - m)) / bucketMinutes;
+        let f = day.get(period.name);
+        if (!f) day.set(period.name, (f = { kwh: 0, amount: 0 }));
+        f.kwh += kwh;
+        f.amount += kwh * perKwh;
+      }
+      m = segEnd;
+    }
+  }
+  for (const day of out.values())
+    for (const f of day.values()) {
+      f.amount = Math.round(f.amount + 1e-9);
+      f.kwh = Math.round(f.kwh * 1e6) / 1e6;
+    }
+  return out;
+}

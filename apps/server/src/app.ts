@@ -18,7 +18,7 @@ import { IngestPipeline, type CommittedBatch, type Ingest } from './ingest/pipel
 import { seedDemoCustomers } from './db/seed/customers.js';
 import { seedDemoCustomerLogin } from './db/seed/customer-login.js';
 import { seedBrokerEndpoint } from './db/seed/broker-endpoint.js';
-import { seedDemoHelpCenter } from './db/seed/help-center.js';
+import { seedDemoHelpCenter, seedDemoProductSupport } from './db/seed/help-center.js';
 import { providerModule } from './modules/provider/index.js';
 import { seedDemoFleet, type DemoFleet } from './db/seed/fleet.js';
 import { registerAccess } from './plugins/access.js';
@@ -37,6 +37,7 @@ import { auditModule } from './modules/audit/index.js';
 import { customerModule } from './modules/customer/index.js';
 import { CLIENT_ERROR_JOB_PERIODS, clientErrorModule } from './modules/client-error/index.js';
 import { contentModule } from './modules/content/index.js';
+import { productSupportModule } from './modules/product-support/index.js';
 import { authModule, authSessions } from './modules/auth/index.js';
 import { DASHBOARD_JOB_PERIODS, dashboardModule, DeviceActivity } from './modules/dashboard/index.js';
 import { DEVICE_JOB_PERIODS, deviceModule } from './modules/device/index.js';
@@ -165,6 +166,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await seedDemoCustomers(db);
     await seedDemoCustomerLogin(db);
     await seedDemoHelpCenter(db);
+    await seedDemoProductSupport(db, config.dataDir);
   } else {
     const oneTime = await ensureAdmin(db, config.adminPassword);
     if (oneTime) options.onAdminPassword?.(oneTime);
@@ -205,6 +207,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     notificationModule,
     clientErrorModule,
     contentModule,
+    productSupportModule,
     tariffModule,
   ];
   for (const module of modules) await app.register(module, { prefix: API_BASE });

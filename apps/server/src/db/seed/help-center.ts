@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 
@@ -161,5 +164,119 @@ export async function seedDemoHelpCenter(db: Kysely<Database>, now = Date.now())
       answered_at: null,
       created_at: now - 3_600_000,
     })
+    .execute();
+}
+
+/** A small one-page PDF with a line of text (a real document a browser opens). */
+function demoPdf(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const off of offsets) body += `${String(off).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/**
+ * The demo's product documents (a datasheet and a user manual of the inverter, a datasheet of the
+ * logger), the inverter's release notes and a product problem with its answer (DEMO on). Runs once.
+ */
+export async function seedDemoProductSupport(db: Kysely<Database>, dataDir: string, now = Date.now()): Promise<void> {
+  const any = await db.selectFrom('product_documents').select('id').limit(1).executeTakeFirst();
+  if (any) return;
+  const products = await db.selectFrom('products').select(['id', 'code', 'name']).execute();
+  const byCode = (code: string) => products.find((p) => p.code === code);
+  const inverter = byCode('SW5K');
+  const logger = byCode('LB100');
+  if (!inverter || !logger) return;
+  const dir = join(dataDir, 'files', 'products');
+  await mkdir(dir, { recursive: true });
+  const docs = [
+    {
+      product: inverter,
+      type: 'datasheet',
+      name: 'SW5K_datasheet.pdf',
+      text: 'SunWave SW5K hybrid inverter - datasheet',
+    },
+    { product: inverter, type: 'userManual', name: 'SW5K_user_manual.pdf', text: 'SunWave SW5K - user manual' },
+    { product: logger, type: 'datasheet', name: 'LB100_datasheet.pdf', text: 'LinkBox LB100 data logger - datasheet' },
+  ];
+  for (const d of docs) {
+    const bytes = demoPdf(d.text);
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    await writeFile(join(dir, sha), bytes);
+    await db
+      .insertInto('product_documents')
+      .values({
+        product_id: d.product.id,
+        doc_type: d.type,
+        file_name: d.name,
+        file_path: sha,
+        mime: 'application/pdf',
+        size: bytes.length,
+        created_at: now,
+      })
+      .execute();
+  }
+  await db
+    .insertInto('product_releases')
+    .values({
+      product_id: inverter.id,
+      version: 'V2.1.0',
+      content: JSON.stringify({
+        en: 'Faster MPPT tracking under partial shade; grid-code profile for Spain.',
+        zh: '局部遮挡下 MPPT 跟踪更快；新增西班牙电网规范。',
+      }),
+      created_at: now,
+    })
+    .execute();
+  const admin = await db.selectFrom('users').select('id').where('login_name', '=', 'admin').executeTakeFirst();
+  const faq = await db
+    .selectFrom('content_items')
+    .select('id')
+    .where('kind', '=', 'faqs')
+    .where('lang', '=', 'en')
+    .orderBy('sort_order')
+    .executeTakeFirst();
+  await db
+    .insertInto('product_problems')
+    .values([
+      {
+        product_id: inverter.id,
+        title: 'Inverter shows offline after a router change',
+        description: 'We replaced the site router; since then the plant shows offline.',
+        status: 'answered',
+        answer:
+          'Join the collector to the new Wi-Fi with the installer app; it reconnects and uploads what it buffered.',
+        faq_id: faq?.id ?? null,
+        created_by: admin?.id ?? null,
+        created_at: now - 2 * 86_400_000,
+        answered_at: now - 86_400_000,
+      },
+      {
+        product_id: logger.id,
+        title: 'Logger LED blinks red',
+        description: 'The status LED blinks red twice every few seconds.',
+        status: 'open',
+        answer: null,
+        faq_id: null,
+        created_by: admin?.id ?? null,
+        created_at: now - 3_600_000,
+        answered_at: null,
+      },
+    ])
     .execute();
 }

@@ -214,3 +214,34 @@ export async function answerContactMessage(
     );
   });
 }
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * A question and its plain-text answer as a published FAQ (a product problem's answer becoming
+ * one): the answer's paragraphs as HTML, sanitised like every item. Answers the new item's id.
+ */
+export async function createPublishedFaq(
+  db: Db,
+  me: SessionUser,
+  { lang, title, answer }: { lang: Language; title: string; answer: string },
+  now = Date.now(),
+) {
+  const html = answer
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br />')}</p>`)
+    .join('');
+  return repo.insertContent(db, {
+    kind: 'faqs',
+    lang,
+    title: title.slice(0, 200),
+    content: sanitizeContent(html),
+    media_type: 'picture',
+    sort_order: 100,
+    status: 'published',
+    updated_by: me.id,
+    created_at: now,
+    updated_at: now,
+  });
+}

@@ -8,3 +8,4 @@ export const contentModule: FastifyPluginAsyncZod = async (app) => {
 };
 
 export { sanitizeContent } from './sanitize.js';
+export { createPublishedFaq } from './content.service.js';

@@ -26,9 +26,13 @@ const MqttConfig = lazy(() => import('@/features/system/pages/mqtt-page'));
 const FaultList = lazy(() => import('@/features/fault/pages/fault-list-page'));
 const MailOutbox = lazy(() => import('@/features/system/pages/mail-outbox-page'));
 const ErrorLog = lazy(() => import('@/features/system/pages/error-log-page'));
+const ContactUs = lazy(() => import('@/features/content/pages/contact-us-page'));
+const UserGuide = lazy(() => import('@/features/content/pages/user-guide-page'));
+const Faqs = lazy(() => import('@/features/content/pages/faqs-page'));
 const ProviderList = lazy(() => import('@/features/provider/pages/provider-list-page'));
 const ProviderManagement = lazy(() => import('@/features/provider/pages/provider-management-page'));
 const CustomerList = lazy(() => import('@/features/customer/pages/customer-list-page'));
+const PowerCompany = lazy(() => import('@/features/tariff/pages/power-company-page'));
 
 const PAGES: Record<string, Page> = {
   user: UserList,
@@ -54,9 +58,13 @@ const PAGES: Record<string, Page> = {
   problem: FaultList,
   mail_outbox: MailOutbox,
   error_log: ErrorLog,
+  contactUs: ContactUs,
+  userGuide: UserGuide,
+  faqs: Faqs,
   service_provider: ProviderList,
   service_provider_management: ProviderManagement,
   clients_list: CustomerList,
+  'power-company': PowerCompany,
 };
 
 export const pageFor = (name: string): Page => PAGES[name] ?? ComingSoon;

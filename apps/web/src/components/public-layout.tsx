@@ -1,7 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { platformTitle, useDocumentTitle } from '@/lib/brand';
+import { queryClient } from '@/lib/query-client';
 import { LanguageSwitch } from '@/components/language-switch';
 import './public-layout.css';
 
@@ -30,7 +32,10 @@ export function PublicLayout({
           <LanguageSwitch testId="public-language-switch" />
         </nav>
       </header>
-      <main className={`pvf-public-body ${center ? 'is-centered' : 'is-top'}`}>{children}</main>
+      {/* the public pages read the published content (/cms/) through the same query client */}
+      <QueryClientProvider client={queryClient}>
+        <main className={`pvf-public-body ${center ? 'is-centered' : 'is-top'}`}>{children}</main>
+      </QueryClientProvider>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '@/components/public-layout';
+import { PublicContents } from '@/features/public/components/public-contents';
 
 export default function PolicyPage() {
   const { t } = useTranslation();
@@ -8,12 +9,17 @@ export default function PolicyPage() {
     <PublicLayout titleKey="public.title.policy">
       <Card className="pvf-public-card" style={{ maxWidth: 880 }}>
         <Typography.Title level={3}>{t('public.title.policy')}</Typography.Title>
-        {['collect', 'use', 'keep', 'rights'].map((k) => (
-          <div key={k}>
-            <Typography.Title level={5}>{t(`public.policy.${k}Title`)}</Typography.Title>
-            <Typography.Paragraph>{t(`public.policy.${k}`)}</Typography.Paragraph>
-          </div>
-        ))}
+        {/* the policy written on /systems/userGuide; the built-in text until one is published */}
+        <PublicContents
+          kind="policy"
+          level={5}
+          fallback={['collect', 'use', 'keep', 'rights'].map((k) => (
+            <div key={k}>
+              <Typography.Title level={5}>{t(`public.policy.${k}Title`)}</Typography.Title>
+              <Typography.Paragraph>{t(`public.policy.${k}`)}</Typography.Paragraph>
+            </div>
+          ))}
+        />
       </Card>
     </PublicLayout>
   );

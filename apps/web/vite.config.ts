@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { contractMessages } from './contract-messages.js';
 
 // The API the dev server proxies to (npm run dev starts it on API_PORT).
 const apiPort = process.env.API_PORT || '8080';
@@ -16,6 +17,7 @@ export default defineConfig({
   // .br and .gz beside each asset: the server sends them as they are (@fastify/static preCompressed)
   plugins: [
     react(),
+    contractMessages(),
     compression({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
       threshold: 1024,

@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { contractMessages } from './contract-messages.js';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contractMessages()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   define: { __BRAND__: JSON.stringify('default'), __SAAS__: 'false' },
   test: {

@@ -53,7 +53,7 @@ describe('POST /login', () => {
       headers: { 'accept-language': 'ja' },
       payload: { username: 'nobody', password: 'x' },
     });
-    expect(ja.json().msg).toBe('Wrong username or password');
+    expect(ja.json().msg).toBe('ユーザー名またはパスワードが正しくありません');
   });
 
   it('refuses a disabled account with 403', async () => {

@@ -186,7 +186,7 @@ describe('with SMTP_URL', () => {
     });
     const mail = await until('the Spanish mail', () => mailsTo('cliente@example.com')[0]);
     expect(mail.subject).toBe('[Crítica] Avería en Sol: Arco');
-    expect(mail.text?.trim()).toBe('Hola, Ana:\n\nEquipo: INV-7\n\nPV Monitoring Platform');
+    expect(mail.text?.trim()).toBe('Hola, Ana:\n\nEquipo: INV-7\n\nPlataforma de monitorización fotovoltaica');
     const admin = await login(t.app, 'admin');
     const res = await t.app.inject({
       method: 'GET',

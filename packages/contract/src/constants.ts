@@ -81,8 +81,8 @@ export const DEFAULT_SIZE: Size = 'medium';
 
 export const LANGUAGES = ['en', 'zh', 'es', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
-/** The switcher offers only these (spec §1). */
-export const SWITCHER_LANGUAGES: Language[] = ['zh', 'en'];
+/** The switcher offers every language (spec §1 named zh/en; issue 22 completed es and ja). */
+export const SWITCHER_LANGUAGES: Language[] = ['zh', 'en', 'es', 'ja'];
 
 export const DEVICE_CONTROL_MODES = {
   pcs: ['charge', 'discharge', 'close'],

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, useLanguageChoice } from './language-switch';
 
 /**
- * The zh/en switcher of spec §1 in the console's navbar: a globe button opening the languages; the
+ * The language switcher of spec §1 in the console's navbar: a globe button opening the languages; the
  * choice is stored and the page reloads into it. Dropdown is imported with the navbar (which has it
  * for its user menu), so the first click opens the menu however soon it comes.
  */

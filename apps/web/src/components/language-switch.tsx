@@ -17,7 +17,7 @@ export function useLanguageChoice() {
 }
 
 /**
- * The zh/en switcher of spec §1 on the public pages: the languages side by side. The console's
+ * The language switcher of spec §1 on the public pages: the languages side by side. The console's
  * navbar has a menu instead (LanguageMenu, language-menu.tsx), apart so that antd's Dropdown stays
  * out of the first load of /login.
  */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 /** The white label this build was made for (vite `define` __BRAND__). */
 export const BRAND = brandFor(__BRAND__);
 
-/** The platform name of the active brand in a language (es/ja show the English name). */
+/** The platform name of the active brand in a language. */
 export const platformTitle = (lang: string) => brandTitle(BRAND, lang);
 
 /** Spec §2: the route title, then the platform title; the platform title alone without a route title. */

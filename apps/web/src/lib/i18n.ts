@@ -1,6 +1,7 @@
-import { LANGUAGES, messagesEn, messagesZh, type Language } from '@pv/contract';
+import { LANGUAGES, messagesEn, type Language } from '@pv/contract';
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
+import dayjs from 'dayjs';
 import i18n from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
@@ -29,8 +30,9 @@ export function deepMerge(target: Tree, source: Tree): Tree {
   return target;
 }
 
-// English is the fallback and ships with the console; another language's files (and antd's
-// locale) load once, before the first render, only when that language is in use.
+// English is the fallback and ships with the console; another language's files (its console
+// namespaces, the contract's server messages, antd's and dayjs' locales) load once, before the first
+// render, only when that language is in use.
 const english = import.meta.glob<Tree>('../locales/en/*.json', { eager: true, import: 'default' });
 const others = import.meta.glob<Tree>(['../locales/*/*.json', '!../locales/en/*.json'], { import: 'default' });
 const antdLocales: Record<Exclude<Language, 'en'>, () => Promise<Locale>> = {
@@ -38,24 +40,42 @@ const antdLocales: Record<Exclude<Language, 'en'>, () => Promise<Locale>> = {
   es: () => import('antd/locale/es_ES').then((m) => m.default),
   ja: () => import('antd/locale/ja_JP').then((m) => m.default),
 };
-const loaded: Partial<Record<Language, { files: Tree[]; antd: Locale }>> = {
-  en: { files: Object.values(english), antd: enUS },
+// the contract's messages of one language (contract-messages.ts, a Vite plugin)
+const contractMessages: Record<Exclude<Language, 'en'>, () => Promise<Record<string, string>>> = {
+  zh: () => import('virtual:pv-messages/zh').then((m) => m.default),
+  es: () => import('virtual:pv-messages/es').then((m) => m.default),
+  ja: () => import('virtual:pv-messages/ja').then((m) => m.default),
+};
+// dayjs' month and weekday names (antd's date pickers) and week start; English is built in
+const dayjsLocales: Record<Exclude<Language, 'en'>, () => Promise<unknown>> = {
+  zh: () => import('dayjs/locale/zh-cn'),
+  es: () => import('dayjs/locale/es'),
+  ja: () => import('dayjs/locale/ja'),
+};
+export const DAYJS_LOCALES: Record<Language, string> = { en: 'en', zh: 'zh-cn', es: 'es', ja: 'ja' };
+const loaded: Partial<Record<Language, { files: Tree[]; antd: Locale; messages: Record<string, string> }>> = {
+  en: { files: Object.values(english), antd: enUS, messages: messagesEn },
 };
 
 /** Loads a language's locale files and antd locale (once); English is always there. */
 export async function loadLanguage(lang: Language): Promise<void> {
   if (lang === 'en' || loaded[lang]) return;
   const paths = Object.keys(others).filter((p) => p.includes(`/locales/${lang}/`));
-  const [files, antd] = await Promise.all([Promise.all(paths.map((p) => others[p]!())), antdLocales[lang]()]);
-  loaded[lang] = { files, antd };
+  const [files, antd, messages] = await Promise.all([
+    Promise.all(paths.map((p) => others[p]!())),
+    antdLocales[lang](),
+    contractMessages[lang](),
+    dayjsLocales[lang](),
+  ]);
+  loaded[lang] = { files, antd, messages };
   if (i18n.isInitialized) i18n.addResourceBundle(lang, 'translation', resourcesFor(lang), true, true);
 }
 
 /** Every locale file of a (loaded) language deep-merged, plus the contract's messages. */
 export function resourcesFor(lang: Language): Tree {
   const tree: Tree = {};
-  if (lang === 'en') deepMerge(tree, nest(messagesEn));
-  if (lang === 'zh') deepMerge(tree, nest(messagesZh));
+  const messages = loaded[lang]?.messages;
+  if (messages) deepMerge(tree, nest(messages));
   for (const content of loaded[lang]?.files ?? []) deepMerge(tree, structuredClone(content));
   return tree;
 }
@@ -98,6 +118,7 @@ export function initI18n(lang: Language = getLanguage()) {
     returnNull: false,
   });
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : lang;
+  dayjs.locale(DAYJS_LOCALES[lang]);
   return i18n;
 }
 

@@ -8,3 +8,13 @@ export const dashboardMessagesEn = en;
 export const dashboardMessagesZh: Record<keyof typeof en, string> = {};
 export const dashboardFieldNamesEn: Record<string, string> = { tz: 'Time zone' };
 export const dashboardFieldNamesZh: Record<string, string> = { tz: '时区' };
+
+// Spanish and Japanese (issue 22)
+export const dashboardMessagesEs: Record<keyof typeof en, string> = {};
+export const dashboardMessagesJa: Record<keyof typeof en, string> = {};
+export const dashboardFieldNamesEs: Record<string, string> = {
+  tz: 'Zona horaria',
+};
+export const dashboardFieldNamesJa: Record<string, string> = {
+  tz: 'タイムゾーン',
+};

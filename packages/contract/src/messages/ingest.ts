@@ -8,3 +8,9 @@ export const ingestMessagesEn = en;
 export const ingestMessagesZh: Record<keyof typeof en, string> = {};
 export const ingestFieldNamesEn: Record<string, string> = {};
 export const ingestFieldNamesZh: Record<string, string> = {};
+
+// Spanish and Japanese (issue 22)
+export const ingestMessagesEs: Record<keyof typeof en, string> = {};
+export const ingestMessagesJa: Record<keyof typeof en, string> = {};
+export const ingestFieldNamesEs: Record<string, string> = {};
+export const ingestFieldNamesJa: Record<string, string> = {};

@@ -128,3 +128,25 @@ export const mailFieldNamesZh: Record<string, string> = {
   status: '状态',
   to: '收件人',
 };
+
+// Spanish and Japanese (issue 22)
+export const mailFieldNamesEs: Record<string, string> = {
+  console: 'Notificaciones en la consola',
+  mail: 'Notificaciones por correo',
+  minSeverity: 'Gravedad mínima',
+  mailMinSeverity: 'Gravedad mínima para el correo',
+  lang: 'Idioma',
+  unread: 'No leídas',
+  status: 'Estado',
+  to: 'Destinatario',
+};
+export const mailFieldNamesJa: Record<string, string> = {
+  console: 'コンソール通知',
+  mail: 'メール通知',
+  minSeverity: '最低重大度',
+  mailMinSeverity: 'メール通知の最低重大度',
+  lang: '言語',
+  unread: '未読',
+  status: '状態',
+  to: '宛先',
+};

@@ -170,3 +170,29 @@ export const providerFieldNamesZh: Record<string, string> = {
   providerId: '服务商',
   plantIds: '电站',
 };
+
+// Spanish and Japanese (issue 22)
+export const providerFieldNamesEs: Record<string, string> = {
+  providerType: 'Tipo',
+  serviceType: 'Tipo de servicio',
+  serviceArea: 'Zona de servicio',
+  contractNo: 'N.º de contrato',
+  contractStatus: 'Estado del contrato',
+  certification: 'Certificación',
+  lastMaintenanceAt: 'Último mantenimiento',
+  remarks: 'Observaciones',
+  providerId: 'Proveedor de servicios',
+  plantIds: 'Plantas',
+};
+export const providerFieldNamesJa: Record<string, string> = {
+  providerType: '種別',
+  serviceType: 'サービス種別',
+  serviceArea: '対応地域',
+  contractNo: '契約番号',
+  contractStatus: '契約状況',
+  certification: '認証',
+  lastMaintenanceAt: '前回の保守日',
+  remarks: '備考',
+  providerId: 'サービスプロバイダー',
+  plantIds: '発電所',
+};

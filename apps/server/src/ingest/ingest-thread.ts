@@ -73,6 +73,9 @@ export class IngestThread implements Ingest {
   };
   private worker: Worker | undefined;
   private queue: Pending[] = [];
+  get queued() {
+    return this.queue.length;
+  }
   /** batches sent and not answered yet, by id (at most AHEAD) */
   private readonly inFlight = new Map<number, Pending[]>();
   private nextId = 1;

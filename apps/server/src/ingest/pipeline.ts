@@ -50,6 +50,8 @@ export interface IngestStats {
 /** What the server's parts use of an ingest: the in-process IngestPipeline or IngestThread (SQLite files). */
 export interface Ingest {
   readonly stats: IngestStats;
+  /** Messages received and not yet written (the metrics' queue depth). */
+  readonly queued: number;
   submit(sn: string, kind: UpKind, payload: Buffer | string | unknown): Promise<void>;
   invalidate(sn?: string): void;
   /** How many devices' facts are cached (tests). */
@@ -80,6 +82,9 @@ export class IngestPipeline implements Ingest {
     refusedHttp: 0,
   };
   private queue: Item[] = [];
+  get queued() {
+    return this.queue.length;
+  }
   private timer: NodeJS.Timeout | undefined;
   /** batches being written: one at a time on SQLite (one connection), a few at once on PostgreSQL */
   private readonly writing = new Set<Promise<void>>();

@@ -5,7 +5,11 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { sendEnvelope } from './errors.js';
 
-/** GET /health: liveness, whether the database answers, the broker link and the ingest counters. */
+/**
+ * GET /health: up (200) or down (503, the database does not answer), and nothing else: anyone
+ * may ask it (load balancers, uptime checks). The counters are on GET /metrics (plugins/metrics.ts),
+ * for this host only.
+ */
 export function registerHealth(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -14,34 +18,19 @@ export function registerHealth(instance: FastifyInstance) {
       config: { access: 'public' },
       schema: {
         tags: ['system'],
-        summary: 'Liveness and the state of the database',
+        summary: 'Up or down',
         response: {
-          200: envelope(
-            z.object({
-              status: z.string(),
-              database: z.string(),
-              broker: z.string(),
-              ingest: z.record(z.string(), z.number()),
-            }),
-          ),
+          200: envelope(z.object({ status: z.literal('up') })),
+          503: envelope(z.object({ status: z.literal('down') })),
         },
       },
     },
     async (req, reply) => {
       try {
         await sql`select 1`.execute(app.db);
-        return reply.ok({
-          status: 'ok',
-          database: 'up',
-          broker: app.deviceLink?.connected ? 'up' : 'down',
-          ingest: { ...app.ingest.stats, ...app.deviceLink?.stats },
-        });
+        return reply.ok({ status: 'up' as const });
       } catch {
-        return sendEnvelope(reply, 503, translate(req.lang, 'error.databaseDown'), {
-          status: 'degraded',
-          database: 'down',
-          broker: app.deviceLink?.connected ? 'up' : 'down',
-        });
+        return sendEnvelope(reply, 503, translate(req.lang, 'error.databaseDown'), { status: 'down' });
       }
     },
   );

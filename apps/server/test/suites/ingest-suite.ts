@@ -43,6 +43,13 @@ const KEY = 'test-device-key-1';
 export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
   let target: IngestTarget;
   const app = () => target.t.app;
+  /** One figure of GET /metrics (Prometheus text; the test's requests come from this host). */
+  const metric = async (name: string) => {
+    const text = (await app().inject({ method: 'GET', url: '/photo_voltaic/metrics' })).body;
+    const line = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
+    if (!line) throw new Error(`no ${name} in /metrics`);
+    return Number(line[1]);
+  };
 
   beforeAll(async () => {
     target = await setup();
@@ -361,10 +368,9 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
         });
       const refused = app().ingest.stats.refusedHttp;
       expect((await post('nope', { ts: 1, points: {} })).statusCode).toBe(401);
-      // counted and shown on /health with the broker's refusals, and logged
-      const health = (await app().inject({ method: 'GET', url: '/photo_voltaic/health' })).json().data.ingest;
-      expect(health.refusedHttp).toBe(refused + 1);
-      expect(health).toHaveProperty('refusedLogins');
+      // counted and shown on /metrics with the broker's refusals, and logged
+      expect(await metric('pv_ingest_refused_http_total')).toBe(refused + 1);
+      expect(await metric('pv_mqtt_logins_refused_total')).toBeGreaterThanOrEqual(0);
       expect(target.t.logs.some((l) => l.includes('device HTTP request refused') && l.includes(SN))).toBe(true);
       const bad = await post(KEY, { ts: -5, points: {} });
       expect(bad.statusCode).toBe(400);
@@ -697,9 +703,7 @@ export function ingestSuite(setup: () => Promise<IngestTarget>): IngestSuite {
       expect(await days('SUBINV01')).toEqual([['2026-06-22', 1]]);
 
       expect(app().ingest.stats.unknownSubs).toBe(unknownBefore + 2);
-      expect((await app().inject({ method: 'GET', url: '/photo_voltaic/health' })).json().data.ingest.unknownSubs).toBe(
-        unknownBefore + 2,
-      );
+      expect(await metric('pv_ingest_unknown_subs_total')).toBe(unknownBefore + 2);
       const dropped = target.t.logs
         .flatMap((chunk) => chunk.split('\n').filter(Boolean))
         .map((l) => JSON.parse(l) as { level: number; msg: string; sn?: string; subSn?: string })

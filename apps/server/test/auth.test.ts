@@ -66,7 +66,7 @@ describe('POST /login', () => {
     expect(res.json().code).toBe(403);
   });
 
-  it('throttles an account after 5 failures in 15 minutes with 429, even with the right password', async () => {
+  it('throttles an account from one address after 5 failures in 15 minutes with 429, even with the right password', async () => {
     for (let i = 0; i < 5; i++) {
       const r = await t.app.inject({
         method: 'POST',
@@ -86,7 +86,7 @@ describe('POST /login', () => {
     expect(await login(t.app, 'installer1')).toBeTruthy();
   });
 
-  it('throttles an address after 20 failures in 15 minutes, whatever account it tries; X-Forwarded-For does not get round it', async () => {
+  it('throttles an address after 50 failures in 15 minutes, whatever account it tries; X-Forwarded-For does not get round it', async () => {
     const from = (remoteAddress: string, username: string, password: string, headers: Record<string, string> = {}) =>
       t.app.inject({
         method: 'POST',
@@ -95,13 +95,76 @@ describe('POST /login', () => {
         headers,
         payload: { username, password },
       });
-    // 20 different accounts, so no single account reaches its own limit of 5
-    for (let i = 0; i < 20; i++) expect((await from('10.9.9.9', `ghost-${i}`, 'nope')).statusCode).toBe(401);
+    // 50 different accounts, so no single account reaches its own limit of 5
+    for (let i = 0; i < 50; i++) expect((await from('10.9.9.9', `ghost-${i}`, 'nope')).statusCode).toBe(401);
     const blocked = await from('10.9.9.9', 'viewer', DEMO);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe(429);
     expect((await from('10.9.9.9', 'viewer', DEMO, { 'x-forwarded-for': '10.1.2.3' })).statusCode).toBe(429);
     expect((await from('10.9.9.10', 'viewer', DEMO)).statusCode).toBe(200);
+  });
+
+  it('the real user, from another address, still signs in while an attacker is throttled (ASVS 2.2.1)', async () => {
+    const from = (remoteAddress: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/photo_voltaic/login',
+        remoteAddress,
+        payload: { username: 'sunpath-ops', password },
+      });
+    for (let i = 0; i < 5; i++) expect((await from('198.51.100.66', `guess-${i}`)).statusCode).toBe(401);
+    // the attacker's address is refused for this account, even with the right password
+    expect((await from('198.51.100.66', DEMO)).statusCode).toBe(429);
+    expect((await from('198.51.100.66', 'guess-more')).statusCode).toBe(429);
+    // the user, at their desk, is not
+    const user = await from('203.0.113.20', DEMO);
+    expect(user.statusCode).toBe(200);
+    // and their sign-in does not lift the attacker's limit
+    expect((await from('198.51.100.66', 'guess-again')).statusCode).toBe(429);
+  });
+
+  it('many addresses guessing one account: each attempt waits a growing delay, never a lock', async () => {
+    const from = (remoteAddress: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/photo_voltaic/login',
+        remoteAddress,
+        headers: { 'accept-language': 'es' },
+        payload: { username: 'installer1', password },
+      });
+    // 10 failures from 10 addresses (none reaches its own limit of 5)
+    for (let i = 0; i < 10; i++) expect((await from(`192.0.2.${i + 1}`, `guess-${i}`)).statusCode).toBe(401);
+    const delayed = await from('203.0.113.30', DEMO);
+    expect(delayed.statusCode).toBe(429);
+    expect(delayed.json().msg).toMatch(/inténtelo de nuevo en 1 segundos/);
+    // once the delay has passed (the failures made older here rather than waited for), it signs in
+    await t.app.db
+      .updateTable('login_failures')
+      .set({ at: Date.now() - 5_000 })
+      .where('login_name', '=', 'installer1')
+      .execute();
+    expect((await from('203.0.113.30', DEMO)).statusCode).toBe(200);
+  });
+
+  it('X-Forwarded-For names the client only behind TRUST_PROXY', async () => {
+    const proxied = await buildTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const from = (client: string, password: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/photo_voltaic/login',
+          headers: { 'x-forwarded-for': client },
+          payload: { username: 'delta', password },
+        });
+      for (let i = 0; i < 5; i++) expect((await from('198.51.100.1', `bad-${i}`)).statusCode).toBe(401);
+      expect((await from('198.51.100.1', DEMO)).statusCode).toBe(429);
+      // another client behind the same proxy is another address
+      expect((await from('198.51.100.2', DEMO)).statusCode).toBe(200);
+      const rows = await proxied.app.db.selectFrom('login_failures').select('ip').distinct().execute();
+      expect(rows.map((r) => r.ip)).toEqual(['198.51.100.1']);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('names the missing field and rejects malformed JSON with 400', async () => {

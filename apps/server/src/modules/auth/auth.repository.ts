@@ -1,25 +1,42 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 
-/** Failed sign-ins since `since` for this login name and for this address. */
+/**
+ * Failed sign-ins since `since`: of this account from this address (`byPair`), from this address
+ * whatever the account (`byIp`), of this account from anywhere (`byName`, and when the last was).
+ */
 export async function countFailures(db: Kysely<Database>, loginName: string, ip: string, since: number) {
-  const count = (column: 'login_name' | 'ip', value: string) =>
-    db
-      .selectFrom('login_failures')
+  const recent = db.selectFrom('login_failures').where('at', '>', since);
+  const [pair, byIp, byName] = await Promise.all([
+    recent
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(column, '=', value)
-      .where('at', '>', since)
-      .executeTakeFirstOrThrow();
-  const [byName, byIp] = await Promise.all([count('login_name', loginName), count('ip', ip)]);
-  return { byName: Number(byName.n), byIp: Number(byIp.n) };
+      .where('login_name', '=', loginName)
+      .where('ip', '=', ip)
+      .executeTakeFirstOrThrow(),
+    recent
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ip', '=', ip)
+      .executeTakeFirstOrThrow(),
+    recent
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('at').as('last')])
+      .where('login_name', '=', loginName)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    byPair: Number(pair.n),
+    byIp: Number(byIp.n),
+    byName: Number(byName.n),
+    lastByName: byName.last === null ? 0 : Number(byName.last),
+  };
 }
 
 export async function recordFailure(db: Kysely<Database>, loginName: string, ip: string, at: number) {
   await db.insertInto('login_failures').values({ login_name: loginName, ip, at }).execute();
 }
 
-export async function clearFailures(db: Kysely<Database>, loginName: string) {
-  await db.deleteFrom('login_failures').where('login_name', '=', loginName).execute();
+/** A successful sign-in forgets the failures of that account from that address (not an attacker's elsewhere). */
+export async function clearFailures(db: Kysely<Database>, loginName: string, ip: string) {
+  await db.deleteFrom('login_failures').where('login_name', '=', loginName).where('ip', '=', ip).execute();
 }
 
 export function findLogin(db: Kysely<Database>, loginName: string) {

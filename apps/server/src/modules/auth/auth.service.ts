@@ -10,9 +10,28 @@ import { revokeAllSessions, revokeSession } from './session.repository.js';
 import { createSession } from './session.service.js';
 import { rememberSignInLanguage } from '../notification/index.js';
 
+/**
+ * Sign-in throttling (OWASP ASVS 2.2.1: soft limits, no account anyone else can lock), over the
+ * failures of the last WINDOW_MS:
+ * - one account from one address: MAX_PER_PAIR failures, then that address is refused for that
+ *   account (429) until its failures age out: the guesser is stopped, the user elsewhere is not;
+ * - one address, any accounts: MAX_PER_ADDRESS (password spraying); high enough for an office
+ *   or a NAT where many people mistype;
+ * - one account from anywhere (many addresses guessing): past SLOW_AFTER failures each attempt
+ *   waits 2^(n - SLOW_AFTER) seconds after the last failure, at most MAX_DELAY_S: a delay that
+ *   bounds the guessing rate, never a lock (the user gets in once the delay has passed).
+ * The client address is `req.ip`: X-Forwarded-For counts only with TRUST_PROXY.
+ */
 const WINDOW_MS = 15 * 60_000;
-const MAX_PER_ACCOUNT = 5;
-const MAX_PER_ADDRESS = 20;
+const MAX_PER_PAIR = 5;
+const MAX_PER_ADDRESS = 50;
+const SLOW_AFTER = 10;
+const MAX_DELAY_S = 60;
+
+/** Seconds an attempt on an account with `failures` recent failures waits after the last one. */
+export function accountDelaySeconds(failures: number) {
+  return failures < SLOW_AFTER ? 0 : Math.min(2 ** (failures - SLOW_AFTER), MAX_DELAY_S);
+}
 
 export interface AuthDeps {
   db: Kysely<Database>;
@@ -22,7 +41,7 @@ export interface AuthDeps {
 }
 
 /**
- * Sign-in: too many recent failures for the name or the address refuse it (429), a wrong
+ * Sign-in: too many recent failures (see WINDOW_MS) refuse or delay it (429), a wrong
  * password or an unknown name counts as a failure, a disabled account is refused (403). Every
  * attempt is audited here: without a session yet, the generic audit hook does not see it.
  */
@@ -46,10 +65,16 @@ export async function login(
       route: '/login',
       ip,
     });
-  const failures = await repo.countFailures(db, username, ip, Date.now() - WINDOW_MS);
-  if (failures.byName >= MAX_PER_ACCOUNT || failures.byIp >= MAX_PER_ADDRESS) {
+  const now = Date.now();
+  const failures = await repo.countFailures(db, username, ip, now - WINDOW_MS);
+  if (failures.byPair >= MAX_PER_PAIR || failures.byIp >= MAX_PER_ADDRESS) {
     attempt('loginFailed', undefined, 'too many attempts');
     throw new ApiError(429, 'error.tooManyAttempts', { minutes: WINDOW_MS / 60_000 });
+  }
+  const waitMs = failures.lastByName + accountDelaySeconds(failures.byName) * 1000 - now;
+  if (waitMs > 0) {
+    attempt('loginFailed', undefined, 'sign-in delayed');
+    throw new ApiError(429, 'error.signInDelayed', { seconds: Math.ceil(waitMs / 1000) });
   }
   const user = await repo.findLogin(db, username);
   const ok = await verifyPassword(user?.password_hash, password);
@@ -62,7 +87,7 @@ export async function login(
     attempt('loginFailed', user, 'account disabled');
     throw new ApiError(403, 'error.accountDisabled');
   }
-  await repo.clearFailures(db, username);
+  await repo.clearFailures(db, username, ip);
   if (lang) await rememberSignInLanguage(db, user.id, lang);
   const token = await createSession(db, user.id, sessionMaxMs);
   attempt('login', user, '');

@@ -29,6 +29,7 @@ const ErrorLog = lazy(() => import('@/features/system/pages/error-log-page'));
 const ContactUs = lazy(() => import('@/features/content/pages/contact-us-page'));
 const UserGuide = lazy(() => import('@/features/content/pages/user-guide-page'));
 const Faqs = lazy(() => import('@/features/content/pages/faqs-page'));
+const ProductOptions = lazy(() => import('@/features/product/pages/product-options-page'));
 const ProviderList = lazy(() => import('@/features/provider/pages/provider-list-page'));
 const ProviderManagement = lazy(() => import('@/features/provider/pages/provider-management-page'));
 const CustomerList = lazy(() => import('@/features/customer/pages/customer-list-page'));
@@ -61,6 +62,7 @@ const PAGES: Record<string, Page> = {
   contactUs: ContactUs,
   userGuide: UserGuide,
   faqs: Faqs,
+  product_problem: ProductOptions,
   service_provider: ProviderList,
   service_provider_management: ProviderManagement,
   clients_list: CustomerList,

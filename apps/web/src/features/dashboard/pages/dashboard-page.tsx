@@ -7,6 +7,7 @@ import { useLiveInvalidate } from '@/lib/live';
 import { useDashboard } from '@/features/dashboard/api/get-dashboard';
 import { DashboardCharts } from '@/features/dashboard/components/dashboard-charts';
 import { KpiCards } from '@/features/dashboard/components/kpi-cards';
+import { RevenueCards } from '@/features/dashboard/components/revenue-cards';
 import { dashboardKey } from '@/api/query-keys';
 
 // Read as the page's code loads, in a task of its own: the first DateTimeFormat of a page loads the
@@ -52,6 +53,7 @@ export default function DashboardPage() {
         </Space>
       </Flex>
       <KpiCards kpi={data?.kpi} />
+      <RevenueCards />
       {/* the chart cards in a render of their own, after the figures (a shorter first task) */}
       {showCharts && <DashboardCharts data={data} tz={tz} />}
     </Flex>

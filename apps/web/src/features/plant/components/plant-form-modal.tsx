@@ -9,6 +9,7 @@ import { zodRule } from '@/lib/form-rules';
 import { usePlantOptions } from '@/features/plant/api/get-plant-options';
 import { useSavePlant } from '@/features/plant/api/save-plant';
 import { optionalRule } from './rules';
+import { TariffFields } from './tariff-fields';
 
 type Values = Omit<PlantBody, 'installedAt'> & { installedAt?: Dayjs | null };
 
@@ -78,6 +79,9 @@ export function PlantFormModal({ open, plant, onClose }: { open: boolean; plant?
         installCapacityWp: plant.installCapacityWp,
         latitude: plant.latitude,
         longitude: plant.longitude,
+        powerCompanyId: plant.powerCompanyId,
+        priceArea: plant.priceArea,
+        currency: plant.currency,
       });
     else form.setFieldsValue({ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, installPosition: 'roof' });
   }, [open, plant, form]);
@@ -234,6 +238,7 @@ export function PlantFormModal({ open, plant, onClose }: { open: boolean; plant?
               <InputNumber style={{ width: '100%' }} step={0.0001} />
             </Form.Item>
           </Col>
+          <TariffFields form={form} open={open} />
         </Row>
       </Form>
     </Modal>

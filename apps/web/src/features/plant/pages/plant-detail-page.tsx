@@ -40,6 +40,7 @@ import { PlantFormModal } from '@/features/plant/components/plant-form-modal';
 import { PlantStatusTag } from '@/features/plant/components/plant-status';
 import { OnlineTag, RunTag } from '@/components/device-state';
 import { ProductionChart } from '@/features/plant/components/production-chart';
+import { RevenueCard } from '@/features/plant/components/revenue-card';
 
 /** A device row's power flow: the server's direction, else its signed power read as the device's own point. */
 function rowFlow(d: PlantDeviceRow): PowerFlow | null {
@@ -392,6 +393,8 @@ export default function PlantDetailPage() {
           </Space>
         </Col>
       </Row>
+
+      <RevenueCard plant={p} />
 
       <Card title={t('plant.energyFlow')} size="small">
         <EnergyFlow flow={p.energyFlow} />

@@ -33,6 +33,7 @@ import { useSetFavourite } from '@/features/plant/api/set-favourite';
 import { PlantFormModal } from '@/features/plant/components/plant-form-modal';
 import { PlantStatusTag } from '@/features/plant/components/plant-status';
 import { ZonedTime } from '@/components/zoned-time';
+import { formatMoney } from '@/lib/money';
 
 type Filters = Pick<PlantListQuery, 'name' | 'owner' | 'installer' | 'org'>;
 /** The parts of the query that narrow the list (not paging or sorting). */
@@ -64,9 +65,11 @@ const OPTIONAL_COLUMNS = [
   'countryTimeZone',
   'address',
   'installedAt',
+  'revenueToday',
+  'revenueTotal',
 ] as const;
 type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
-const SHOWN_AT_FIRST: OptionalColumn[] = ['capacity', 'energyTotal', 'dataUpdatedAt'];
+const SHOWN_AT_FIRST: OptionalColumn[] = ['capacity', 'energyTotal', 'dataUpdatedAt', 'revenueToday', 'revenueTotal'];
 const COLUMNS_STORAGE = 'pv.plantList.columns';
 
 function storedColumns(): OptionalColumn[] {
@@ -94,7 +97,7 @@ const usePhone = () => useSyncExternalStore(subscribePhone, () => window.matchMe
 
 /** /power_station/power_station_list: status tabs, search, favourites, sortable columns, export, CRUD. */
 export default function PlantListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const can = useHasPerm();
   // ?ownerId=: one customer's plants (the customer list's plant count links here)
@@ -249,6 +252,27 @@ export default function PlantListPage() {
       ...sortable('dataUpdatedAt'),
       render: (v: number | null, row) => <ZonedTime value={v} timeZone={row.timeZone} />,
     },
+    // revenue in the plant's own currency (issue 20); a plant without a tariff shows none
+    {
+      title: t('tariff.revenueToday'),
+      dataIndex: 'revenueToday',
+      align: 'right',
+      width: 150,
+      hidden: hidden('revenueToday'),
+      ...sortable('revenueToday'),
+      render: (v: number | null, row) =>
+        v === null || !row.currency ? '—' : formatMoney(v, row.currency, i18n.language),
+    },
+    {
+      title: t('tariff.revenueTotal'),
+      dataIndex: 'revenueTotal',
+      align: 'right',
+      width: 160,
+      hidden: hidden('revenueTotal'),
+      ...sortable('revenueTotal'),
+      render: (v: number | null, row) =>
+        v === null || !row.currency ? '—' : formatMoney(v, row.currency, i18n.language),
+    },
     {
       title: t('plant.energyMonth'),
       dataIndex: 'energyMonth',
@@ -328,6 +352,8 @@ export default function PlantListPage() {
     countryTimeZone: t('plant.countryTimeZone'),
     address: t('plant.address'),
     installedAt: t('plant.installedAt'),
+    revenueToday: t('tariff.revenueToday'),
+    revenueTotal: t('tariff.revenueTotal'),
   };
   const counts = data?.counts;
   const tab: Tab = query.status ?? 'all';

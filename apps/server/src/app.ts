@@ -17,6 +17,7 @@ import { IngestThread } from './ingest/ingest-thread.js';
 import { IngestPipeline, type CommittedBatch, type Ingest } from './ingest/pipeline.js';
 import { seedDemoCustomers } from './db/seed/customers.js';
 import { seedDemoCustomerLogin } from './db/seed/customer-login.js';
+import { seedDemoTariffs } from './db/seed/tariffs.js';
 import { seedBrokerEndpoint } from './db/seed/broker-endpoint.js';
 import { seedDemoHelpCenter, seedDemoProductSupport } from './db/seed/help-center.js';
 import { providerModule } from './modules/provider/index.js';
@@ -165,6 +166,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     options.onDemoFleet?.(fleet);
     await seedDemoCustomers(db);
     await seedDemoCustomerLogin(db);
+    await seedDemoTariffs(db);
     await seedDemoHelpCenter(db);
     await seedDemoProductSupport(db, config.dataDir);
   } else {

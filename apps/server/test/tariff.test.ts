@@ -15,6 +15,25 @@ describe('power companies, electricity prices and revenue', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     admin = await login(t.app, 'admin');
+    // the demo's tariffs are checked on their own below; these cases start from none
+    // the demo seeds its power companies and gives its plants theirs by time zone
+    expect((await call('GET', '/power-companies')).json().data.total).toBe(6);
+    const seeded = await t.app.db
+      .selectFrom('plants')
+      .select(['time_zone', 'currency'])
+      .where('power_company_id', 'is not', null)
+      .execute();
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const p of seeded)
+      expect(p.currency).toBe(
+        { 'Asia/Shanghai': 'CNY', 'Asia/Tokyo': 'JPY', 'Asia/Kolkata': 'INR' }[p.time_zone] ?? p.currency,
+      );
+    await t.app.jobs.idle();
+    await t.app.db.updateTable('plants').set({ power_company_id: null, price_area: null, currency: null }).execute();
+    await t.app.db.deleteFrom('plant_revenue_daily').execute();
+    await t.app.db.deleteFrom('electricity_prices').execute();
+    await t.app.db.deleteFrom('power_companies').execute();
+    await runRevenueJob();
   });
   afterAll(async () => t.close());
 

@@ -20,6 +20,8 @@ export const tariffModule: FastifyPluginAsyncZod = async (app) => {
     // its own clock: a tick brought forward by a price change carries a time ahead of it
     run: async () => void (await refreshRevenue(app.db, Date.now())),
   });
+  // the first run once the server is ready (a fresh demo's plants get their history at once)
+  app.addHook('onReady', async () => void app.jobs.tick('revenue'));
 };
 
 export { plantTariff, applyPlantTariff } from './tariff.service.js';

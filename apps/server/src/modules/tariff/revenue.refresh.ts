@@ -15,7 +15,7 @@ import * as repo from './tariff.repository.js';
  *    company's area, SLICE plants at a time, with the progress written after each slice;
  * 2. yesterday and today of every plant with a tariff (late data of yesterday lands too);
  * 3. the whole history of plants that have no revenue row yet (a plant just given a tariff),
- *    BACKFILL plants a run;
+ *    BACKFILL plants a run (a plant whose history earns nothing is not tried again by this process);
  * 4. today / month / year / total per plant into plant_stats.
  *
  * A bucket's energy is its inverters' average acPower over the 5 minutes, scaled per local day so
@@ -24,7 +24,7 @@ import * as repo from './tariff.repository.js';
  */
 
 const SLICE = 100;
-const BACKFILL = 20;
+const BACKFILL = 100;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const BUCKET_MS = 300_000;
@@ -195,6 +195,10 @@ export async function runRecomputes(db: Kysely<Database>, now: number): Promise<
   return done;
 }
 
+/** Plants (with their tariff) whose history this process computed already, by database. */
+const backfilledBefore = new WeakMap<Kysely<Database>, Set<string>>();
+const tariffKey = (p: repo.TariffPlant) => `${p.id}|${p.power_company_id}|${p.price_area}|${p.currency}`;
+
 /** One run of the job: recomputes, yesterday and today of every plant with a tariff, backfills, stats. */
 export async function refreshRevenue(db: Kysely<Database>, now: number, backfill = BACKFILL): Promise<RefreshResult> {
   const recomputed = await runRecomputes(db, now);
@@ -212,8 +216,11 @@ export async function refreshRevenue(db: Kysely<Database>, now: number, backfill
             plants.map((p) => p.id),
           )
         : new Set<number>();
-    const toFill = plants.filter((p) => fresh.has(p.id)).slice(0, backfill - backfilled);
+    let tried = backfilledBefore.get(db);
+    if (!tried) backfilledBefore.set(db, (tried = new Set()));
+    const toFill = plants.filter((p) => fresh.has(p.id) && !tried.has(tariffKey(p))).slice(0, backfill - backfilled);
     for (const p of toFill) {
+      tried.add(tariffKey(p));
       const first = await repo.firstBucket(db, [p.id]);
       if (first === undefined) continue;
       await computeRevenue(

@@ -1,5 +1,6 @@
 import { API_BASE } from '@pv/contract';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Access } from '../lib/types.js';
 
 /** Path parameters that are record ids: only digits match them (`/devices/export` is not device "export"). */
@@ -23,6 +24,20 @@ declare module 'fastify' {
     /** The methods some API route answers on this concrete path (empty: no route has the path). */
     methodsOf(url: string): string[];
   }
+}
+
+/** A refusal: the envelope with `data` null (plugins/errors.ts). */
+export const refusal = z.object({ code: z.number().int(), msg: z.string(), data: z.null() });
+
+/**
+ * The refusals an operation may answer: 400 input, 401 no or an expired session, 403 a missing
+ * permission or a refused action, 404 no such record in the caller's scope, 414 a path parameter
+ * too long, 429 throttled; writes also 409 a clash, 413 too large, 415 a body of the wrong type.
+ */
+function refusalsOf(method: string | string[]) {
+  const statuses = [400, 401, 403, 404, 414, 429];
+  if ([method].flat().some((m) => m !== 'GET' && m !== 'HEAD')) statuses.push(409, 413, 415);
+  return Object.fromEntries(statuses.map((s) => [s, refusal]));
 }
 
 const openApiPath = (url: string) => url.replace(/:(\w+)(\([^)]*\))?/g, '{$1}');
@@ -53,6 +68,12 @@ export function registerRouting(app: FastifyInstance) {
   });
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_BASE) || route.url.startsWith(`${API_BASE}/docs`)) return;
+    // every operation documents the refusals it can answer, in the envelope (the OpenAPI document
+    // and the fuzzer read them); a route's own entry for a status wins
+    const schema = (route.schema ??= {}) as { response?: Record<string, unknown>; hide?: boolean };
+    schema.response = { ...refusalsOf(route.method), ...schema.response };
+    // a file, a stream or a spreadsheet: a 200 whose body the document does not describe
+    schema.response[200] ??= z.unknown().describe('A file or a stream');
     const url = route.url.replace(/:(\w+)(?=\/|$)/g, (m, name: string) =>
       NUMERIC_PARAMS.has(name) ? `:${name}(^\\d+$)` : m,
     );

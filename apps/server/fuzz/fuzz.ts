@@ -1,0 +1,336 @@
+/**
+ * The OpenAPI fuzzer (issue 23). Builds the real server on a throw-away database (SQLite, or
+ * PostgreSQL with TEST_DATABASE_URL), reads its OpenAPI document and, for FUZZ_SECONDS, sends
+ * every operation requests generated from the document's JSON schemas (fast-check): valid ones
+ * and ones broken on purpose (a wrong type, a value out of range, a required field missing, an
+ * unknown enum, hostile strings, a body that is not JSON or multipart), as admin, agent and viewer.
+ *
+ * A case fails on:
+ *   - any 5xx;
+ *   - a status the operation does not document, or an answer that breaks its documented schema;
+ *   - a write answered 2xx to a user without the route's permission (the viewer's, above all);
+ *   - any row changed by a rejected request (a database diff before and after each 4xx).
+ * Also counted, not failed: schema-valid requests the server refused with 400 (the document
+ * should say what the server accepts).
+ *
+ *   npm run fuzz                      # long run (FUZZ_SECONDS, default 1200)
+ *   FUZZ_SECONDS=150 npm run fuzz     # the bounded CI run (.ci/run)
+ *   FUZZ_SEED=42 FUZZ_OPS=devices npm run fuzz   # replay, only operations whose path has "devices"
+ */
+import { createHash } from 'node:crypto';
+import { Ajv, type ValidateFunction } from 'ajv';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { hashPassword } from '../src/lib/passwords.js';
+import { JOB_PERIODS } from '../src/app.js';
+import { buildTestApp, DEMO, login } from '../test/helper.js';
+import { invalid, toAjv, valid, type Schema } from './arbitraries.js';
+
+const SECONDS = Number(process.env.FUZZ_SECONDS ?? 1200);
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
+const ONLY = process.env.FUZZ_OPS;
+const ROLES = ['admin', 'agent', 'viewer'] as const;
+type Role = (typeof ROLES)[number];
+/** Fuzz requests come from outside (the harness's own sign-ins from 127.0.0.1 are never throttled by them). */
+const FUZZ_ADDRESS = '203.0.113.77';
+/** Tables a refused request may write: its audit line, the sign-in throttle, session activity, job bookkeeping. */
+const MAY_CHANGE = /^(audit_logs|login_failures|sessions|kysely_.*|job_.*|jobs|.*_leases?|client_errors)$/;
+
+interface Operation {
+  method: string;
+  path: string;
+  access: unknown;
+  params: { name: string; in: 'path' | 'query' | 'header'; required: boolean; schema: Schema }[];
+  body?: { type: string; schema: Schema; required: boolean };
+  responses: Map<number, ValidateFunction | undefined>;
+}
+
+interface Figures {
+  cases: number;
+  byRole: Record<Role, number>;
+  statuses: Record<number, number>;
+  serverErrors: string[];
+  undocumented: string[];
+  schemaBreaks: string[];
+  forbiddenWrites: string[];
+  rejectedChanges: string[];
+  validRefused: Map<string, number>;
+}
+
+const t = await buildTestApp(
+  {},
+  { jobPeriods: Object.fromEntries(Object.keys(JOB_PERIODS).map((k) => [k, 7 * 86_400_000])) },
+);
+const app = t.app;
+const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: false });
+const doc = (await app.inject({ method: 'GET', url: '/photo_voltaic/docs/json' })).json() as {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Operation['params'];
+        requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
+        responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+      }
+    >
+  >;
+};
+
+const accessOf = new Map(app.apiRoutes.map((r) => [`${r.method} ${r.path}`, r.access]));
+const operations: Operation[] = [];
+for (const [path, item] of Object.entries(doc.paths)) {
+  for (const [m, op] of Object.entries(item)) {
+    const method = m.toUpperCase();
+    // the event stream never ends; the metrics and docs are not API operations
+    if (path.endsWith('/events') || path.endsWith('/metrics')) continue;
+    if (ONLY && !path.includes(ONLY)) continue;
+    const content = op.requestBody?.content ?? {};
+    const type = Object.keys(content)[0];
+    const responses = new Map<number, ValidateFunction | undefined>();
+    for (const [status, r] of Object.entries(op.responses)) {
+      const schema = r.content?.['application/json']?.schema;
+      responses.set(Number(status), schema ? ajv.compile(toAjv(schema) as object) : undefined);
+    }
+    operations.push({
+      method,
+      path,
+      access: accessOf.get(`${method} ${path}`),
+      params: op.parameters ?? [],
+      ...(type && { body: { type, schema: content[type]!.schema, required: !!op.requestBody?.required } }),
+      responses,
+    });
+  }
+}
+
+// the fuzz users, their roles and organisation are not the fuzzer's to delete or disable (it
+// would only lose its own sessions); everything else is fair game
+const actors = await app.db
+  .selectFrom('users')
+  .select(['id', 'login_name', 'org_id'])
+  .where('login_name', 'in', [...ROLES])
+  .execute();
+const actorIds = new Set(actors.map((a) => a.id));
+const actorRoleIds = new Set(
+  (
+    await app.db
+      .selectFrom('user_roles')
+      .select('role_id')
+      .where('user_id', 'in', [...actorIds])
+      .execute()
+  ).map((r) => r.role_id),
+);
+const protectedId = (path: string, value: unknown) =>
+  (/\/users\/\{id\}/.test(path) && actorIds.has(Number(value))) ||
+  (/\/roles\/\{id\}/.test(path) && actorRoleIds.has(Number(value)));
+
+const tokens = {} as Record<Role, string>;
+async function signIn(role: Role) {
+  const user = actors.find((a) => a.login_name === role)!;
+  // the fuzzer may have reset a password or disabled a user it shares a role with: put it back
+  await app.db
+    .updateTable('users')
+    .set({ state: 'enabled', password_hash: await hashPassword(DEMO) })
+    .where('id', '=', user.id)
+    .execute();
+  await app.db.deleteFrom('login_failures').where('login_name', '=', role).execute();
+  tokens[role] = await login(app, role);
+}
+for (const role of ROLES) await signIn(role);
+
+/** Every table's rows, hashed (the database diff of a refused request). */
+async function snapshot(): Promise<Map<string, string>> {
+  const tables = (await app.db.introspection.getTables()).map((x) => x.name).filter((n) => !MAY_CHANGE.test(n));
+  const out = new Map<string, string>();
+  for (const table of tables) {
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(app.db);
+    const lines = rows.map((r) => JSON.stringify(r, (_k, v) => (typeof v === 'bigint' ? String(v) : v))).sort();
+    out.set(table, createHash('sha1').update(lines.join('\n')).digest('hex'));
+  }
+  return out;
+}
+
+interface Case {
+  url: string;
+  headers: Record<string, string>;
+  payload?: string | Buffer;
+  /** every part of it valid by the document */
+  valid: boolean;
+  /** a path parameter broken: the router, not the operation, may answer (404, 405) */
+  pathBroken: boolean;
+}
+
+const encode = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+
+function caseOf(op: Operation): fc.Arbitrary<Case> {
+  const broken = fc.boolean();
+  return broken.chain((breakIt) => {
+    const parts: fc.Arbitrary<[string, string, unknown, boolean]>[] = op.params.map((p) => {
+      const good = valid(p.schema, p.name).filter((v) => !(p.in === 'path' && protectedId(op.path, v)));
+      const present = p.required || p.in === 'path' ? fc.constant(true) : fc.boolean();
+      return present.chain((isThere) =>
+        !isThere
+          ? fc.constant<[string, string, unknown, boolean]>([p.in, p.name, undefined, true])
+          : breakIt
+            ? fc.oneof(
+                good.map((v): [string, string, unknown, boolean] => [p.in, p.name, v, true]),
+                invalid(p.schema, p.name).map((v): [string, string, unknown, boolean] => [p.in, p.name, v, false]),
+              )
+            : good.map((v): [string, string, unknown, boolean] => [p.in, p.name, v, true]),
+      );
+    });
+    const body: fc.Arbitrary<[unknown, boolean, string | undefined]> = !op.body
+      ? fc.constant([undefined, true, undefined])
+      : op.body.type !== 'application/json'
+        ? // multipart uploads: the fuzzer sends what a careless client would
+          fc.constantFrom<[unknown, boolean, string | undefined]>(
+            [{ file: 'x' }, false, 'application/json'],
+            ['plain text', false, 'text/plain'],
+            [
+              '--x\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n\r\nabc\r\n--x--\r\n',
+              false,
+              'multipart/form-data; boundary=x',
+            ],
+          )
+        : breakIt
+          ? fc.oneof(
+              valid(op.body.schema).map((v): [unknown, boolean, string | undefined] => [v, true, 'application/json']),
+              invalid(op.body.schema).map((v): [unknown, boolean, string | undefined] => [
+                v,
+                false,
+                'application/json',
+              ]),
+              fc.constantFrom<[unknown, boolean, string | undefined]>(
+                ['{"broken":', false, 'application/json'],
+                ['a=1', false, 'application/x-www-form-urlencoded'],
+              ),
+            )
+          : valid(op.body.schema).map((v): [unknown, boolean, string | undefined] => [v, true, 'application/json']);
+    return fc.tuple(fc.tuple(...parts), body).map(([ps, [b, bodyValid, type]]) => {
+      let path = op.path;
+      const query = new URLSearchParams();
+      const headers: Record<string, string> = {};
+      let ok = bodyValid;
+      let pathBroken = false;
+      for (const [where, name, v, good] of ps) {
+        ok &&= good;
+        if (where === 'path' && !good) pathBroken = true;
+        if (v === undefined) continue;
+        if (where === 'path') path = path.replace(`{${name}}`, encodeURIComponent(encode(v)));
+        else if (where === 'query') query.set(name, encode(v));
+        else headers[name] = encode(v).replace(/[^\x20-\x7e]/g, '');
+      }
+      const qs = query.toString();
+      if (type) headers['content-type'] = type;
+      return {
+        url: qs ? `${path}?${qs}` : path,
+        headers,
+        ...(b !== undefined && { payload: typeof b === 'string' ? b : JSON.stringify(b) }),
+        valid: ok,
+        pathBroken,
+      };
+    });
+  });
+}
+
+const figures: Figures = {
+  cases: 0,
+  byRole: { admin: 0, agent: 0, viewer: 0 },
+  statuses: {},
+  serverErrors: [],
+  undocumented: [],
+  schemaBreaks: [],
+  forbiddenWrites: [],
+  rejectedChanges: [],
+  validRefused: new Map(),
+};
+const covered = new Set<string>();
+const note = (list: string[], line: string) => {
+  if (list.length < 200) list.push(line);
+};
+
+const arbitraries = operations.map((op) => caseOf(op));
+const rng = fc.sample(fc.integer({ min: 0, max: 2 ** 30 }), { seed: SEED, numRuns: 1 })[0]!;
+let sampleSeed = rng;
+const deadline = Date.now() + SECONDS * 1000;
+console.log(`fuzz: ${operations.length} operations × ${ROLES.length} roles, seed ${SEED}, ${SECONDS} s`);
+
+rounds: for (let round = 0; ; round++) {
+  for (let i = 0; i < operations.length; i++) {
+    if (Date.now() > deadline) break rounds;
+    const op = operations[i]!;
+    const cases = fc.sample(arbitraries[i]!, { seed: sampleSeed++, numRuns: ROLES.length });
+    for (let r = 0; r < ROLES.length; r++) {
+      const role = ROLES[(r + round) % ROLES.length]!;
+      const c = cases[r]!;
+      const name = `${op.method} ${op.path}`;
+      const write = op.method !== 'GET';
+      const before = write ? await snapshot() : undefined;
+      const res = await app.inject({
+        method: op.method as 'GET',
+        url: c.url,
+        remoteAddress: FUZZ_ADDRESS,
+        headers: { 'x-token': tokens[role], ...c.headers },
+        ...(c.payload !== undefined && { payload: c.payload }),
+      });
+      figures.cases++;
+      figures.byRole[role]++;
+      covered.add(name);
+      figures.statuses[res.statusCode] = (figures.statuses[res.statusCode] ?? 0) + 1;
+      const where = `${role} ${op.method} ${c.url.slice(0, 160)} → ${res.statusCode}`;
+      if (res.statusCode >= 500) note(figures.serverErrors, `${where} ${res.body.slice(0, 200)}`);
+      else if (!op.responses.has(res.statusCode) && !(c.pathBroken && [404, 405].includes(res.statusCode)))
+        note(figures.undocumented, where);
+      else {
+        const check = op.responses.get(res.statusCode);
+        const json = String(res.headers['content-type'] ?? '').includes('application/json');
+        if (check && json && !check(res.json()))
+          note(figures.schemaBreaks, `${where} ${ajv.errorsText(check.errors).slice(0, 200)}`);
+      }
+      if (c.valid && res.statusCode === 400) figures.validRefused.set(name, (figures.validRefused.get(name) ?? 0) + 1);
+      if (write && res.statusCode < 300) {
+        const access = op.access as { perm?: string } | string | undefined;
+        if (typeof access === 'object' && access.perm) {
+          const user = await app.sessions.userOf(tokens[role]);
+          // the route's permission is the access plugin's to check; a 2xx without it is a hole
+          if (user && !user.perms.has(access.perm)) note(figures.forbiddenWrites, `${where} without ${access.perm}`);
+        }
+      }
+      if (before && res.statusCode >= 400) {
+        const after = await snapshot();
+        const changed = [...after].filter(([k, v]) => before.get(k) !== v).map(([k]) => k);
+        if (changed.length) note(figures.rejectedChanges, `${where} changed ${changed.join(', ')}`);
+      }
+      // a session the case ended (sign-out, role switch, own password) is opened again
+      if (!(await app.sessions.userOf(tokens[role]))) await signIn(role);
+    }
+  }
+}
+
+const failures = {
+  '5xx': figures.serverErrors,
+  'undocumented status': figures.undocumented,
+  'answer breaks its schema': figures.schemaBreaks,
+  'write without permission': figures.forbiddenWrites,
+  'rows changed by a rejected request': figures.rejectedChanges,
+};
+console.log(`\noperations covered: ${covered.size} of ${operations.length}`);
+console.log(
+  `cases run: ${figures.cases} (admin ${figures.byRole.admin}, agent ${figures.byRole.agent}, viewer ${figures.byRole.viewer})`,
+);
+console.log(
+  `statuses: ${Object.entries(figures.statuses)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ')}`,
+);
+for (const [label, list] of Object.entries(failures)) {
+  console.log(`${label}: ${list.length}`);
+  for (const line of list.slice(0, 15)) console.log(`  ${line}`);
+}
+const refusedValid = [...figures.validRefused].sort((a, b) => b[1] - a[1]);
+console.log(`schema-valid requests refused with 400 (counted, not failed): ${refusedValid.length} operations`);
+for (const [name, n] of refusedValid.slice(0, 25)) console.log(`  ${name} ×${n}`);
+console.log(`seed ${SEED} (FUZZ_SEED=${SEED} replays it)`);
+await t.close();
+const failed = Object.values(failures).some((l) => l.length > 0) || covered.size < operations.length;
+process.exit(failed ? 1 : 0);

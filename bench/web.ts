@@ -6,71 +6,17 @@
 // evaluation per file, work per category); BENCH_LHR_DIR=dir keeps each run's JSON report there.
 // BENCH_ROUTES=/dashboard and BENCH_PRESETS=mobile restrict the Lighthouse runs, BENCH_RUNS=n repeats them.
 // Needs Debian's chromium (CHROMIUM_PATH to use another binary).
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { CHROME_ARGS, executablePath, firstLoad, freePort, startConsole, withToken } from './first-load.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const ROUTES = ['/login', '/dashboard', '/power_station/power_station_list', '/devices/devices__manage', '/auth/user'];
-const TOKEN_COOKIE = 'Admin-Token';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-  console.error('The console is not built: run `npm run build` first.');
-  process.exit(1);
-}
-
-const port = await freePort();
-const dataDir = mkdtempSync(join(tmpdir(), 'pv-bench-web-'));
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    MQTT_PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    DEMO: 'true',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const origin = `http://127.0.0.1:${port}`;
+const { origin, token, stop } = await startConsole();
 const userDataDir = mkdtempSync(join(tmpdir(), 'pv-bench-chrome-'));
-
-async function signIn(): Promise<string> {
-  const res = await fetch(`${origin}/photo_voltaic/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'demo123456' }),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
 
 type Audits = Record<string, { details?: object }>;
 const ms = (v: unknown) => `${Math.round(Number(v)).toString().padStart(5)} ms`;
@@ -98,23 +44,7 @@ function printDetail(audits: Audits) {
   );
 }
 
-async function withToken(context: BrowserContext, token: string) {
-  await context.addCookies([{ name: TOKEN_COOKIE, value: token, url: origin }]);
-}
-
 try {
-  for (let i = 0; ; i++) {
-    if (i > 120) throw new Error('the server did not start');
-    if (
-      await fetch(`${origin}/photo_voltaic/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  const token = await signIn();
   console.log(`PV Console web benchmark: Chromium ${executablePath}, Node ${process.version}`);
 
   // first-load JS: a fresh context per route (nothing cached), every script response counted
@@ -123,32 +53,12 @@ try {
     '\nfirst-load JavaScript per route: gzip -6 of each script, its raw size, and the bytes the server actually sent',
   );
   for (const route of ROUTES) {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    if (route !== '/login') await withToken(context, token);
-    const page = await context.newPage();
-    const scripts: Promise<{ url: string; raw: number; gz: number; sent: number }>[] = [];
-    page.on('response', (res) => {
-      if (res.request().resourceType() !== 'script') return;
-      const url = res.url().replace(origin, '');
-      const sent = res
-        .request()
-        .sizes()
-        .then(
-          (z) => z.responseBodySize,
-          () => 0,
-        );
-      scripts.push(
-        Promise.all([res.body(), sent]).then(
-          ([b, n]) => ({ url, raw: b.length, gz: gzipSync(b).length, sent: n }),
-          () => ({ url, raw: 0, gz: 0, sent: 0 }),
-        ),
-      );
-    });
-    await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
-    const sizes = await Promise.all(scripts);
-    const raw = sizes.reduce((s, x) => s + x.raw, 0);
-    const gz = sizes.reduce((s, x) => s + x.gz, 0);
-    const sent = sizes.reduce((s, x) => s + x.sent, 0);
+    const {
+      files: sizes,
+      raw,
+      gz,
+      sent,
+    } = await firstLoad(browser, origin, route, route === '/login' ? undefined : token);
     // BENCH_VERBOSE=1 lists the files of each route, largest first
     if (process.env.BENCH_VERBOSE)
       for (const f of [...sizes].sort((a, b) => b.gz - a.gz))
@@ -156,7 +66,6 @@ try {
     console.log(
       `${route.padEnd(36)} ${String(sizes.length).padStart(3)} files   ${(gz / 1024).toFixed(1).padStart(7)} KB gzip   ${(raw / 1024).toFixed(1).padStart(8)} KB raw   ${(sent / 1024).toFixed(1).padStart(7)} KB sent (brotli)`,
     );
-    await context.close();
   }
   await browser.close();
 
@@ -167,7 +76,7 @@ try {
     headless: true,
     args: [...CHROME_ARGS, `--remote-debugging-port=${debugPort}`],
   });
-  await withToken(context, token);
+  await withToken(context, origin, token);
   console.log('\nLighthouse performance score (0-100)');
   const list = (name: string, all: string[]) => process.env[name]?.split(',').filter((x) => all.includes(x)) ?? all;
   const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 1);
@@ -204,8 +113,6 @@ try {
   }
   await context.close();
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop();
   rmSync(userDataDir, { recursive: true, force: true });
 }

@@ -43,6 +43,9 @@ export default defineConfig({
     // antd alone is above Vite's 500 kB default; it is cached apart from the console's code
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // zod schemas of @pv/contract are built at module level; a call on `z` has no effect beyond its
+      // value, so a page that imports a constant beside them does not take zod and every schema
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // Rolldown's form of Rollup's manualChunks (which it keeps only as a deprecated alias);
         // pages are split on their own by the lazy imports in app/pages.tsx.

@@ -331,22 +331,23 @@ const coreZh: Record<keyof typeof coreEn, string> = {
   'success.passwordChanged': '密码已修改，请重新登录',
 };
 
-export const messagesZh: Record<MessageKey, string> = {
-  ...coreZh,
-  ...plantMessagesZh,
-  ...dashboardMessagesZh,
-  ...deviceMessagesZh,
-  ...adminMessagesZh,
-  ...orgMessagesZh,
-  ...ingestMessagesZh,
-  ...mailMessagesZh,
-  ...faultMessagesZh,
-  ...customerMessagesZh,
-  ...providerMessagesZh,
-  ...tariffMessagesZh,
-  ...hardeningMessagesZh,
-  ...helpCenterMessagesZh,
-};
+export const messagesZh: Record<MessageKey, string> = /* @__PURE__ */ Object.assign(
+  {},
+  coreZh,
+  plantMessagesZh,
+  dashboardMessagesZh,
+  deviceMessagesZh,
+  adminMessagesZh,
+  orgMessagesZh,
+  ingestMessagesZh,
+  mailMessagesZh,
+  faultMessagesZh,
+  customerMessagesZh,
+  providerMessagesZh,
+  tariffMessagesZh,
+  hardeningMessagesZh,
+  helpCenterMessagesZh,
+);
 
 /** Field names used in validation messages, per language. */
 const coreFieldNamesEn: Record<string, string> = {
@@ -394,88 +395,98 @@ const coreFieldNamesZh: Record<string, string> = {
   disabled: '停用',
 };
 
-export const fieldNamesEn: Record<string, string> = {
-  ...coreFieldNamesEn,
-  ...plantFieldNamesEn,
-  ...dashboardFieldNamesEn,
-  ...deviceFieldNamesEn,
-  ...adminFieldNamesEn,
-  ...orgFieldNamesEn,
-  ...ingestFieldNamesEn,
-  ...mailFieldNamesEn,
-  ...faultFieldNamesEn,
-  ...providerFieldNamesEn,
-};
-export const fieldNamesZh: Record<string, string> = {
-  ...coreFieldNamesZh,
-  ...plantFieldNamesZh,
-  ...dashboardFieldNamesZh,
-  ...deviceFieldNamesZh,
-  ...adminFieldNamesZh,
-  ...orgFieldNamesZh,
-  ...ingestFieldNamesZh,
-  ...mailFieldNamesZh,
-  ...faultFieldNamesZh,
-  ...providerFieldNamesZh,
-};
+export const fieldNamesEn: Record<string, string> = /* @__PURE__ */ Object.assign(
+  {},
+  coreFieldNamesEn,
+  plantFieldNamesEn,
+  dashboardFieldNamesEn,
+  deviceFieldNamesEn,
+  adminFieldNamesEn,
+  orgFieldNamesEn,
+  ingestFieldNamesEn,
+  mailFieldNamesEn,
+  faultFieldNamesEn,
+  providerFieldNamesEn,
+);
+export const fieldNamesZh: Record<string, string> = /* @__PURE__ */ Object.assign(
+  {},
+  coreFieldNamesZh,
+  plantFieldNamesZh,
+  dashboardFieldNamesZh,
+  deviceFieldNamesZh,
+  adminFieldNamesZh,
+  orgFieldNamesZh,
+  ingestFieldNamesZh,
+  mailFieldNamesZh,
+  faultFieldNamesZh,
+  providerFieldNamesZh,
+);
 
-/** Spanish and Japanese: every key of en (a missing one fails the typecheck and messages.test.ts). */
-export const messagesEs: Record<MessageKey, string> = {
-  ...coreMessagesEs,
-  ...plantMessagesEs,
-  ...dashboardMessagesEs,
-  ...deviceMessagesEs,
-  ...adminMessagesEs,
-  ...orgMessagesEs,
-  ...ingestMessagesEs,
-  ...faultMessagesEs,
-  ...mailMessagesEs,
-  ...customerMessagesEs,
-  ...providerMessagesEs,
-  ...tariffMessagesEs,
-  ...hardeningMessagesEs,
-  ...helpCenterMessagesEs,
-};
-export const messagesJa: Record<MessageKey, string> = {
-  ...coreMessagesJa,
-  ...plantMessagesJa,
-  ...dashboardMessagesJa,
-  ...deviceMessagesJa,
-  ...adminMessagesJa,
-  ...orgMessagesJa,
-  ...ingestMessagesJa,
-  ...faultMessagesJa,
-  ...mailMessagesJa,
-  ...customerMessagesJa,
-  ...providerMessagesJa,
-  ...tariffMessagesJa,
-  ...hardeningMessagesJa,
-  ...helpCenterMessagesJa,
-};
-export const fieldNamesEs: Record<string, string> = {
-  ...coreFieldNamesEs,
-  ...plantFieldNamesEs,
-  ...dashboardFieldNamesEs,
-  ...deviceFieldNamesEs,
-  ...adminFieldNamesEs,
-  ...orgFieldNamesEs,
-  ...ingestFieldNamesEs,
-  ...mailFieldNamesEs,
-  ...faultFieldNamesEs,
-  ...providerFieldNamesEs,
-};
-export const fieldNamesJa: Record<string, string> = {
-  ...coreFieldNamesJa,
-  ...plantFieldNamesJa,
-  ...dashboardFieldNamesJa,
-  ...deviceFieldNamesJa,
-  ...adminFieldNamesJa,
-  ...orgFieldNamesJa,
-  ...ingestFieldNamesJa,
-  ...mailFieldNamesJa,
-  ...faultFieldNamesJa,
-  ...providerFieldNamesJa,
-};
+// The tables of the other languages are built by pure calls (not object spreads, which a bundler
+// keeps as possible getters): the console imports messagesEn alone and loads the language in use
+// apart (apps/web/contract-messages.ts), so these stay out of its bundle.
+
+/** Spanish and Japanese: every key of en (a missing one fails messages.test.ts). */
+export const messagesEs: Record<MessageKey, string> = /* @__PURE__ */ Object.assign(
+  {},
+  coreMessagesEs,
+  plantMessagesEs,
+  dashboardMessagesEs,
+  deviceMessagesEs,
+  adminMessagesEs,
+  orgMessagesEs,
+  ingestMessagesEs,
+  faultMessagesEs,
+  mailMessagesEs,
+  customerMessagesEs,
+  providerMessagesEs,
+  tariffMessagesEs,
+  hardeningMessagesEs,
+  helpCenterMessagesEs,
+);
+export const messagesJa: Record<MessageKey, string> = /* @__PURE__ */ Object.assign(
+  {},
+  coreMessagesJa,
+  plantMessagesJa,
+  dashboardMessagesJa,
+  deviceMessagesJa,
+  adminMessagesJa,
+  orgMessagesJa,
+  ingestMessagesJa,
+  faultMessagesJa,
+  mailMessagesJa,
+  customerMessagesJa,
+  providerMessagesJa,
+  tariffMessagesJa,
+  hardeningMessagesJa,
+  helpCenterMessagesJa,
+);
+export const fieldNamesEs: Record<string, string> = /* @__PURE__ */ Object.assign(
+  {},
+  coreFieldNamesEs,
+  plantFieldNamesEs,
+  dashboardFieldNamesEs,
+  deviceFieldNamesEs,
+  adminFieldNamesEs,
+  orgFieldNamesEs,
+  ingestFieldNamesEs,
+  mailFieldNamesEs,
+  faultFieldNamesEs,
+  providerFieldNamesEs,
+);
+export const fieldNamesJa: Record<string, string> = /* @__PURE__ */ Object.assign(
+  {},
+  coreFieldNamesJa,
+  plantFieldNamesJa,
+  dashboardFieldNamesJa,
+  deviceFieldNamesJa,
+  adminFieldNamesJa,
+  orgFieldNamesJa,
+  ingestFieldNamesJa,
+  mailFieldNamesJa,
+  faultFieldNamesJa,
+  providerFieldNamesJa,
+);
 
 /** The field names of a language (validation messages name the field); English for any other. */
 export function fieldNamesFor(lang: string): Record<string, string> {

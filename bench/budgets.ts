@@ -1,0 +1,44 @@
+// The console's first-load JavaScript budgets (issue 22), checked in CI (.ci/run): the gzip size of
+// every script a page loads until the network is idle, in Debian's Chromium, against the console
+// built in WEB_DIST (apps/web/dist by default). Sizes are deterministic for a build, unlike timings.
+// Run: npm run build && npm run budgets -w @pv/bench   (exits 1 when a page is over its budget)
+import { flattenRoutes } from '@pv/contract';
+import { chromium } from 'playwright-core';
+import { CHROME_ARGS, executablePath, firstLoad, startConsole } from './first-load.js';
+
+const KB = 1024;
+/** gzip KB of first-load JavaScript: the sign-in page, the dashboard with its charts, any other page. */
+export const BUDGETS: Record<string, number> = { '/login': 250, '/dashboard': 450 };
+export const DEFAULT_BUDGET = 500;
+
+const PUBLIC = ['/login', '/404', '/guide', '/policy', '/customer/cancel', '/introduction', '/product', '/helpDoc'];
+// every page of the route table (menus without a page of their own are only groups)
+const CONSOLE = flattenRoutes()
+  .filter((r) => !r.children?.length && r.fullPath !== '/')
+  .map((r) => r.fullPath);
+
+const { origin, token, stop } = await startConsole();
+let over = 0;
+try {
+  const browser = await chromium.launch({ executablePath, args: CHROME_ARGS });
+  console.log(`first-load JavaScript (gzip) per page against its budget, Chromium ${browser.version()}`);
+  for (const route of [...PUBLIC, ...CONSOLE]) {
+    const { files, gz } = await firstLoad(browser, origin, route, PUBLIC.includes(route) ? undefined : token);
+    const budget = BUDGETS[route] ?? DEFAULT_BUDGET;
+    const ok = gz <= budget * KB;
+    if (!ok) over++;
+    console.log(
+      `${ok ? 'ok  ' : 'OVER'} ${route.padEnd(48)} ${String(files.length).padStart(3)} files ${(gz / KB).toFixed(1).padStart(7)} KB / ${budget} KB`,
+    );
+    if (!ok || process.env.BENCH_VERBOSE)
+      for (const f of [...files].sort((a, b) => b.gz - a.gz).slice(0, 12))
+        console.log(`       ${(f.gz / KB).toFixed(1).padStart(7)} KB  ${f.url}`);
+  }
+  await browser.close();
+} finally {
+  await stop();
+}
+if (over) {
+  console.error(`${over} page(s) over their first-load budget`);
+  process.exit(1);
+}

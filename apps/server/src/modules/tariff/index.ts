@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { refreshRevenue } from './revenue.refresh.js';
+import { onRevenueKick, refreshRevenue } from './revenue.refresh.js';
 import { tariffRoutes } from './tariff.routes.js';
 
 /** The module's periodic job and its default period (ms). */
@@ -14,6 +14,7 @@ export const tariffModule: FastifyPluginAsyncZod = async (app) => {
   // a price change is picked up at once by this process rather than at the next period
   const soon = () => setImmediate(() => void app.jobs.tick('revenue', Date.now() + TARIFF_JOB_PERIODS.revenue));
   await app.register(tariffRoutes, { onPriceChanged: soon });
+  onRevenueKick(app.db, soon);
   app.jobs.add({
     name: 'revenue',
     periodMs: TARIFF_JOB_PERIODS.revenue,

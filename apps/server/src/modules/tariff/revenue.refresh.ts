@@ -249,5 +249,10 @@ export async function refreshRevenue(db: Kysely<Database>, now: number, backfill
   return { plants: plantsSeen, backfilled, recomputed };
 }
 
+const kicks = new WeakMap<Kysely<Database>, () => void>();
+/** What starts a run of the job soon (the module sets it): a tariff given to a plant shows its revenue at once. */
+export const onRevenueKick = (db: Kysely<Database>, kick: () => void) => void kicks.set(db, kick);
+export const kickRevenue = (db: Kysely<Database>) => kicks.get(db)?.();
+
 /** Local days of a bucket window, for tests and the bench. */
 export const bucketsPerDay = DAY / BUCKET_MS;

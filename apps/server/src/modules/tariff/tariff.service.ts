@@ -20,7 +20,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/types.js';
 import type { AuditNote } from '../../plugins/audit.js';
-import { parsePeriods } from './revenue.refresh.js';
+import { kickRevenue, parsePeriods } from './revenue.refresh.js';
 import * as repo from './tariff.repository.js';
 
 type Db = Kysely<Database>;
@@ -320,9 +320,12 @@ type TariffFields = { powerCompanyId?: number | null; priceArea?: string | null;
 export async function applyPlantTariff(db: Db, plantId: number, b: TariffFields) {
   if (b.powerCompanyId === undefined && b.priceArea === undefined && b.currency === undefined) return;
   const t = await plantTariff(db, b);
-  await inTransaction(db, async (trx) => {
-    if (await repo.setPlantTariff(trx, plantId, t)) await repo.forgetRevenue(trx, plantId);
+  const changed = await inTransaction(db, async (trx) => {
+    const c = await repo.setPlantTariff(trx, plantId, t);
+    if (c) await repo.forgetRevenue(trx, plantId);
+    return c;
   });
+  if (changed) kickRevenue(db);
 }
 
 // ---- reading revenue

@@ -78,7 +78,7 @@ export function PriceFormModal({
     : {
         area: company.priceAreas[0],
         kind: 'feedIn',
-        range: [dayjs().startOf('month'), null],
+        range: [dayjs().startOf('year'), null],
         periods: DEFAULT_PERIODS,
       };
 

@@ -55,6 +55,8 @@ interface Figures {
   forbiddenWrites: string[];
   rejectedChanges: string[];
   validRefused: Map<string, number>;
+  /** one refused schema-valid request per operation, with the server's message */
+  validRefusedExample: Map<string, string>;
 }
 
 const t = await buildTestApp(
@@ -243,6 +245,7 @@ const figures: Figures = {
   forbiddenWrites: [],
   rejectedChanges: [],
   validRefused: new Map(),
+  validRefusedExample: new Map(),
 };
 const covered = new Set<string>();
 const note = (list: string[], line: string) => {
@@ -287,7 +290,14 @@ rounds: for (let round = 0; ; round++) {
         if (check && json && !check(res.json()))
           note(figures.schemaBreaks, `${where} ${ajv.errorsText(check.errors).slice(0, 200)}`);
       }
-      if (c.valid && res.statusCode === 400) figures.validRefused.set(name, (figures.validRefused.get(name) ?? 0) + 1);
+      if (c.valid && res.statusCode === 400) {
+        figures.validRefused.set(name, (figures.validRefused.get(name) ?? 0) + 1);
+        if (!figures.validRefusedExample.has(name))
+          figures.validRefusedExample.set(
+            name,
+            `${c.url.slice(0, 120)} ${c.payload?.toString().slice(0, 120) ?? ''} → ${res.json().msg}`,
+          );
+      }
       if (write && res.statusCode < 300) {
         const access = op.access as { perm?: string } | string | undefined;
         if (typeof access === 'object' && access.perm) {
@@ -329,7 +339,8 @@ for (const [label, list] of Object.entries(failures)) {
 }
 const refusedValid = [...figures.validRefused].sort((a, b) => b[1] - a[1]);
 console.log(`schema-valid requests refused with 400 (counted, not failed): ${refusedValid.length} operations`);
-for (const [name, n] of refusedValid.slice(0, 25)) console.log(`  ${name} ×${n}`);
+for (const [name, n] of refusedValid.slice(0, 40))
+  console.log(`  ${name} ×${n}: ${figures.validRefusedExample.get(name) ?? ''}`);
 console.log(`seed ${SEED} (FUZZ_SEED=${SEED} replays it)`);
 await t.close();
 const failed = Object.values(failures).some((l) => l.length > 0) || covered.size < operations.length;

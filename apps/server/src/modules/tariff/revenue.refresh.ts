@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Database, PlantRevenueDailyTable } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { inTransaction } from '../../db/transaction.js';
-import { localTime, revenueOf, type BucketEnergy, type PriceVersion } from './revenue.js';
+import { localTime, offsetMinutes, revenueOf, type BucketEnergy, type PriceVersion } from './revenue.js';
 import * as repo from './tariff.repository.js';
 
 /**
@@ -13,7 +13,8 @@ import * as repo from './tariff.repository.js';
  *
  * 1. queued recomputes (a price changed): the days of the change for every plant of the
  *    company's area, SLICE plants at a time, with the progress written after each slice;
- * 2. yesterday and today of every plant with a tariff (late data of yesterday lands too);
+ * 2. today of every plant with a tariff, and yesterday on the first run of a new local day and
+ *    in its first two hours (late data of yesterday lands too);
  * 3. the whole history of plants that have no revenue row yet (a plant just given a tariff),
  *    BACKFILL plants a run (a plant whose history earns nothing is not tried again by this process);
  * 4. today / month / year / total per plant into plant_stats.
@@ -23,7 +24,7 @@ import * as repo from './tariff.repository.js';
  * docs/energy-model.md): the power gives the shape over the day, the counter the amount.
  */
 
-const SLICE = 100;
+const SLICE = 50;
 const BACKFILL = 100;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -66,13 +67,18 @@ export async function computeRevenue(
   const ranges = new Map(plants.map((p) => [p.id, daysOf(p)]));
   let minDay = '9999-12-31';
   let maxDay = '0000-01-01';
-  for (const r of ranges.values()) {
+  // the instants the plants' local ranges span (an hour's margin either side for a DST change)
+  let fromTs = Infinity;
+  let toTs = -Infinity;
+  for (const p of plants) {
+    const r = ranges.get(p.id)!;
     if (r.from < minDay) minDay = r.from;
     if (r.to > maxDay) maxDay = r.to;
+    const start = Date.parse(`${r.from}T00:00:00Z`);
+    const end = Date.parse(`${r.to}T00:00:00Z`) + DAY;
+    fromTs = Math.min(fromTs, start - offsetMinutes(p.time_zone, start) * 60_000 - HOUR);
+    toTs = Math.max(toTs, end - offsetMinutes(p.time_zone, end) * 60_000 + HOUR);
   }
-  // a local day lies within 14 h of its UTC date on both sides
-  const fromTs = Date.parse(`${minDay}T00:00:00Z`) - 15 * HOUR;
-  const toTs = Date.parse(`${maxDay}T00:00:00Z`) + DAY + 15 * HOUR;
   const ids = plants.map((p) => p.id);
   const [power, counted, prices] = await Promise.all([
     repo.bucketPower(db, dialect, ids, fromTs, toTs),
@@ -89,7 +95,8 @@ export async function computeRevenue(
   }
   const countedOf = new Map(counted.map((r) => [`${r.plant_id}|${r.day}`, Number(r.kwh ?? 0)]));
 
-  const writes: { plantId: number; from: string; to: string; rows: PlantRevenueDailyTable[] }[] = [];
+  // one delete and a few inserts per range of days (the plants of a zone share theirs)
+  const writes = new Map<string, { plantIds: number[]; from: string; to: string; rows: PlantRevenueDailyTable[] }>();
   for (const p of plants) {
     const { from, to } = ranges.get(p.id)!;
     const list = (buckets.get(p.id) ?? []).map((b) => ({ ...b, day: localTime(b.ts, p.time_zone).day }));
@@ -115,12 +122,16 @@ export async function computeRevenue(
       for (const [period, f] of periods)
         rows.push({ plant_id: p.id, day, period, currency: p.currency, kwh: f.kwh, amount: f.amount });
     }
-    writes.push({ plantId: p.id, from, to, rows });
+    const key = `${from}|${to}`;
+    let w = writes.get(key);
+    if (!w) writes.set(key, (w = { plantIds: [], from, to, rows: [] }));
+    w.plantIds.push(p.id);
+    w.rows.push(...rows);
   }
   await inTransaction(db, async (trx) => {
-    for (const w of writes) await repo.replaceRevenue(trx, w.plantId, w.from, w.to, w.rows);
+    for (const w of writes.values()) await repo.replaceRevenue(trx, w.plantIds, w.from, w.to, w.rows);
   });
-  return writes.reduce((n, w) => n + w.rows.length, 0);
+  return [...writes.values()].reduce((n, w) => n + w.rows.length, 0);
 }
 
 /** today / month / year / total of each plant (its own local calendar) into plant_stats. */
@@ -195,6 +206,8 @@ export async function runRecomputes(db: Kysely<Database>, now: number): Promise<
   return done;
 }
 
+/** The local day each plant's last run in this process computed, by database. */
+const todayBefore = new WeakMap<Kysely<Database>, Map<number, string>>();
 /** Plants (with their tariff) whose history this process computed already, by database. */
 const backfilledBefore = new WeakMap<Kysely<Database>, Set<string>>();
 const tariffKey = (p: repo.TariffPlant) => `${p.id}|${p.power_company_id}|${p.price_area}|${p.currency}`;
@@ -232,12 +245,18 @@ export async function refreshRevenue(db: Kysely<Database>, now: number, backfill
       backfilled++;
     }
     const filled = new Set(toFill.map((p) => p.id));
+    let lastToday = todayBefore.get(db);
+    if (!lastToday) todayBefore.set(db, (lastToday = new Map()));
+    const seenToday = lastToday;
     await computeRevenue(
       db,
       plants.filter((p) => !filled.has(p.id)),
       (p) => {
-        const today = localDay(now, p.time_zone);
-        return { from: addDays(today, -1), to: today };
+        const local = localTime(now, p.time_zone);
+        // yesterday too on the first run of a new local day and in its first two hours (late data)
+        const withYesterday = seenToday.get(p.id) !== local.day || local.minute < 120;
+        seenToday.set(p.id, local.day);
+        return { from: withYesterday ? addDays(local.day, -1) : local.day, to: local.day };
       },
       versions,
     );

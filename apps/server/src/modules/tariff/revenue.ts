@@ -1,4 +1,4 @@
-import { currencyDigits, MINUTES_PER_DAY, periodAt, periodSpans, type TariffPeriod } from '@pv/contract';
+import { currencyDigits, MINUTES_PER_DAY, periodAt, type TariffPeriod } from '@pv/contract';
 
 /**
  * Revenue of a plant from its energy per 5-minute bucket and its feed-in prices (pure; the job and
@@ -111,10 +111,33 @@ export function priceOn(versions: readonly PriceVersion[], day: string): PriceVe
   return versions.find((v) => v.validFrom <= day && (v.validTo === null || day <= v.validTo));
 }
 
-/** Where the span of `period` holding `minute` ends (minute of the day). */
-function spanEnd(period: TariffPeriod, minute: number): number {
-  for (const [s, e] of periodSpans(period)) if (minute >= s && minute < e) return e;
-  return MINUTES_PER_DAY;
+/** Which period holds each minute of a kind of day, and where that period's run of minutes ends. */
+interface DayTable {
+  /** index into the version's periods, -1 where none applies */
+  owner: Int16Array;
+  /** the first minute after `m` held by another period (or 1440) */
+  end: Int16Array;
+}
+const tables = new WeakMap<PriceVersion, Map<number, DayTable>>();
+
+/** The minute table of a price version for weekdays or weekends of a month (built once per version and kind of day). */
+function tableOf(version: PriceVersion, weekend: boolean, month: number): DayTable {
+  let byDay = tables.get(version);
+  if (!byDay) tables.set(version, (byDay = new Map()));
+  const key = (weekend ? 16 : 0) + month;
+  let t = byDay.get(key);
+  if (!t) {
+    const owner = new Int16Array(MINUTES_PER_DAY);
+    for (let m = 0; m < MINUTES_PER_DAY; m++) {
+      const p = periodAt(version.periods, weekend, month, m);
+      owner[m] = p ? version.periods.indexOf(p) : -1;
+    }
+    const end = new Int16Array(MINUTES_PER_DAY);
+    end[MINUTES_PER_DAY - 1] = MINUTES_PER_DAY;
+    for (let m = MINUTES_PER_DAY - 2; m >= 0; m--) end[m] = owner[m + 1] === owner[m] ? end[m + 1]! : m + 1;
+    byDay.set(key, (t = { owner, end }));
+  }
+  return t;
 }
 
 /**
@@ -131,29 +154,34 @@ export function revenueOf(
 ): DayRevenue {
   const scale = 10 ** currencyDigits(currency);
   const out: DayRevenue = new Map();
-  const prices = new Map<string, { version: PriceVersion | undefined; perKwh: Map<TariffPeriod, number> }>();
+  const prices = new Map<string, { version: PriceVersion | undefined; perKwh: number[] }>();
   for (const b of buckets) {
     if (!(b.kwh > 0)) continue;
     const t = localTime(b.ts, timeZone);
     let price = prices.get(t.day);
-    if (!price) prices.set(t.day, (price = { version: priceOn(versions, t.day), perKwh: new Map() }));
-    if (!price.version) continue;
+    if (!price) {
+      const version = priceOn(versions, t.day);
+      price = { version, perKwh: version ? version.periods.map((p) => Number(p.price) * scale) : [] };
+      prices.set(t.day, price);
+    }
+    const version = price.version;
+    if (!version) continue;
     let day = out.get(t.day);
     if (!day) out.set(t.day, (day = new Map()));
+    const table = tableOf(version, t.weekend, t.month);
     const start = t.minute;
     const end = start + bucketMinutes;
     for (let m = start; m < end - 1e-9;) {
-      const minute = Math.min(m, MINUTES_PER_DAY - 1e-9);
-      const period = periodAt(price.version.periods, t.weekend, t.month, Math.floor(minute));
-      const segEnd = period ? Math.min(end, Math.max(spanEnd(period, Math.floor(minute)), m + 1e-9)) : end;
-      if (period) {
-        let perKwh = price.perKwh.get(period);
-        if (perKwh === undefined) price.perKwh.set(period, (perKwh = Number(period.price) * scale));
+      const minute = Math.min(Math.floor(m), MINUTES_PER_DAY - 1);
+      const index = table.owner[minute]!;
+      const segEnd = Math.min(end, Math.max(table.end[minute]!, m + 1e-9));
+      if (index >= 0) {
+        const period = version.periods[index]!;
         const kwh = (b.kwh * (segEnd - m)) / bucketMinutes;
         let f = day.get(period.name);
         if (!f) day.set(period.name, (f = { kwh: 0, amount: 0 }));
         f.kwh += kwh;
-        f.amount += kwh * perKwh;
+        f.amount += kwh * price.perKwh[index]!;
       }
       m = segEnd;
     }

@@ -332,17 +332,17 @@ export function countedEnergy(db: Db, ids: number[], from: string, to: string) {
     .execute();
 }
 
-/** Replaces a plant's revenue rows of the local days [from, to] with `rows`. */
+/** Replaces the revenue rows of `plantIds` of the local days [from, to] with `rows` (one delete, multi-row inserts). */
 export async function replaceRevenue(
   trx: Trx,
-  plantId: number,
+  plantIds: number[],
   from: string,
   to: string,
   rows: Insertable<PlantRevenueDailyTable>[],
 ) {
   await trx
     .deleteFrom('plant_revenue_daily')
-    .where('plant_id', '=', plantId)
+    .where('plant_id', 'in', plantIds)
     .where('day', '>=', from)
     .where('day', '<=', to)
     .execute();

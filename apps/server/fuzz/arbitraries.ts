@@ -51,6 +51,9 @@ const FORMATS: Record<string, fc.Arbitrary<string>> = {
     .date({ min: new Date(2000, 0, 1), max: new Date(2100, 0, 1), noInvalidDate: true })
     .map((d) => d.toISOString().slice(0, 10)),
   uuid: fc.uuid(),
+  // the document's own formats (packages/contract): what the server's refinements accept
+  'time-zone': fc.constantFrom(...Intl.supportedValuesOf('timeZone')),
+  currency: fc.constantFrom(...Intl.supportedValuesOf('currency')),
 };
 
 /** A value the schema allows (`name` picks realistic ids for id-like integers). */

@@ -220,7 +220,9 @@ export const historyQuery = z.object({
   range: z.coerce
     .number()
     .int()
-    .refine((v) => (HISTORY_RANGES as readonly number[]).includes(v), { message: 'validation.range' }),
+    .refine((v) => (HISTORY_RANGES as readonly number[]).includes(v), { message: 'validation.range' })
+    // the document lists what the refinement accepts (the OpenAPI fuzzer generates from it)
+    .meta({ enum: [...HISTORY_RANGES] }),
 });
 export type HistoryQuery = z.infer<typeof historyQuery>;
 

@@ -35,7 +35,12 @@ export function isTimeZone(v: string): boolean {
   }
 }
 
-export const zTimeZone = z.string().trim().refine(isTimeZone, { message: 'validation.timeZone' });
+/** An IANA time zone; the document says so with the format `time-zone` (what the refinement checks). */
+export const zTimeZone = z
+  .string()
+  .trim()
+  .refine(isTimeZone, { message: 'validation.timeZone' })
+  .meta({ format: 'time-zone', examples: ['Europe/Berlin'] });
 
 export const plantListQuery = pageQuery.extend({
   status: z.enum(PLANT_STATUSES).optional(),

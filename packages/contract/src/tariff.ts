@@ -115,7 +115,7 @@ export function periodAt(periods: readonly TariffPeriod[], weekend: boolean, mon
   return undefined;
 }
 
-const dayString = z.string().refine(isCalendarDay, { message: 'validation.day' });
+const dayString = z.string().refine(isCalendarDay, { message: 'validation.day' }).meta({ format: 'date' });
 
 export const powerCompanyBody = z.object({
   name: z.string().trim().min(1, { message: 'validation.companyName' }).max(64, { message: 'validation.companyName' }),
@@ -123,7 +123,7 @@ export const powerCompanyBody = z.object({
     .string()
     .trim()
     .regex(/^[A-Z]{2}$/, { message: 'validation.country' }),
-  currency: z.string().trim().refine(isCurrency, { message: 'validation.currency' }),
+  currency: z.string().trim().refine(isCurrency, { message: 'validation.currency' }).meta({ format: 'currency' }),
   /** price areas (regions, grid zones); at least one */
   priceAreas: z
     .array(z.string().trim().min(1).max(32))

@@ -144,6 +144,23 @@ describe('power companies, electricity prices and revenue', () => {
     expect(list.rows.map((r: { name: string }) => r.name)).toEqual(['Pacific Power']);
   });
 
+  it('exports the filtered companies with headers in the caller’s language', async () => {
+    const res = await call('GET', '/power-companies/export?keyword=stadtwerke', undefined, 'zh');
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.name).toBe('电力公司');
+    expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['电力公司', '国家', '币种']);
+    expect(sheet.rowCount).toBe(2);
+    expect((sheet.getRow(2).values as unknown[]).slice(1, 5)).toEqual([
+      'Stadtwerke Berlin',
+      'DE',
+      'EUR',
+      'Berlin, Brandenburg',
+    ]);
+  });
+
   it('refuses periods that leave a gap or overlap, in en, zh, es and ja, and stores nothing', async () => {
     const gap = [
       { name: 'peak', from: '08:00', to: '20:00', price: '0.30' },

@@ -21,6 +21,13 @@ const en = {
   'plantExport.revenueToday': 'Revenue today',
   'plantExport.revenueTotal': 'Total revenue',
   'plantExport.currency': 'Currency',
+  'companyExport.sheet': 'Power companies',
+  'companyExport.name': 'Power company',
+  'companyExport.country': 'Country',
+  'companyExport.currency': 'Currency',
+  'companyExport.priceAreas': 'Price areas',
+  'companyExport.prices': 'Prices',
+  'companyExport.plants': 'Plants',
 };
 
 export const tariffMessagesEn: typeof en = en;
@@ -43,6 +50,13 @@ export const tariffMessagesZh: Record<keyof typeof en, string> = {
   'plantExport.revenueToday': '今日收益',
   'plantExport.revenueTotal': '累计收益',
   'plantExport.currency': '币种',
+  'companyExport.sheet': '电力公司',
+  'companyExport.name': '电力公司',
+  'companyExport.country': '国家',
+  'companyExport.currency': '币种',
+  'companyExport.priceAreas': '电价区域',
+  'companyExport.prices': '电价数',
+  'companyExport.plants': '电站数',
 };
 
 export const tariffMessagesEs: Record<keyof typeof en | 'validation.timePeriod', string> = {
@@ -66,6 +80,13 @@ export const tariffMessagesEs: Record<keyof typeof en | 'validation.timePeriod',
   'plantExport.revenueToday': 'Ingresos de hoy',
   'plantExport.revenueTotal': 'Ingresos totales',
   'plantExport.currency': 'Moneda',
+  'companyExport.sheet': 'Compañías eléctricas',
+  'companyExport.name': 'Compañía eléctrica',
+  'companyExport.country': 'País',
+  'companyExport.currency': 'Moneda',
+  'companyExport.priceAreas': 'Zonas de precio',
+  'companyExport.prices': 'Precios',
+  'companyExport.plants': 'Plantas',
 };
 
 export const tariffMessagesJa: Record<keyof typeof en | 'validation.timePeriod', string> = {
@@ -88,4 +109,11 @@ export const tariffMessagesJa: Record<keyof typeof en | 'validation.timePeriod',
   'plantExport.revenueToday': '本日の収益',
   'plantExport.revenueTotal': '累計収益',
   'plantExport.currency': '通貨',
+  'companyExport.sheet': '電力会社',
+  'companyExport.name': '電力会社',
+  'companyExport.country': '国',
+  'companyExport.currency': '通貨',
+  'companyExport.priceAreas': '料金エリア',
+  'companyExport.prices': '単価数',
+  'companyExport.plants': '発電所数',
 };

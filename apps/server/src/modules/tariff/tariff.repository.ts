@@ -489,3 +489,19 @@ export async function setPlantTariff(
   if (changed) await db.updateTable('plants').set(t).where('id', '=', plantId).execute();
   return changed;
 }
+
+/** The filtered companies by name, in keyset batches (the export). */
+export async function* iterateCompanies(db: Db, f: Omit<PowerCompanyQuery, 'pageNum' | 'pageSize'>, batch = 500) {
+  for (let offset = 0; ; offset += batch) {
+    const rows = await companies(db, f)
+      .selectAll('c')
+      .select([plantsOf.as('plants'), pricesOf.as('prices')])
+      .orderBy('c.name')
+      .orderBy('c.id')
+      .limit(batch)
+      .offset(offset)
+      .execute();
+    yield* rows;
+    if (rows.length < batch) return;
+  }
+}

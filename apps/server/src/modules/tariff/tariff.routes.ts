@@ -18,6 +18,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../../lib/types.js';
+import { sendXlsx } from '../../lib/xlsx-export.js';
 import * as tariffs from './tariff.service.js';
 
 /** Power companies, electricity prices (spec §2 power-company, §3 electricity price) and revenue. */
@@ -37,6 +38,19 @@ export const tariffRoutes: FastifyPluginAsyncZod<{ onPriceChanged: () => void }>
       },
     },
     async (req, reply) => reply.ok(await tariffs.listCompanies(db, req.query)),
+  );
+
+  app.get(
+    '/power-companies/export',
+    {
+      config: { access: { perm: 'price:list' } },
+      schema: {
+        tags,
+        summary: 'The filtered power companies as an Excel workbook (in your language)',
+        querystring: powerCompanyQuery.omit({ pageNum: true, pageSize: true }),
+      },
+    },
+    async (req, reply) => sendXlsx(req, reply, tariffs.exportCompanies(db, req.query)),
   );
 
   app.get(

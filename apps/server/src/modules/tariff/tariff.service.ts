@@ -19,6 +19,7 @@ import type { Database } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/types.js';
+import type { XlsxColumn, XlsxExport } from '../../lib/xlsx-export.js';
 import type { AuditNote } from '../../plugins/audit.js';
 import { kickRevenue, parsePeriods } from './revenue.refresh.js';
 import * as repo from './tariff.repository.js';
@@ -110,6 +111,29 @@ export async function deleteCompany(db: Db, id: number): Promise<AuditNote> {
   if (plants > 0) throw new ApiError(409, 'company.inUse', { count: plants });
   await inTransaction(db, (trx) => repo.deleteCompany(trx, id));
   return { recordId: id, summary: c.name };
+}
+
+const COMPANY_COLUMNS: readonly XlsxColumn[] = [
+  { key: 'name', header: 'companyExport.name', width: 28 },
+  { key: 'country', header: 'companyExport.country', width: 10 },
+  { key: 'currency', header: 'companyExport.currency', width: 10 },
+  { key: 'priceAreas', header: 'companyExport.priceAreas', width: 36 },
+  { key: 'prices', header: 'companyExport.prices', width: 10 },
+  { key: 'plants', header: 'companyExport.plants', width: 10 },
+];
+
+/** The filtered company list as a workbook (headers in the caller's language). */
+export function exportCompanies(
+  db: Db,
+  f: Omit<PowerCompanyQuery, 'pageNum' | 'pageSize'>,
+): XlsxExport<Record<string, unknown>> {
+  async function* rows() {
+    for await (const r of repo.iterateCompanies(db, f)) {
+      const c = toCompany(r);
+      yield { ...c, priceAreas: c.priceAreas.join(', ') };
+    }
+  }
+  return { filename: 'power-companies.xlsx', sheet: 'companyExport.sheet', columns: COMPANY_COLUMNS, rows: rows() };
 }
 
 // ---- prices

@@ -10,6 +10,7 @@ import {
 import { Card, Empty, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '@/components/export-button';
 import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
 import { DeleteAction, IconAction } from '@/components/row-actions';
 import { useHasPerm } from '@/lib/access';
@@ -225,6 +226,15 @@ export default function PowerCompanyPage() {
             testId="company-create"
             onClick={() => setEditing({})}
             label={t('tariff.createCompany')}
+          />
+        }
+        right={
+          <ExportButton
+            path="/power-companies/export"
+            query={list.query}
+            perm="price:list"
+            testId="company-export"
+            doneKey="tariff.exported"
           />
         }
       />

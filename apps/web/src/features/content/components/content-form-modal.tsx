@@ -56,7 +56,8 @@ export function ContentFormModal({
     : { kind: kinds[0]!, lang, title: '', content: '', mediaType: 'picture', sortOrder: 0, published: false };
 
   const onFinish = async (v: Values) => {
-    const body = contentBody.parse({ ...v, status: v.published ? 'published' : 'draft' });
+    // a field not shown (the page of a one-page screen) is not in `v`: its initial value stands
+    const body = contentBody.parse({ ...initial, ...v, status: v.published ? 'published' : 'draft' });
     await save.mutateAsync({ id: record?.id, body });
     void message.success(t(record ? 'success.update' : 'success.create'));
     onClose();

@@ -190,6 +190,7 @@ export function ContentList({ kinds, testId }: { kinds: readonly ContentKind[]; 
           value={list.query.lang}
           onChange={(lang?: Language) => list.filter({ lang })}
           options={LANGUAGES.map((l) => ({ value: l, label: t(`helpCenter.langs.${l}`) }))}
+          aria-label={t('helpCenter.content.allLangs')}
           data-testid={`${testId}-lang`}
         />
         <Segmented

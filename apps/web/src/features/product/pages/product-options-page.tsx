@@ -1,0 +1,153 @@
+import { DeleteOutlined, EditOutlined, FileTextOutlined } from '@ant-design/icons';
+import type { ProductQuery, ProductRow } from '@pv/contract';
+import { Card, Drawer, Space, Table, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CreateButton, ListToolbar, SearchForm, TextFilter } from '@/components/list-page';
+import { ConfirmAction, IconAction } from '@/components/row-actions';
+import { useHasPerm } from '@/lib/access';
+import { useListPage } from '@/lib/use-list-page';
+import { useDeleteProduct } from '@/features/product/api/delete-product';
+import { useProducts } from '@/features/product/api/get-products';
+import { ProblemList } from '@/features/product/components/problem-list';
+import { ProductDocuments } from '@/features/product/components/product-documents';
+import { ProductFormModal } from '@/features/product/components/product-form-modal';
+import { ReleaseNotes } from '@/features/product/components/release-notes';
+
+type Filters = Pick<ProductQuery, 'name'>;
+
+/**
+ * /systems/product_problem (product options): the products with their documents and release
+ * notes, and the problems reported against them.
+ */
+export default function ProductOptionsPage() {
+  const { t } = useTranslation();
+  const can = useHasPerm();
+  const list = useListPage<ProductQuery, Filters>({ totalKey: 'helpCenter.products.total' });
+  const { data, isFetching } = useProducts(list.query);
+  const all = useProducts({ pageNum: 1, pageSize: 500 });
+  const remove = useDeleteProduct();
+  const [editing, setEditing] = useState<{ record?: ProductRow } | null>(null);
+  const [docs, setDocs] = useState<ProductRow | null>(null);
+
+  const columns = [
+    { title: t('helpCenter.products.name'), dataIndex: 'name', ellipsis: true },
+    {
+      title: t('helpCenter.products.type'),
+      dataIndex: 'type',
+      width: 120,
+      render: (v: string) => t(`device.types.${v}`),
+    },
+    {
+      title: t('helpCenter.products.code'),
+      dataIndex: 'code',
+      width: 120,
+      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+    },
+    {
+      title: t('helpCenter.products.devices'),
+      dataIndex: 'devices',
+      width: 90,
+      align: 'right' as const,
+      responsive: ['md' as const],
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      width: 140,
+      render: (_: unknown, r: ProductRow) => (
+        <Space size={2}>
+          <IconAction
+            title={t('helpCenter.products.documents')}
+            icon={<FileTextOutlined />}
+            testId={`product-docs-${r.id}`}
+            onClick={() => setDocs(r)}
+          />
+          {can('product:update') && (
+            <IconAction
+              title={t('common.update')}
+              icon={<EditOutlined />}
+              testId={`product-edit-${r.id}`}
+              onClick={() => setEditing({ record: r })}
+            />
+          )}
+          {can('product:delete') && (
+            <ConfirmAction
+              title={t('helpCenter.products.confirmDelete', { name: r.name })}
+              okText={t('common.confirm')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ danger: true }}
+              run={() => remove.mutateAsync(r.id)}
+            >
+              <IconAction
+                title={t('common.delete')}
+                icon={<DeleteOutlined />}
+                danger
+                testId={`product-delete-${r.id}`}
+              />
+            </ConfirmAction>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <Tabs
+        items={[
+          {
+            key: 'products',
+            label: t('helpCenter.products.tab'),
+            children: (
+              <>
+                <SearchForm<Filters> list={list} searchTestId="product-search">
+                  <TextFilter name="name" label={t('helpCenter.products.name')} width={200} />
+                </SearchForm>
+                <ListToolbar
+                  left={<CreateButton perm="product:create" testId="product-create" onClick={() => setEditing({})} />}
+                />
+                <Table<ProductRow>
+                  {...list.tableProps(data, isFetching)}
+                  columns={columns}
+                  data-testid="product-table"
+                />
+              </>
+            ),
+          },
+          {
+            key: 'problems',
+            label: <span data-testid="problems-tab">{t('helpCenter.problems.tab')}</span>,
+            children: <ProblemList products={all.data?.rows ?? []} />,
+          },
+        ]}
+      />
+      {editing && <ProductFormModal record={editing.record} onClose={() => setEditing(null)} />}
+      <Drawer
+        open={docs !== null}
+        onClose={() => setDocs(null)}
+        title={docs?.name}
+        width="min(720px, 100vw)"
+        destroyOnHidden
+        data-testid="product-drawer"
+      >
+        {docs && (
+          <Tabs
+            items={[
+              {
+                key: 'docs',
+                label: t('helpCenter.products.documents'),
+                children: <ProductDocuments productId={docs.id} />,
+              },
+              {
+                key: 'releases',
+                label: <span data-testid="releases-tab">{t('helpCenter.products.releases')}</span>,
+                children: <ReleaseNotes productId={docs.id} />,
+              },
+            ]}
+          />
+        )}
+      </Drawer>
+    </Card>
+  );
+}

@@ -14,7 +14,7 @@ const flat = (tree: Tree, prefix = ''): Record<string, string> =>
     ),
   );
 /** i18next's placeholders ({{count}}, {{ name }}, {{time, datetime}}), sorted. */
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]!).sort();
 // i18next plural forms: a language may have other forms than English (ja and zh have only _other)
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const base = (key: string) => key.replace(PLURAL, '');

@@ -34,4 +34,6 @@ export interface Page<T> {
   total: number;
 }
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** The largest record id (ids are 32-bit integers on PostgreSQL): a larger one names no record. */
+export const MAX_ID = 2_147_483_647;
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './api.js';
+import { MAX_ID, pageQuery } from './api.js';
 import { productCapabilities } from './command.js';
 import { HISTORY_RANGES } from './constants.js';
 import { powerFlow } from './plant.js';
@@ -21,15 +21,15 @@ export type DeviceSortField = (typeof DEVICE_SORT_FIELDS)[number];
 export const deviceListFilters = z.object({
   sn: z.string().trim().max(64).optional(),
   type: z.enum(DEVICE_TYPES).optional(),
-  productId: z.coerce.number().int().positive().optional(),
-  orgId: z.coerce.number().int().positive().optional(),
+  productId: z.coerce.number().int().positive().max(MAX_ID).optional(),
+  orgId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   onlineState: z.enum(DEVICE_ONLINE_STATES).optional(),
   runState: z.enum(DEVICE_RUN_STATES).optional(),
-  plantId: z.coerce.number().int().positive().optional(),
+  plantId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   /** plant name keyword */
   plant: z.string().trim().max(64).optional(),
   /** the sub devices of one collector */
-  parentId: z.coerce.number().int().positive().optional(),
+  parentId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   sortField: z.enum(DEVICE_SORT_FIELDS).optional(),
   sortOrder: z.enum(['asc', 'desc']).optional(),
 });
@@ -249,7 +249,7 @@ export const devicePointsData = z.object({ points: z.array(z.string()) });
 export const SAMPLES_MAX_RANGE_MS = 31 * 86_400_000;
 export const samplesFilters = z
   .object({
-    deviceId: z.coerce.number().int().positive(),
+    deviceId: z.coerce.number().int().positive().max(MAX_ID),
     start: z.coerce.number().int().min(0),
     end: z.coerce.number().int().min(0),
   })
@@ -260,7 +260,7 @@ export const samplesFilters = z
 export type SamplesFilters = z.infer<typeof samplesFilters>;
 export const samplesQuery = z
   .object({
-    deviceId: z.coerce.number().int().positive(),
+    deviceId: z.coerce.number().int().positive().max(MAX_ID),
     start: z.coerce.number().int().min(0),
     end: z.coerce.number().int().min(0),
     pageNum: pageQuery.shape.pageNum,

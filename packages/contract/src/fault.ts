@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './api.js';
+import { MAX_ID, pageQuery } from './api.js';
 
 /**
  * Faults (issue 18). A device's fault event opens a record; the same code reported again while it
@@ -44,7 +44,7 @@ export const FAULT_NOTE_MAX = 500;
 
 /** The filters of the list, its counts and its export. */
 export const faultFilters = z.object({
-  plantId: z.coerce.number().int().positive().optional(),
+  plantId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   /** SN or device name (part of either) */
   device: z.string().trim().max(64).optional(),
   /** SN (part of it); kept for older links, `device` is the console's */
@@ -172,7 +172,7 @@ export const faultCodeTexts = z.object({
 });
 export type FaultCodeTexts = z.infer<typeof faultCodeTexts>;
 
-export const faultCodesQuery = z.object({ productId: z.coerce.number().int().positive().optional() });
+export const faultCodesQuery = z.object({ productId: z.coerce.number().int().positive().max(MAX_ID).optional() });
 export const faultCodeRow = z.object({
   id: z.number(),
   /** null: any product */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './api.js';
+import { MAX_ID, pageQuery } from './api.js';
 import { DOCUMENT_TYPES, LANGUAGES, UPLOAD_IMAGE_MAX_BYTES } from './constants.js';
 
 /* Issue 21: the interface error log, the content system (help center), contact messages, product
@@ -167,7 +167,10 @@ export const productDocumentRow = z.object({
   createdAt: z.number(),
 });
 export type ProductDocumentRow = z.infer<typeof productDocumentRow>;
-export const documentTypeParam = z.object({ id: z.coerce.number().int().positive(), type: z.enum(DOCUMENT_TYPES) });
+export const documentTypeParam = z.object({
+  id: z.coerce.number().int().positive().max(MAX_ID),
+  type: z.enum(DOCUMENT_TYPES),
+});
 
 /** GET /cms/products: every product with its documents, for the public product page. */
 export const publicProduct = z.object({
@@ -257,7 +260,7 @@ export const problemRow = z.object({
 export type ProblemRow = z.infer<typeof problemRow>;
 export const problemQuery = pageQuery.extend({
   status: z.enum(PROBLEM_STATUSES).optional(),
-  productId: z.coerce.number().int().positive().optional(),
+  productId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   title: z.string().trim().max(200).optional(),
 });
 export type ProblemQuery = z.infer<typeof problemQuery>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './api.js';
+import { MAX_ID, pageQuery } from './api.js';
 import { INSTALL_POSITIONS } from './constants.js';
 import { checkAuthorisedList, zName } from './rules.js';
 import { DEVICE_ONLINE_STATES, DEVICE_RUN_STATES, DEVICE_TYPES } from './telemetry.js';
@@ -47,7 +47,7 @@ export const plantListQuery = pageQuery.extend({
   name: z.string().trim().max(64).optional(),
   owner: z.string().trim().max(64).optional(),
   /** the plants of one customer (the customer list's plant count links here) */
-  ownerId: z.coerce.number().int().positive().optional(),
+  ownerId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   installer: z.string().trim().max(64).optional(),
   org: z.string().trim().max(64).optional(),
   /** 1: only the caller's favourites */
@@ -314,7 +314,7 @@ export const grantRow = z.object({
 });
 export type GrantRow = z.infer<typeof grantRow>;
 export const grantParams = z.object({
-  id: z.coerce.number().int().positive(),
-  grantId: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(MAX_ID),
+  grantId: z.coerce.number().int().positive().max(MAX_ID),
 });
 export const favouriteBody = z.object({ favourite: z.boolean() });

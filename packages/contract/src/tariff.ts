@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './api.js';
+import { MAX_ID, pageQuery } from './api.js';
 import { isCalendarDay } from './provider.js';
 
 /**
@@ -198,7 +198,7 @@ export const priceRow = z.object({
 export type PriceRow = z.infer<typeof priceRow>;
 
 export const priceQuery = pageQuery.extend({
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   area: z.string().trim().max(32).optional(),
   kind: z.enum(PRICE_KINDS).optional(),
 });

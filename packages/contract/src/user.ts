@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './api.js';
+import { MAX_ID, pageQuery } from './api.js';
 import { zTimeZone } from './plant.js';
 import { zEmail, zIdentifier, zPassword } from './rules.js';
 
@@ -9,7 +9,7 @@ export const userListQuery = pageQuery.extend({
   loginName: z.string().trim().max(64).optional(),
   nickname: z.string().trim().max(64).optional(),
   state: z.enum(USER_STATES).optional(),
-  orgId: z.coerce.number().int().positive().optional(),
+  orgId: z.coerce.number().int().positive().max(MAX_ID).optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
 

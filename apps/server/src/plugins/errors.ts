@@ -82,6 +82,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
         return sendEnvelope(reply, 415, translate(lang, 'error.notMultipart'));
     }
+    // PostgreSQL: a number beyond its column (an id past 32 bits in a filter or a body) is bad input,
+    // not a server error (SQLite takes 64-bit integers and finds no such row)
+    if ((error as { code?: unknown }).code === '22003')
+      return sendEnvelope(reply, 400, translate(lang, 'error.badRequest'));
     if (error instanceof SyntaxError || error.statusCode === 400)
       return sendEnvelope(reply, 400, translate(lang, 'validation.malformedJson'));
     if (error.statusCode === 429) return sendEnvelope(reply, 429, translate(lang, 'error.tooManyRequests'));

@@ -50,6 +50,7 @@ function DeviceSearch({ value, onChange }: { value?: number; onChange?: (v: numb
       onChange={(v) => v !== null && onChange?.(v)}
       placeholder={t('device.data.searchSn')}
       style={{ width: 260 }}
+      aria-label={t('device.data.device')}
       data-testid="data-device"
     />
   );

@@ -205,6 +205,7 @@ export default function FirmwarePage() {
             value={list.query.deviceType}
             onChange={(deviceType) => list.filter({ deviceType })}
             options={DEVICE_TYPES.map((v) => ({ value: v, label: t(`firmware.deviceTypes.${v}`) }))}
+            aria-label={t('firmware.deviceType')}
             data-testid="firmware-filter-type"
           />
         </Space>

@@ -29,6 +29,12 @@ async function visitor(page: Page, lang: 'en' | 'zh') {
 }
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1_200_000, 0x20), Buffer.from('\n%%EOF\n')]);
+// a 1×1 PNG
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 const EXE = (() => {
   const b = Buffer.alloc(512);
   b.write('MZ', 0, 'latin1');
@@ -61,6 +67,14 @@ for (const lang of LANGS) {
     await page.getByTestId('content-form-editor-bold').click();
     await page.keyboard.type(' Then wait.');
     await page.getByTestId('content-form-published').click();
+    // a picture goes up (checked by its bytes) and into the text
+    await page
+      .getByTestId('content-form-editor-file')
+      .setInputFiles({ name: 'panel.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByTestId('content-form-editor-body').locator('img')).toHaveAttribute(
+      'src',
+      /^\/photo_voltaic\/cms\/media\/[a-f0-9]{64}\.png$/,
+    );
     await page.getByTestId('content-form-preview').click();
     await expect(page.getByTestId('content-preview').locator('strong')).toHaveText('Then wait.');
     await page.getByTestId('content-form-ok').click();
@@ -74,6 +88,7 @@ for (const lang of LANGS) {
     await expect(v.page.getByTestId('cms-faqs')).not.toContainText(draft);
     await v.page.getByText(title).click();
     await expect(v.page.getByTestId('cms-faqs').locator('strong', { hasText: 'Then wait.' })).toBeVisible();
+    await expect(v.page.getByTestId('cms-faqs').locator('img[alt="panel.png"]')).toBeVisible();
 
     // deleted: gone from the public page, restorable as a draft
     await row.getByRole('button', { name: t('common.delete') }).click();

@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeContent } from '../src/modules/content/index.js';
-import { buildTestApp, login, type TestApp } from './helper.js';
+import { buildTestApp, login, multipart, type TestApp } from './helper.js';
 import { XSS_VECTORS } from './xss-vectors.js';
 
 let t: TestApp;
@@ -59,7 +59,10 @@ function activeParts(html: string): string[] {
           if (/^on/i.test(k) || k === 'style') found.push(`${name}[${k}]`);
           if (['href', 'src', 'poster', 'action', 'formaction', 'background'].includes(k)) {
             // a browser ignores blanks and control characters in a URL's scheme
-            const url = [...v].filter((c) => c.charCodeAt(0) > 32).join('').toLowerCase();
+            const url = [...v]
+              .filter((c) => c.charCodeAt(0) > 32)
+              .join('')
+              .toLowerCase();
             if (/^[a-z][a-z0-9+.-]*:/.test(url) && !/^(https?|mailto|tel):/.test(url)) found.push(`${name}[${k}=${v}]`);
           }
         }
@@ -203,5 +206,37 @@ describe('contact messages', () => {
       });
     for (let i = 0; i < 5; i++) expect((await send()).statusCode).toBe(200);
     expect((await send()).statusCode).toBe(429);
+  });
+});
+
+describe('content media', () => {
+  const upload = async (name: string, bytes: Buffer) => {
+    const { payload, contentType } = await multipart({}, { name, bytes });
+    return t.app.inject({
+      method: 'POST',
+      url: '/photo_voltaic/contents/media',
+      headers: { 'x-token': admin, 'content-type': contentType },
+      payload,
+    });
+  };
+  const png = (size: number) => {
+    const head = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+    return Buffer.concat([head, Buffer.alloc(size - head.length, 7)]);
+  };
+
+  it('takes pictures up to 2 MB by their bytes and serves them publicly', async () => {
+    const ok = await upload('photo.png', png(5000));
+    expect(ok.statusCode, ok.body).toBe(200);
+    const { url } = ok.json().data;
+    expect(url).toMatch(/^\/photo_voltaic\/cms\/media\/[a-f0-9]{64}\.png$/);
+    const file = await t.app.inject({ url });
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.length).toBe(5000);
+    const big = await upload('big.png', png(2 * 1024 * 1024 + 1));
+    expect(big.statusCode).toBe(413);
+    expect(big.json().msg).toBe('Upload pictures cannot exceed 2MB in size!');
+    const exe = await upload('photo.png', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300)]));
+    expect(exe.statusCode).toBe(415);
+    expect((await t.app.inject({ url: '/photo_voltaic/cms/media/..%2Fpv.sqlite' })).statusCode).toBe(404);
   });
 });

@@ -4,6 +4,7 @@
  * the catalogues by ../messages.ts.
  */
 const en = {
+  'validation.mediaType': 'Only JPG or PNG pictures and MP4 videos can be uploaded',
   'validation.contactName': 'Please enter your name',
   'validation.contactMessage': 'Please write your message',
   'validation.answerRequired': 'Please write the answer',
@@ -26,6 +27,7 @@ const en = {
 type Key = keyof typeof en;
 
 const zh: Record<Key, string> = {
+  'validation.mediaType': '只能上传 JPG、PNG 图片或 MP4 视频',
   'validation.contactName': '请输入您的姓名',
   'validation.contactMessage': '请输入留言内容',
   'validation.answerRequired': '请输入回复内容',
@@ -46,6 +48,7 @@ const zh: Record<Key, string> = {
 };
 
 const es: Record<Key, string> = {
+  'validation.mediaType': 'Solo se pueden subir imágenes JPG o PNG y vídeos MP4',
   'validation.contactName': 'Escriba su nombre',
   'validation.contactMessage': 'Escriba su mensaje',
   'validation.answerRequired': 'Escriba la respuesta',
@@ -66,6 +69,7 @@ const es: Record<Key, string> = {
 };
 
 const ja: Record<Key, string> = {
+  'validation.mediaType': 'アップロードできるのは JPG・PNG 画像と MP4 動画のみです',
   'validation.contactName': 'お名前を入力してください',
   'validation.contactMessage': 'メッセージを入力してください',
   'validation.answerRequired': '回答を入力してください',

@@ -6,6 +6,7 @@ import {
   contentBody,
   contentQuery,
   contentRow,
+  DOCUMENT_LIMITS,
   envelope,
   idParam,
   page,
@@ -13,8 +14,11 @@ import {
   publicContentItem,
   publicContentQuery,
 } from '@pv/contract';
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest } from '../../lib/errors.js';
 import { userOf } from '../../lib/types.js';
 import { outboxOf } from '../mail/index.js';
 import * as content from './content.service.js';
@@ -22,6 +26,7 @@ import * as content from './content.service.js';
 /** Content items and contact messages for the console (content:* permissions). */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
+  const mediaDir = join(app.config.dataDir, 'files', 'content');
   const tags = ['content'];
 
   app.get(
@@ -108,6 +113,24 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/contents/media',
+    {
+      config: { access: { perm: 'content:create' } },
+      schema: {
+        tags,
+        summary: 'Upload a picture (JPG/PNG, 2 MB) or a video (MP4) for content, checked by its bytes',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(z.object({ url: z.string(), mime: z.string(), size: z.number() })) },
+      },
+    },
+    async (req, reply) => {
+      const part = await req.file({ limits: { fileSize: DOCUMENT_LIMITS.videoMaxBytes + 1, files: 1 } });
+      if (!part) throw badRequest('validation.fileRequired');
+      return reply.ok(await content.uploadMedia(mediaDir, part), 'success.create');
+    },
+  );
+
   app.get(
     '/contact-messages',
     {
@@ -176,6 +199,27 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => reply.ok(await content.publicItem(db, req.params.id)),
+  );
+
+  app.get(
+    '/cms/media/:name',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'A picture or video of published content',
+        params: z.object({ name: z.string().max(80) }),
+      },
+    },
+    async (req, reply) => {
+      const f = await content.mediaFile(join(app.config.dataDir, 'files', 'content'), req.params.name);
+      return reply
+        .type(f.mime)
+        .header('content-length', String(f.size))
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(createReadStream(f.path));
+    },
   );
 
   app.post(

@@ -1,4 +1,7 @@
 import {
+  API_BASE,
+  DOCUMENT_LIMITS,
+  PICTURE_LIMITS,
   brandFor,
   brandTitle,
   contentBody,
@@ -12,12 +15,15 @@ import {
   type Language,
   type PublicContentItem,
 } from '@pv/contract';
+import { join } from 'node:path';
+import type { MultipartFile } from '@fastify/multipart';
 import type { Kysely, Selectable } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { ContactMessagesTable, ContentItemsTable, Database } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError, notFound } from '../../lib/errors.js';
+import { removeUnused, storeUpload, storedSize } from '../../lib/upload.js';
 import type { SessionUser } from '../../lib/types.js';
 import { queueMail, type Outbox } from '../mail/index.js';
 import * as repo from './content.repository.js';
@@ -244,4 +250,34 @@ export async function createPublishedFaq(
     created_at: now,
     updated_at: now,
   });
+}
+
+const MEDIA_EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'video/mp4': 'mp4' };
+const MEDIA_MIME: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', mp4: 'video/mp4' };
+const MEDIA_NAME = /^([a-f0-9]{64})\.(jpg|png|mp4)$/;
+
+/**
+ * A picture (JPG or PNG, at most 2 MB) or a video (MP4, at most 200 MB) for content, typed by its
+ * bytes and kept by its SHA-256 under `dir`; answers the public URL the editor puts in the HTML.
+ */
+export async function uploadMedia(dir: string, part: MultipartFile) {
+  const file = await storeUpload(part, dir, {
+    mimes: Object.keys(MEDIA_EXT),
+    maxBytes: DOCUMENT_LIMITS.videoMaxBytes,
+    typeMessage: 'validation.mediaType',
+  });
+  if (file.mime !== 'video/mp4' && file.size > PICTURE_LIMITS.maxBytes) {
+    await removeUnused(dir, file.path, false);
+    throw new ApiError(413, 'validation.imageSize');
+  }
+  return { url: `${API_BASE}/cms/media/${file.sha256}.${MEDIA_EXT[file.mime]}`, mime: file.mime, size: file.size };
+}
+
+/** A content medium by its public name (404 for anything else). */
+export async function mediaFile(dir: string, name: string) {
+  const m = MEDIA_NAME.exec(name);
+  if (!m) throw notFound();
+  const size = await storedSize(dir, m[1]!);
+  if (size === undefined) throw notFound();
+  return { path: join(dir, m[1]!), size, mime: MEDIA_MIME[m[2]!]! };
 }

@@ -2,6 +2,8 @@ import {
   BoldOutlined,
   ItalicOutlined,
   LinkOutlined,
+  PictureOutlined,
+  VideoCameraOutlined,
   OrderedListOutlined,
   RedoOutlined,
   StrikethroughOutlined,
@@ -10,9 +12,12 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import Image from '@tiptap/extension-image';
 import StarterKit from '@tiptap/starter-kit';
-import { Button, Divider, Flex, Tooltip } from 'antd';
-import { useEffect, type ReactNode } from 'react';
+import { App, Button, Divider, Flex, Progress, Tooltip } from 'antd';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { PICTURE_LIMITS, UPLOAD_IMAGE_TYPES } from '@pv/contract';
+import { uploadContentMedia } from '@/features/content/api/upload-content-media';
 import { useTranslation } from 'react-i18next';
 import '@/components/html-content.css';
 import './rich-text-editor.css';
@@ -32,8 +37,11 @@ export function RichTextEditor({
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
+  const picker = useRef<HTMLInputElement>(null);
+  const [percent, setPercent] = useState<number | null>(null);
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false, protocols: ['mailto', 'tel'] } })],
+    extensions: [StarterKit.configure({ link: { openOnClick: false, protocols: ['mailto', 'tel'] } }), Image],
     content: value ?? '',
     onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? '' : e.getHTML()),
   });
@@ -78,6 +86,24 @@ export function RichTextEditor({
     const href = window.prompt(t('helpCenter.editor.linkPrompt'), 'https://');
     if (href && /^(https?:\/\/|mailto:|tel:)/i.test(href)) chain().extendMarkRange('link').setLink({ href }).run();
   };
+  // a picture goes in as an image, a video as a link to it (the public page plays it in the browser)
+  const insertMedia = async (file: File) => {
+    const video = file.type === 'video/mp4';
+    if (!video && !(UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type))
+      return void message.error(t('validation.mediaType'));
+    if (!video && file.size > PICTURE_LIMITS.maxBytes) return void message.error(t('validation.imageSize'));
+    setPercent(0);
+    try {
+      const { url } = await uploadContentMedia(file, setPercent);
+      if (video)
+        chain()
+          .insertContent({ type: 'text', text: file.name, marks: [{ type: 'link', attrs: { href: url } }] })
+          .run();
+      else chain().setImage({ src: url, alt: file.name }).run();
+    } finally {
+      setPercent(null);
+    }
+  };
   return (
     <div className="pv-rte" data-testid={testId}>
       <Flex className="pv-rte-toolbar" wrap gap={2} align="center">
@@ -96,10 +122,25 @@ export function RichTextEditor({
         {tool('ordered', !!active?.ordered, <OrderedListOutlined />, () => chain().toggleOrderedList().run())}
         {tool('quote', !!active?.quote, <span className="pv-rte-h">“ ”</span>, () => chain().toggleBlockquote().run())}
         {tool('link', !!active?.link, <LinkOutlined />, setLink)}
+        {tool('picture', false, <PictureOutlined />, () => picker.current?.click())}
+        {tool('video', false, <VideoCameraOutlined />, () => picker.current?.click())}
+        <input
+          ref={picker}
+          type="file"
+          hidden
+          accept=".jpg,.jpeg,.png,.mp4,image/jpeg,image/png,video/mp4"
+          data-testid={`${testId}-file`}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void insertMedia(file);
+          }}
+        />
         <Divider type="vertical" />
         {tool('undo', false, <UndoOutlined />, () => chain().undo().run())}
         {tool('redo', false, <RedoOutlined />, () => chain().redo().run())}
       </Flex>
+      {percent !== null && <Progress percent={percent} size="small" status="active" style={{ padding: '0 8px' }} />}
       <EditorContent editor={editor} className="pv-rte-body pv-html-content" data-testid={`${testId}-body`} />
     </div>
   );

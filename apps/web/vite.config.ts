@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { brandHtml } from './brand-html.js';
 import { contractMessages } from './contract-messages.js';
 
 // The API the dev server proxies to (npm run dev starts it on API_PORT).
@@ -18,6 +19,7 @@ export default defineConfig({
   plugins: [
     react(),
     contractMessages(),
+    brandHtml(process.env.BRAND),
     compression({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
       threshold: 1024,

@@ -1,6 +1,6 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { BRANDS } from '@pv/contract';
+import { brandFor, BRANDS } from '@pv/contract';
 
 export class ConfigError extends Error {}
 
@@ -56,7 +56,8 @@ const schema = z.object({
     .string()
     .max(254)
     .regex(/^[^<>@\s]+@[^<>@\s]+$|^[^<>]*<[^<>@\s]+@[^<>@\s]+>$/, 'must be an address, or a name and <address>')
-    .default('PV Console <no-reply@localhost>'),
+    // unset: the brand's sender name (BRAND) at no-reply@localhost
+    .optional(),
   /** A built console elsewhere than apps/web/dist (a CDN build copied to the host, a test build). */
   WEB_DIST: z.string().optional(),
 });
@@ -141,7 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     simulatorPlants: c.SIMULATOR_PLANTS,
     demoHistory: c.DEMO_HISTORY,
     smtpUrl: c.SMTP_URL,
-    mailFrom: c.MAIL_FROM,
+    mailFrom: c.MAIL_FROM ?? `${brandFor(c.BRAND).senderName} <no-reply@localhost>`,
     ...(c.WEB_DIST ? { webDist: resolve(c.WEB_DIST) } : {}),
   };
 }

@@ -244,6 +244,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ MAIL_FROM: 'nobody' })).toThrow(/MAIL_FROM/);
   });
+
+  it('signs mails with the brand’s sender name when MAIL_FROM is not set (issue 22)', () => {
+    expect(loadConfig({}).mailFrom).toBe('PV Console <no-reply@localhost>');
+    expect(loadConfig({ BRAND: 'solarix' }).mailFrom).toBe('Solarix Cloud <no-reply@localhost>');
+    expect(loadConfig({ BRAND: 'helios', MAIL_FROM: 'Ops <ops@helios.example>' }).mailFrom).toBe(
+      'Ops <ops@helios.example>',
+    );
+  });
 });
 
 describe('two runs at once', () => {

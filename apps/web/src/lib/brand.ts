@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 /** The white label this build was made for (vite `define` __BRAND__). */
 export const BRAND = brandFor(__BRAND__);
 
+/** The brand's logo and favicon (apps/web/public/brands/<id>/; index.html takes the favicon at build). */
+export const BRAND_LOGO = `/brands/${BRAND.id}/logo.svg`;
+
 /** The platform name of the active brand in a language. */
 export const platformTitle = (lang: string) => brandTitle(BRAND, lang);
 

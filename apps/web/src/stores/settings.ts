@@ -1,5 +1,6 @@
 import { SETTINGS_DEFAULTS, THEME_PRESETS } from '@pv/contract';
 import { create } from 'zustand';
+import { BRAND } from '@/lib/brand';
 
 /** Session-storage key of the theme drawer's choice (spec §2: stored in session storage). */
 export const THEME_STORAGE_KEY = 'themeConfig';
@@ -20,13 +21,13 @@ export interface SettingsState {
 
 const isColor = (value: unknown): value is string => typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
 
-/** The stored theme colour, or the default when nothing (or something unreadable) is stored. */
+/** The stored theme colour, or the brand's when nothing (or something unreadable) is stored. */
 export function storedTheme(): string {
   try {
     const parsed = JSON.parse(sessionStorage.getItem(THEME_STORAGE_KEY) ?? 'null') as { theme?: unknown } | null;
-    return isColor(parsed?.theme) ? parsed.theme : SETTINGS_DEFAULTS.theme;
+    return isColor(parsed?.theme) ? parsed.theme : BRAND.themeColor;
   } catch {
-    return SETTINGS_DEFAULTS.theme;
+    return BRAND.themeColor;
   }
 }
 

@@ -1,8 +1,9 @@
 import { CheckOutlined } from '@ant-design/icons';
-import { DEFAULT_THEME_COLOR, THEME_PRESETS } from '@pv/contract';
+import { THEME_PRESETS } from '@pv/contract';
 import { Button, Divider, Drawer, Flex, Radio, Switch, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BRAND } from '@/lib/brand';
 import { useSettings } from '@/stores/settings';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -41,7 +42,7 @@ function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => void }) 
           ))}
         </div>
         <Divider />
-        <Button block onClick={() => setTheme(DEFAULT_THEME_COLOR)} disabled={theme === DEFAULT_THEME_COLOR}>
+        <Button block onClick={() => setTheme(BRAND.themeColor)} disabled={theme === BRAND.themeColor}>
           {t('settings.resetTheme')}
         </Button>
       </div>

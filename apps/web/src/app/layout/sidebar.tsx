@@ -4,7 +4,7 @@ import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { iconFor } from '@/app/icons';
-import { BRAND } from '@/lib/brand';
+import { BRAND, BRAND_LOGO } from '@/lib/brand';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -24,7 +24,7 @@ function Logo({ collapsed, home }: { collapsed: boolean; home: string }) {
   const title = brandTitle(BRAND, i18n.language);
   return (
     <Link to={home} className="pv-logo" title={title}>
-      <span className="pv-logo-mark">{BRAND.shortTitle}</span>
+      <img className="pv-logo-mark" src={BRAND_LOGO} alt="" data-testid="brand-logo" />
       {!collapsed && <span className="pv-logo-text">{title}</span>}
     </Link>
   );

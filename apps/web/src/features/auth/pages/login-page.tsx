@@ -3,7 +3,7 @@ import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { platformTitle } from '@/lib/brand';
+import { BRAND_LOGO, platformTitle } from '@/lib/brand';
 import { safeRedirect } from '@/lib/redirect';
 import { useSession } from '@/stores/session';
 import { PublicLayout } from '@/components/public-layout';
@@ -37,6 +37,7 @@ export default function LoginPage() {
     <PublicLayout titleKey="public.title.login" center>
       {/* plain elements styled as a card: antd's Card and Typography would bring Tabs and Tooltip into the first load */}
       <section className="pvf-login-card">
+        <img className="pvf-login-logo" src={BRAND_LOGO} alt="" width={48} height={48} data-testid="login-logo" />
         <h1 className="pvf-login-title" data-testid="login-brand">
           {platformTitle(i18n.language)}
         </h1>

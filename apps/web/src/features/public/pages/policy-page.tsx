@@ -1,6 +1,7 @@
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PublicLayout } from '@/components/public-layout';
+import { BRAND } from '@/lib/brand';
 import { PublicContents } from '@/features/public/components/public-contents';
 
 export default function PolicyPage() {
@@ -20,6 +21,12 @@ export default function PolicyPage() {
             </div>
           ))}
         />
+        {/* the operator of this white label (BRAND) and how to reach them */}
+        <Typography.Title level={5}>{t('public.policy.contactTitle')}</Typography.Title>
+        <Typography.Paragraph data-testid="policy-contact">
+          {t('public.policy.contact', { operator: BRAND.operator })}{' '}
+          <a href={`mailto:${BRAND.contactEmail}`}>{BRAND.contactEmail}</a>
+        </Typography.Paragraph>
       </Card>
     </PublicLayout>
   );

@@ -38,11 +38,21 @@ const answer = (over: Partial<DashboardData['kpi']> = {}): DashboardData => ({
 describe('dashboard page', () => {
   let answers: DashboardData[];
   let fetch: ReturnType<typeof mockFetch>;
+  /** the dashboard's own requests (the fleet's revenue is read beside them, and again on the same events) */
+  const dashboardCalls = () => fetch.mock.calls.filter(([u]) => String(u).includes('/dashboard?'));
   beforeEach(() => {
     Cookies.set('Admin-Token', 'tok');
     stubEventSource();
     answers = [answer(), answer({ powerW: 15_250, plantsOnline: 3 })];
-    fetch = mockFetch(() => answers.shift() ?? answer({ powerW: 1 }));
+    // the fleet's revenue is its own request (one entry per currency); every other is the dashboard's
+    fetch = mockFetch((req) =>
+      req.path === '/revenue/fleet'
+        ? [
+            { currency: 'CNY', today: 1234, month: 56_789, year: 1_000_000, total: 2_000_000, plants: 6 },
+            { currency: 'EUR', today: 1098, month: 35_276, year: 102_984, total: 102_984, plants: 4 },
+          ]
+        : (answers.shift() ?? answer({ powerW: 1 })),
+    );
   });
   afterEach(() => {
     cleanup();
@@ -53,24 +63,29 @@ describe('dashboard page', () => {
   it('shows the KPIs with three significant digits and their units, and asks for the browser time zone', async () => {
     renderWithProviders(<DashboardPage />);
     const power = await screen.findByTestId('kpi-power');
-    await waitFor(() => expect(power.textContent).toContain('12.5kW'));
+    await waitFor(() => expect(power.textContent).toContain('12.5kW'), { timeout: 8000 });
     expect(screen.getByTestId('kpi-today').textContent).toContain('80.0kWh');
     expect(screen.getByTestId('kpi-capacity').textContent).toContain('40.0kWp');
     expect(screen.getByTestId('kpi-plants').textContent).toContain('1,234');
     expect(screen.getByTestId('kpi-total').textContent).toContain('34.0MWh');
+    // revenue per currency, side by side and never added up
+    const eur = await screen.findByTestId('dashboard-revenue-EUR');
+    expect(eur.textContent).toContain('€1,029.84');
+    expect(eur.textContent).toContain('4 plants');
+    expect(screen.getByTestId('dashboard-revenue-CNY').textContent).toContain('CN¥20,000.00');
     expect(screen.getByTestId('kpi-co2').textContent).toContain('16.2t');
     expect(screen.getByTestId('kpi-hours').textContent).toContain('2.00h');
     expect(within(screen.getByTestId('kpi-status')).getByTestId('kpi-fault-plants').textContent).toBe('Fault 1');
     expect(screen.getByTestId('kpi-devicesOffline').textContent).toContain('Devices offline (last 3 days)2');
     expect(screen.getByTestId('kpi-faults').textContent).toContain('Faults (last 30 days)3');
-    const url = String(fetch.mock.calls[0]![0]);
+    const url = String(dashboardCalls()[0]![0]);
     expect(url).toMatch(/^\/photo_voltaic\/dashboard\?tz=/);
   });
 
   it('opens the event stream with the token and refetches when a live event arrives', async () => {
     renderWithProviders(<DashboardPage />);
     const power = await screen.findByTestId('kpi-power');
-    await waitFor(() => expect(power.textContent).toContain('12.5kW'));
+    await waitFor(() => expect(power.textContent).toContain('12.5kW'), { timeout: 8000 });
     expect(FakeEventSource.instances).toHaveLength(1);
     expect(FakeEventSource.instances[0]!.url).toBe('/photo_voltaic/events?token=tok');
     act(() =>
@@ -78,7 +93,7 @@ describe('dashboard page', () => {
     );
     await waitFor(() => expect(power.textContent).toContain('15.3kW'));
     expect(screen.getByTestId('kpi-status').textContent).toContain('3');
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(dashboardCalls()).toHaveLength(2);
     // a burst of events within the throttle window makes at most one more refetch, later
     act(() => {
       for (let i = 0; i < 5; i++)
@@ -91,7 +106,7 @@ describe('dashboard page', () => {
         });
     });
     await new Promise((r) => setTimeout(r, 100));
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(dashboardCalls()).toHaveLength(2);
   });
 
   it('closes the stream when the page goes away', async () => {

@@ -25,7 +25,9 @@ export default function PolicyPage() {
         <Typography.Title level={5}>{t('public.policy.contactTitle')}</Typography.Title>
         <Typography.Paragraph data-testid="policy-contact">
           {t('public.policy.contact', { operator: BRAND.operator })}{' '}
-          <a href={`mailto:${BRAND.contactEmail}`}>{BRAND.contactEmail}</a>
+          <a href={`mailto:${BRAND.contactEmail}`} style={{ textDecoration: 'underline' }}>
+            {BRAND.contactEmail}
+          </a>
         </Typography.Paragraph>
       </Card>
     </PublicLayout>

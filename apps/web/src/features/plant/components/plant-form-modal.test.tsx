@@ -80,7 +80,7 @@ describe('plant form', { timeout: 30_000 }, () => {
     renderWithProviders(<PlantFormModal open onClose={() => {}} />);
     await screen.findByText('Create plant');
     save();
-    expect(await screen.findByText('Plant name is required')).toBeTruthy();
+    expect(await screen.findByText('Plant name is required', undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText('Capacity (kWp) is required')).toBeTruthy();
     // §5: a name is 1-30 letters, digits or Chinese characters
     type('name', 'Berlin roof #1');
@@ -89,7 +89,9 @@ describe('plant form', { timeout: 30_000 }, () => {
     type('longitude', '-181');
     type('installCapacityWp', '0');
     save();
-    expect(await screen.findByText('Name must be 1-30 letters, digits or Chinese characters')).toBeTruthy();
+    expect(
+      await screen.findByText('Name must be 1-30 letters, digits or Chinese characters', undefined, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(
       await screen.findByText('Capacity must be a number above 0 and at most 1,000,000 kWp', {}, { timeout: 5000 }),
     ).toBeTruthy();
@@ -109,8 +111,11 @@ describe('plant form', { timeout: 30_000 }, () => {
     type('name', 'a b');
     type('capacityKw', '2000000');
     save();
-    expect(await screen.findByText('名称须为1-30位字母、数字或汉字')).toBeTruthy();
-    expect(await screen.findByText('容量须为大于 0 且不超过 1,000,000 kWp 的数字')).toBeTruthy();
+    // the form (with its tariff fields) validates slowly on a loaded machine
+    expect(await screen.findByText('名称须为1-30位字母、数字或汉字', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByText('容量须为大于 0 且不超过 1,000,000 kWp 的数字', undefined, { timeout: 5000 }),
+    ).toBeTruthy();
   });
 
   it('creates a plant with the fields typed, in the browser time zone and on the roof by default', async () => {

@@ -1,6 +1,6 @@
 import type { ClientErrorEntry } from '@pv/contract';
 import { useErrorLog } from '@/stores/error-log';
-import { http, onRequestFailed } from './http';
+import { buildUrl, onRequestFailed } from './http';
 import { getToken } from './token';
 
 /** How often the pending entries go to the server (one report of at most 20 entries each time). */
@@ -11,12 +11,22 @@ const describe = (reason: unknown) =>
     ? { message: `${reason.name}: ${reason.message}`, stack: reason.stack }
     : { message: typeof reason === 'string' ? reason : (JSON.stringify(reason) ?? String(reason)) };
 
-/** Sends what is pending; a refusal (429, 413) or a failure drops the report rather than retrying it forever. */
+/**
+ * Sends what is pending; a refusal (429, 413) or a failure drops the report rather than retrying it
+ * forever. `keepalive`: a report under way when the page is left (a navigation, a reload) still
+ * arrives.
+ */
 export async function flushErrorLog(): Promise<void> {
-  if (!getToken()) return;
+  const token = getToken();
+  if (!token) return;
   const entries: ClientErrorEntry[] = useErrorLog.getState().takePending();
   if (!entries.length) return;
-  await http.post('/client-errors', { entries }, { silent: true }).catch(() => undefined);
+  await fetch(buildUrl('/client-errors'), {
+    method: 'POST',
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json', 'X-Token': token },
+    body: JSON.stringify({ entries }),
+  }).catch(() => undefined);
 }
 
 let installed = false;
@@ -43,4 +53,9 @@ export function installErrorReporting(): void {
     addErrorLog({ kind: 'request', message: msg, url: `${method} ${url}`, status }),
   );
   setInterval(() => void flushErrorLog(), REPORT_PERIOD_MS);
+  // what is pending when the tab is hidden or left goes at once
+  window.addEventListener('pagehide', () => void flushErrorLog());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') void flushErrorLog();
+  });
 }

@@ -83,7 +83,7 @@ export function ContactMessages() {
         {...list.tableProps(data, isFetching)}
         columns={columns}
         scroll={{ x: 700 }}
-        data-testid="contact-table"
+        data-testid="contact-messages-table"
       />
       <Modal
         open={open !== null}

@@ -129,7 +129,10 @@ export default function AuditListPage() {
             data-testid="audit-zone"
           >
             {t('time.yourZone', { zone: `${zoneAbbreviation(zone, Date.now(), i18n.language)} · ${zone}` })}{' '}
-            <Link to="/userCenter/personalData">{t('time.changeZone')}</Link>
+            {/* underlined: a link inside a sentence is told apart by more than its colour (axe) */}
+            <Link to="/userCenter/personalData" style={{ textDecoration: 'underline' }}>
+              {t('time.changeZone')}
+            </Link>
           </Typography.Text>
         }
         right={

@@ -1,8 +1,13 @@
 // The console's first-load JavaScript budgets (issue 22), checked in CI (.ci/run): the gzip size of
 // every script a page loads until the network is idle, in Debian's Chromium, against the console
 // built in WEB_DIST (apps/web/dist by default). Sizes are deterministic for a build, unlike timings.
-// Run: npm run build && npm run budgets -w @pv/bench   (exits 1 when a page is over its budget)
+// Run: npm run build && npm run budgets -w @pv/bench   (exits 1 when a page is over its limit)
+//
+// A page's limit is its budget, or, while the console is still over it, the ceiling recorded in
+// budget-ceilings.json (its size when the check came in, plus 2 %): a page may shrink, never grow.
+// Lower or remove a page's ceiling once it gets under; a page under budget has none.
 import { flattenRoutes } from '@pv/contract';
+import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROME_ARGS, executablePath, firstLoad, startConsole } from './first-load.js';
 
@@ -10,6 +15,11 @@ const KB = 1024;
 /** gzip KB of first-load JavaScript: the sign-in page, the dashboard with its charts, any other page. */
 export const BUDGETS: Record<string, number> = { '/login': 250, '/dashboard': 450 };
 export const DEFAULT_BUDGET = 500;
+/** gzip KB a page over its budget may not pass meanwhile (see the top of this file) */
+const CEILINGS = JSON.parse(readFileSync(new URL('./budget-ceilings.json', import.meta.url), 'utf8')) as Record<
+  string,
+  number
+>;
 
 const PUBLIC = ['/login', '/404', '/guide', '/policy', '/customer/cancel', '/introduction', '/product', '/helpDoc'];
 // every page of the route table (menus without a page of their own are only groups)
@@ -19,16 +29,20 @@ const CONSOLE = flattenRoutes()
 
 const { origin, token, stop } = await startConsole();
 let over = 0;
+let held = 0;
 try {
   const browser = await chromium.launch({ executablePath, args: CHROME_ARGS });
   console.log(`first-load JavaScript (gzip) per page against its budget, Chromium ${browser.version()}`);
   for (const route of [...PUBLIC, ...CONSOLE]) {
     const { files, gz } = await firstLoad(browser, origin, route, PUBLIC.includes(route) ? undefined : token);
     const budget = BUDGETS[route] ?? DEFAULT_BUDGET;
-    const ok = gz <= budget * KB;
+    const limit = Math.max(budget, CEILINGS[route] ?? 0);
+    const ok = gz <= limit * KB;
     if (!ok) over++;
+    else if (gz > budget * KB) held++;
+    const state = !ok ? 'OVER' : gz > budget * KB ? 'held' : 'ok  ';
     console.log(
-      `${ok ? 'ok  ' : 'OVER'} ${route.padEnd(48)} ${String(files.length).padStart(3)} files ${(gz / KB).toFixed(1).padStart(7)} KB / ${budget} KB`,
+      `${state} ${route.padEnd(48)} ${String(files.length).padStart(3)} files ${(gz / KB).toFixed(1).padStart(7)} KB / ${budget} KB${limit > budget ? ` (ceiling ${limit} KB)` : ''}`,
     );
     if (!ok || process.env.BENCH_VERBOSE)
       for (const f of [...files].sort((a, b) => b.gz - a.gz).slice(0, 12))
@@ -38,7 +52,8 @@ try {
 } finally {
   await stop();
 }
+if (held) console.log(`${held} page(s) over their budget but within their recorded ceiling (budget-ceilings.json)`);
 if (over) {
-  console.error(`${over} page(s) over their first-load budget`);
+  console.error(`${over} page(s) over their first-load limit`);
   process.exit(1);
 }

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, RollbackOutlined } from '@ant-design/icons';
+import { EditOutlined, EyeOutlined, RollbackOutlined } from '@ant-design/icons';
 import {
   CONTENT_STATUSES,
   LANGUAGES,
@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CreateButton, ListToolbar } from '@/components/list-page';
 import { HtmlContent } from '@/components/html-content';
-import { ConfirmAction, IconAction } from '@/components/row-actions';
+import { ConfirmAction, DeleteAction, IconAction } from '@/components/row-actions';
 import { ZonedTime } from '@/components/zoned-time';
 import { useHasPerm } from '@/lib/access';
 import { useListPage } from '@/lib/use-list-page';
@@ -149,20 +149,15 @@ export function ContentList({ kinds, testId }: { kinds: readonly ContentKind[]; 
                 />
               </ConfirmAction>
             ) : (
-              <ConfirmAction
+              <DeleteAction
+                perm="content:delete"
+                testId={`${testId}-delete-${r.id}`}
                 title={t('helpCenter.content.confirmDelete', { title: r.title })}
                 okText={t('common.confirm')}
                 cancelText={t('common.cancel')}
                 okButtonProps={{ danger: true }}
                 run={() => remove.mutateAsync(r.id)}
-              >
-                <IconAction
-                  title={t('common.delete')}
-                  icon={<DeleteOutlined />}
-                  danger
-                  testId={`${testId}-delete-${r.id}`}
-                />
-              </ConfirmAction>
+              />
             ))}
         </Space>
       ),

@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+import { PlusOutlined, StopOutlined } from '@ant-design/icons';
 import {
   PROBLEM_STATUSES,
   problemAnswerBody,
@@ -25,7 +25,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListToolbar } from '@/components/list-page';
-import { ConfirmAction, IconAction } from '@/components/row-actions';
+import { ConfirmAction, DeleteAction, IconAction } from '@/components/row-actions';
 import { ZonedTime } from '@/components/zoned-time';
 import { useHasPerm } from '@/lib/access';
 import { useListPage } from '@/lib/use-list-page';
@@ -127,22 +127,15 @@ export function ProblemList({ products }: { products: ProductRow[] }) {
               />
             </ConfirmAction>
           )}
-          {can('product:delete') && (
-            <ConfirmAction
-              title={t('helpCenter.problems.confirmDelete', { title: r.title })}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true }}
-              run={() => remove.mutateAsync(r.id)}
-            >
-              <IconAction
-                title={t('common.delete')}
-                icon={<DeleteOutlined />}
-                danger
-                testId={`problem-delete-${r.id}`}
-              />
-            </ConfirmAction>
-          )}
+          <DeleteAction
+            perm="product:delete"
+            testId={`problem-delete-${r.id}`}
+            title={t('helpCenter.problems.confirmDelete', { title: r.title })}
+            okText={t('common.confirm')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ danger: true }}
+            run={() => remove.mutateAsync(r.id)}
+          />
         </Space>
       ),
     },

@@ -1,10 +1,10 @@
-import { DeleteOutlined, EditOutlined, FileTextOutlined } from '@ant-design/icons';
+import { EditOutlined, FileTextOutlined } from '@ant-design/icons';
 import type { ProductQuery, ProductRow } from '@pv/contract';
 import { Card, Drawer, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CreateButton, ListToolbar, SearchForm, TextFilter } from '@/components/list-page';
-import { ConfirmAction, IconAction } from '@/components/row-actions';
+import { DeleteAction, IconAction } from '@/components/row-actions';
 import { useHasPerm } from '@/lib/access';
 import { useListPage } from '@/lib/use-list-page';
 import { useDeleteProduct } from '@/features/product/api/delete-product';
@@ -71,22 +71,15 @@ export default function ProductOptionsPage() {
               onClick={() => setEditing({ record: r })}
             />
           )}
-          {can('product:delete') && (
-            <ConfirmAction
-              title={t('helpCenter.products.confirmDelete', { name: r.name })}
-              okText={t('common.confirm')}
-              cancelText={t('common.cancel')}
-              okButtonProps={{ danger: true }}
-              run={() => remove.mutateAsync(r.id)}
-            >
-              <IconAction
-                title={t('common.delete')}
-                icon={<DeleteOutlined />}
-                danger
-                testId={`product-delete-${r.id}`}
-              />
-            </ConfirmAction>
-          )}
+          <DeleteAction
+            perm="product:delete"
+            testId={`product-delete-${r.id}`}
+            title={t('helpCenter.products.confirmDelete', { name: r.name })}
+            okText={t('common.confirm')}
+            cancelText={t('common.cancel')}
+            okButtonProps={{ danger: true }}
+            run={() => remove.mutateAsync(r.id)}
+          />
         </Space>
       ),
     },

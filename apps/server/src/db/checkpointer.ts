@@ -45,8 +45,10 @@ export function startCheckpointer(file: string, intervalMs = 1000, onError?: (me
         // top-level await), an unreferenced worker and timer would let Node exit mid-wait
         worker.ref();
         worker.postMessage('stop');
+        // its last checkpoint and close (which removes the WAL) take milliseconds, but a thread on a
+        // busy machine (CI runs eight test files at once on two cores) was seen to need over 2 s
         let timer: NodeJS.Timeout | undefined;
-        await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 2000)))]);
+        await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 10_000)))]);
         clearTimeout(timer);
         await worker.terminate();
       })()),

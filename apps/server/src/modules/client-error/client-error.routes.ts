@@ -7,7 +7,7 @@ import * as errors from './client-error.service.js';
 /** Reports from the consoles (any signed-in user) and the log an administrator reads. */
 export const clientErrorRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['error log'];
-  const limiter = new errors.ReportLimiter();
+  const limiter = errors.reportLimiter();
 
   app.post(
     '/client-errors',

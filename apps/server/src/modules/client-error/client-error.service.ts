@@ -1,6 +1,6 @@
 import { CLIENT_ERROR_LIMITS, ORG_GROUP_CODES, type ClientErrorQuery, type ClientErrorReport } from '@pv/contract';
 import type { Kysely, Selectable } from 'kysely';
-import { LRUCache } from 'lru-cache';
+import { WindowLimiter } from '../../lib/window-limiter.js';
 import type { ClientErrorsTable, Database } from '../../db/database.js';
 import { ApiError } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/types.js';
@@ -18,25 +18,7 @@ export const CLIENT_ERROR_RETENTION_MS = 30 * 86_400_000;
  * every few seconds, so a loop of errors is what this stops): past CLIENT_ERROR_LIMITS.perMinute
  * the report answers 429 and nothing is stored.
  */
-export class ReportLimiter {
-  private readonly windows = new LRUCache<number, { start: number; count: number }>({ max: 10_000 });
-  constructor(
-    private readonly perMinute: number = CLIENT_ERROR_LIMITS.perMinute,
-    private readonly windowMs = 60_000,
-  ) {}
-
-  take(userId: number, n: number, now = Date.now()): boolean {
-    let w = this.windows.get(userId);
-    if (!w || now - w.start >= this.windowMs) w = { start: now, count: 0 };
-    if (w.count + n > this.perMinute) {
-      this.windows.set(userId, w);
-      return false;
-    }
-    w.count += n;
-    this.windows.set(userId, w);
-    return true;
-  }
-}
+export const reportLimiter = () => new WindowLimiter<number>(CLIENT_ERROR_LIMITS.perMinute, 60_000);
 
 /** "Chrome 142", "Firefox 139", "Safari 18", "Edge 142" from a user agent; its first word otherwise. */
 export function browserOf(ua: string): string {
@@ -55,7 +37,7 @@ export function browserOf(ua: string): string {
 
 export async function reportClientErrors(
   db: Db,
-  limiter: ReportLimiter,
+  limiter: WindowLimiter<number>,
   me: SessionUser,
   userAgent: string,
   { entries }: ClientErrorReport,

@@ -168,7 +168,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
 export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
   const tags = ['cms'];
-  const limiter = new content.ContactLimiter();
+  const limiter = content.contactLimiter();
 
   app.get(
     '/cms/contents',

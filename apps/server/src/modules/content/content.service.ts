@@ -18,7 +18,7 @@ import {
 import { join } from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import type { Kysely, Selectable } from 'kysely';
-import { LRUCache } from 'lru-cache';
+import { WindowLimiter } from '../../lib/window-limiter.js';
 import type { z } from 'zod';
 import type { ContactMessagesTable, ContentItemsTable, Database } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -125,29 +125,17 @@ export async function publicItem(db: Db, id: number) {
 }
 
 /** Public contact form: one address may send a few messages per hour (429 past it). */
-export class ContactLimiter {
-  private readonly seen = new LRUCache<string, number[]>({ max: 10_000 });
-  constructor(
-    private readonly perHour = 5,
-    private readonly windowMs = 3_600_000,
-  ) {}
-  take(key: string, now = Date.now()) {
-    const times = (this.seen.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    if (times.length >= this.perHour) return false;
-    this.seen.set(key, [...times, now]);
-    return true;
-  }
-}
+export const contactLimiter = () => new WindowLimiter<string>(5, 3_600_000);
 
 export async function sendContactMessage(
   db: Db,
-  limiter: ContactLimiter,
+  limiter: WindowLimiter<string>,
   ip: string,
   lang: Language,
   b: ContactMessageBody,
   now = Date.now(),
 ) {
-  if (!limiter.take(ip, now)) throw new ApiError(429, 'error.tooManyRequests');
+  if (!limiter.take(ip, 1, now)) throw new ApiError(429, 'error.tooManyRequests');
   const id = await repo.insertContactMessage(db, {
     name: b.name,
     email: b.email,

@@ -10,6 +10,7 @@ import { sqlitePath, type AppConfig } from './config.js';
 import { closeDb, createDb } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureAdmin, seedCore, seedDemo } from './db/seed/seed.js';
+import { fileStoreFor } from './lib/file-store.js';
 import { redactUrl } from './lib/redact.js';
 import './lib/types.js';
 import { connectExternalBroker, ingestClientId, startEmbeddedBroker, type DeviceLink } from './ingest/broker.js';
@@ -111,6 +112,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // a store that cannot be reached stops the start here, before the database is opened
+  const files = fileStoreFor(config.dataDir, config.s3);
+  await files.check().catch((err: Error) => {
+    throw new Error(`S3_BUCKET ${config.s3?.bucket} cannot be reached: ${err.name} ${err.message}`, { cause: err });
+  });
+  app.decorate('files', files);
   const { db, dialect } = createDb(config.databaseUrl);
   app.decorate('db', db);
   app.decorate('dialect', dialect);
@@ -168,7 +175,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await seedDemoCustomerLogin(db);
     await seedDemoTariffs(db);
     await seedDemoHelpCenter(db);
-    await seedDemoProductSupport(db, config.dataDir);
+    await seedDemoProductSupport(db, files);
   } else {
     const oneTime = await ensureAdmin(db, config.adminPassword);
     if (oneTime) options.onAdminPassword?.(oneTime);

@@ -1,6 +1,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { brandFor, BRANDS } from '@pv/contract';
+import type { S3Settings } from './lib/file-store.js';
 
 export class ConfigError extends Error {}
 
@@ -60,6 +61,26 @@ const schema = z.object({
     .optional(),
   /** A built console elsewhere than apps/web/dist (a CDN build copied to the host, a test build). */
   WEB_DIST: z.string().optional(),
+  // uploaded files in an S3-compatible bucket instead of DATA_DIR/files (S3_BUCKET turns it on)
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3 to 63 lower-case letters, digits, dots, dashes)',
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/?#]+\/?$/, 'must be an http:// or https:// address without a path')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_-]+\/)*$/, 'must be folder names each ending in /, e.g. pv/')
+    .default(''),
 });
 
 export interface AppConfig {
@@ -101,6 +122,8 @@ export interface AppConfig {
   smtpUrl?: string;
   /** The sender of every mail (MAIL_FROM). */
   mailFrom: string;
+  /** Uploaded files in an S3-compatible bucket (S3_BUCKET and the other S3_ variables); undefined: DATA_DIR/files. */
+  s3?: S3Settings;
 }
 
 /** Reads and checks the environment; a bad value throws one line naming the variable. */
@@ -115,6 +138,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const c = parsed.data;
   const dataDir = resolve(c.DATA_DIR);
+  const s3Vars = [
+    'S3_ENDPOINT',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'S3_FORCE_PATH_STYLE',
+    'S3_PREFIX',
+  ] as const;
+  const strayS3 = s3Vars.find((v) => cleaned[v] !== undefined);
+  if (!c.S3_BUCKET && strayS3) throw new ConfigError(`Invalid configuration: ${strayS3} is set but S3_BUCKET is not`);
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   return {
     port: c.PORT,
     host: c.HOST,
@@ -144,6 +178,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM ?? `${brandFor(c.BRAND).senderName} <no-reply@localhost>`,
     ...(c.WEB_DIST ? { webDist: resolve(c.WEB_DIST) } : {}),
+    ...(c.S3_BUCKET && {
+      s3: {
+        bucket: c.S3_BUCKET,
+        endpoint: c.S3_ENDPOINT,
+        region: c.S3_REGION,
+        accessKeyId: c.S3_ACCESS_KEY_ID,
+        secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+        // MinIO, Ceph and most self-hosted stores want path-style addresses
+        forcePathStyle: c.S3_FORCE_PATH_STYLE ?? c.S3_ENDPOINT !== undefined,
+        prefix: c.S3_PREFIX,
+      },
+    }),
   };
 }
 

@@ -2,6 +2,7 @@ import type { DataScope, OrgGroupCode } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { Database } from '../db/database.js';
+import type { FileStore } from './file-store.js';
 import type { DialectName } from '../db/dialect.js';
 import type { DeviceLink } from '../ingest/broker.js';
 import type { Ingest } from '../ingest/pipeline.js';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     config: AppConfig;
     ingest: Ingest;
     deviceLink: DeviceLink | undefined;
+    /** Where uploaded files are kept (DATA_DIR/files or an S3-compatible bucket). */
+    files: FileStore;
   }
 }
 

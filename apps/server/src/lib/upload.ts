@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,6 +8,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { MessageKey } from '@pv/contract';
 import { fileTypeFromFile } from 'file-type';
 import { ApiError, badRequest } from './errors.js';
+import type { FileArea, FileStore } from './file-store.js';
 
 export interface UploadRule {
   /** The types the file's own bytes may be (magic bytes, file-type), e.g. application/pdf. */
@@ -20,7 +21,7 @@ export interface UploadRule {
 }
 
 export interface StoredUpload {
-  /** The file's name in `dir`: its SHA-256, so the same file is kept once. */
+  /** The file's key in its area of the store: its SHA-256, so the same file is kept once. */
   path: string;
   sha256: string;
   size: number;
@@ -37,11 +38,18 @@ export const safeFileName = (name: string, fallback: string) =>
     .slice(0, 150) || fallback;
 
 /**
- * Streams an uploaded file into `dir` (never whole in memory), then checks it: not empty, within
- * the size limit (the stream stops one byte past it), and of an allowed type by its content, not
- * its name or declared type. A refused file is removed and nothing else changes.
+ * Streams an uploaded file to a local temporary file (never whole in memory), checks it — not
+ * empty, within the size limit (the stream stops one byte past it), of an allowed type by its
+ * content, not its name or declared type — then moves it into `area` of the store (DATA_DIR/files
+ * or S3). A refused file is removed and nothing else changes.
  */
-export async function storeUpload(part: MultipartFile, dir: string, rule: UploadRule): Promise<StoredUpload> {
+export async function storeUpload(
+  part: MultipartFile,
+  files: FileStore,
+  area: FileArea,
+  rule: UploadRule,
+): Promise<StoredUpload> {
+  const dir = files.tmpDir(area);
   await mkdir(dir, { recursive: true });
   const tmp = join(dir, `upload-${randomBytes(8).toString('hex')}`);
   const hash = createHash('sha256');
@@ -68,7 +76,7 @@ export async function storeUpload(part: MultipartFile, dir: string, rule: Upload
     const type = await fileTypeFromFile(tmp);
     if (!type || !rule.mimes.includes(type.mime)) throw new ApiError(415, rule.typeMessage);
     const sha256 = hash.digest('hex');
-    await rename(tmp, join(dir, sha256));
+    await files.putFile(area, sha256, tmp, type.mime);
     return { path: sha256, sha256, size, mime: type.mime, fileName: safeFileName(part.filename, 'file') };
   } finally {
     await rm(tmp, { force: true });
@@ -76,10 +84,6 @@ export async function storeUpload(part: MultipartFile, dir: string, rule: Upload
 }
 
 /** Removes a stored file when `inUse` says nothing refers to it any more. */
-export async function removeUnused(dir: string, path: string, inUse: boolean) {
-  if (!inUse && /^[a-f0-9]{64}$/.test(path)) await rm(join(dir, path), { force: true });
+export async function removeUnused(files: FileStore, area: FileArea, path: string, inUse: boolean) {
+  if (!inUse && /^[a-f0-9]{64}$/.test(path)) await files.remove(area, path);
 }
-
-/** A stored file's size (undefined when it is gone). */
-export const storedSize = async (dir: string, path: string) =>
-  (await stat(join(dir, path)).catch(() => undefined))?.size;

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Kysely } from 'kysely';
+import type { FileStore } from '../../lib/file-store.js';
 import type { Database } from '../database.js';
 
 type Item = { kind: string; lang: string; title: string; content: string; sort: number; status?: string };
@@ -194,7 +193,7 @@ function demoPdf(text: string): Buffer {
  * The demo's product documents (a datasheet and a user manual of the inverter, a datasheet of the
  * logger), the inverter's release notes and a product problem with its answer (DEMO on). Runs once.
  */
-export async function seedDemoProductSupport(db: Kysely<Database>, dataDir: string, now = Date.now()): Promise<void> {
+export async function seedDemoProductSupport(db: Kysely<Database>, files: FileStore, now = Date.now()): Promise<void> {
   const any = await db.selectFrom('product_documents').select('id').limit(1).executeTakeFirst();
   if (any) return;
   const products = await db.selectFrom('products').select(['id', 'code', 'name']).execute();
@@ -202,8 +201,6 @@ export async function seedDemoProductSupport(db: Kysely<Database>, dataDir: stri
   const inverter = byCode('SW5K');
   const logger = byCode('LB100');
   if (!inverter || !logger) return;
-  const dir = join(dataDir, 'files', 'products');
-  await mkdir(dir, { recursive: true });
   const docs = [
     {
       product: inverter,
@@ -217,7 +214,7 @@ export async function seedDemoProductSupport(db: Kysely<Database>, dataDir: stri
   for (const d of docs) {
     const bytes = demoPdf(d.text);
     const sha = createHash('sha256').update(bytes).digest('hex');
-    await writeFile(join(dir, sha), bytes);
+    await files.putBuffer('products', sha, bytes, 'application/pdf');
     await db
       .insertInto('product_documents')
       .values({

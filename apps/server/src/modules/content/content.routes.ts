@@ -14,8 +14,6 @@ import {
   publicContentItem,
   publicContentQuery,
 } from '@pv/contract';
-import { createReadStream } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
@@ -26,7 +24,6 @@ import * as content from './content.service.js';
 /** Content items and contact messages for the console (content:* permissions). */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  const mediaDir = join(app.config.dataDir, 'files', 'content');
   const tags = ['content'];
 
   app.get(
@@ -127,7 +124,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const part = await req.file({ limits: { fileSize: DOCUMENT_LIMITS.videoMaxBytes + 1, files: 1 } });
       if (!part) throw badRequest('validation.fileRequired');
-      return reply.ok(await content.uploadMedia(mediaDir, part), 'success.create');
+      return reply.ok(await content.uploadMedia(app.files, part), 'success.create');
     },
   );
 
@@ -212,13 +209,13 @@ export const publicContentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const f = await content.mediaFile(join(app.config.dataDir, 'files', 'content'), req.params.name);
+      const f = await content.mediaFile(app.files, req.params.name);
       return reply
         .type(f.mime)
         .header('content-length', String(f.size))
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(f.path));
+        .send(f.stream);
     },
   );
 

@@ -15,7 +15,6 @@ import {
   type Language,
   type PublicContentItem,
 } from '@pv/contract';
-import { join } from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import type { Kysely, Selectable } from 'kysely';
 import { WindowLimiter } from '../../lib/window-limiter.js';
@@ -23,7 +22,8 @@ import type { z } from 'zod';
 import type { ContactMessagesTable, ContentItemsTable, Database } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError, notFound } from '../../lib/errors.js';
-import { removeUnused, storeUpload, storedSize } from '../../lib/upload.js';
+import type { FileStore } from '../../lib/file-store.js';
+import { removeUnused, storeUpload } from '../../lib/upload.js';
 import type { SessionUser } from '../../lib/types.js';
 import { queueMail, type Outbox } from '../mail/index.js';
 import * as repo from './content.repository.js';
@@ -246,26 +246,26 @@ const MEDIA_NAME = /^([a-f0-9]{64})\.(jpg|png|mp4)$/;
 
 /**
  * A picture (JPG or PNG, at most 2 MB) or a video (MP4, at most 200 MB) for content, typed by its
- * bytes and kept by its SHA-256 under `dir`; answers the public URL the editor puts in the HTML.
+ * bytes and kept by its SHA-256 in the store's area `content`; answers the public URL the editor puts in the HTML.
  */
-export async function uploadMedia(dir: string, part: MultipartFile) {
-  const file = await storeUpload(part, dir, {
+export async function uploadMedia(files: FileStore, part: MultipartFile) {
+  const file = await storeUpload(part, files, 'content', {
     mimes: Object.keys(MEDIA_EXT),
     maxBytes: DOCUMENT_LIMITS.videoMaxBytes,
     typeMessage: 'validation.mediaType',
   });
   if (file.mime !== 'video/mp4' && file.size > PICTURE_LIMITS.maxBytes) {
-    await removeUnused(dir, file.path, false);
+    await removeUnused(files, 'content', file.path, false);
     throw new ApiError(413, 'validation.imageSize');
   }
   return { url: `${API_BASE}/cms/media/${file.sha256}.${MEDIA_EXT[file.mime]}`, mime: file.mime, size: file.size };
 }
 
 /** A content medium by its public name (404 for anything else). */
-export async function mediaFile(dir: string, name: string) {
+export async function mediaFile(files: FileStore, name: string) {
   const m = MEDIA_NAME.exec(name);
   if (!m) throw notFound();
-  const size = await storedSize(dir, m[1]!);
-  if (size === undefined) throw notFound();
-  return { path: join(dir, m[1]!), size, mime: MEDIA_MIME[m[2]!]! };
+  const f = await files.open('content', m[1]!);
+  if (!f) throw notFound();
+  return { ...f, mime: MEDIA_MIME[m[2]!]! };
 }

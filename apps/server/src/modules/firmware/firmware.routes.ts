@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { join } from 'node:path';
 import {
   commandRow,
   DEVICE_TYPES,
@@ -22,7 +20,7 @@ import * as firmware from './firmware.service.js';
 /** Firmware versions (upload with a size limit, download) and OTA pushes with their update log. */
 export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  const dir = join(app.config.dataDir, 'files', 'firmware');
+  const files = app.files;
   const tags = ['firmware'];
 
   app.post(
@@ -39,7 +37,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const part = await req.file();
       if (!part) throw badRequest('validation.fileRequired');
-      return reply.ok(await firmware.uploadFirmware(db, dir, userOf(req), part), 'success.create');
+      return reply.ok(await firmware.uploadFirmware(db, files, userOf(req), part), 'success.create');
     },
   );
 
@@ -82,7 +80,7 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await firmware.deleteFirmware(db, dir, req.params.id);
+      await firmware.deleteFirmware(db, files, req.params.id);
       return reply.ok(null, 'success.delete');
     },
   );
@@ -102,13 +100,13 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
       const sn = req.headers['x-device-sn'];
       const key = req.headers['x-device-key'];
       const who = typeof sn === 'string' && typeof key === 'string' ? { sn, key } : { token: tokenOf(req) };
-      const f = await firmware.firmwareFile({ db, sessions: app.sessions }, dir, req.params.id, who);
+      const f = await firmware.firmwareFile({ db, sessions: app.sessions }, files, req.params.id, who);
       return reply
         .type('application/octet-stream')
         .header('content-length', String(f.size))
         .header('content-disposition', `attachment; filename="${f.fileName}"`)
         .header('x-checksum-sha256', f.sha256)
-        .send(createReadStream(f.path));
+        .send(f.stream);
     },
   );
 

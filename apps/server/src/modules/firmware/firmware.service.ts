@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -20,6 +20,7 @@ import type { Database } from '../../db/database.js';
 import type { DialectName } from '../../db/dialect.js';
 import { hashDeviceKey } from '../../ingest/index.js';
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
+import type { FileStore } from '../../lib/file-store.js';
 import type { SessionUser } from '../../lib/types.js';
 import type { SessionResolver } from '../../plugins/access.js';
 import { deviceInScope, deviceSecretHash, deviceVisible } from '../device/device.repository.js';
@@ -49,11 +50,11 @@ export async function listFirmware(db: Db, { pageNum, pageSize, deviceType }: Pa
 }
 
 /**
- * Stores an uploaded firmware file under its SHA-256 in `dir` (streamed: the file is never held
+ * Stores an uploaded firmware file under its SHA-256 in the store's area `firmware` (streamed: the file is never held
  * in memory) and records the version; the form fields come before the file (multipart order).
  * A file past the upload limit is refused (413), as is a version the device type already has (409).
  */
-export async function uploadFirmware(db: Db, dir: string, me: SessionUser, part: MultipartFile) {
+export async function uploadFirmware(db: Db, files: FileStore, me: SessionUser, part: MultipartFile) {
   const raw = Object.fromEntries(
     Object.entries(part.fields).flatMap(([k, v]) => (v && !Array.isArray(v) && 'value' in v ? [[k, v.value]] : [])),
   );
@@ -65,6 +66,7 @@ export async function uploadFirmware(db: Db, dir: string, me: SessionUser, part:
       field: String(issue.path[0]),
     });
   }
+  const dir = files.tmpDir('firmware');
   await mkdir(dir, { recursive: true });
   const tmp = join(dir, `upload-${randomBytes(8).toString('hex')}`);
   const hash = createHash('sha256');
@@ -84,9 +86,12 @@ export async function uploadFirmware(db: Db, dir: string, me: SessionUser, part:
   }
   const sha256 = hash.digest('hex');
   const fileName = part.filename.replace(/[^\w.-]+/g, '_').slice(0, 200) || 'firmware.bin';
-  await rename(tmp, join(dir, sha256));
   const { version, deviceType, description } = parsed.data;
-  if (await repo.versionTaken(db, deviceType, version)) throw new ApiError(409, 'error.conflict');
+  if (await repo.versionTaken(db, deviceType, version)) {
+    await rm(tmp, { force: true });
+    throw new ApiError(409, 'error.conflict');
+  }
+  await files.putFile('firmware', sha256, tmp, 'application/octet-stream');
   const row = await repo.insertFirmware(db, {
     version,
     device_type: deviceType,
@@ -102,11 +107,11 @@ export async function uploadFirmware(db: Db, dir: string, me: SessionUser, part:
 }
 
 /** Deletes a version; its file goes when no other version shares it. */
-export async function deleteFirmware(db: Db, dir: string, id: number) {
+export async function deleteFirmware(db: Db, files: FileStore, id: number) {
   const f = await repo.findFirmware(db, id);
   if (!f) throw notFound();
   await repo.deleteFirmware(db, f.id);
-  if (!(await repo.fileInUse(db, f.file_path))) await rm(join(dir, f.file_path), { force: true });
+  if (!(await repo.fileInUse(db, f.file_path))) await files.remove('firmware', f.file_path);
 }
 
 /** Who asks for a file: a device by its SN and key, or a console user by a session token. */
@@ -116,10 +121,10 @@ export interface Downloader {
   token?: string;
 }
 
-/** A firmware file for a device with its credentials or a console user with cmd:list; answers where it lies. */
+/** A firmware file for a device with its credentials or a console user with cmd:list: its bytes, name and checksum. */
 export async function firmwareFile(
   { db, sessions }: { db: Db; sessions: SessionResolver },
-  dir: string,
+  files: FileStore,
   id: number,
   who: Downloader,
 ) {
@@ -133,7 +138,9 @@ export async function firmwareFile(
   }
   const f = await repo.findFirmware(db, id);
   if (!f) throw notFound();
-  return { path: join(dir, f.file_path), size: f.size, fileName: f.file_name, sha256: f.sha256 };
+  const stored = await files.open('firmware', f.file_path);
+  if (!stored) throw notFound();
+  return { stream: stored.stream, size: stored.size, fileName: f.file_name, sha256: f.sha256 };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import {
   documentTypeParam,
   envelope,
@@ -31,7 +30,7 @@ const disposition = (kind: 'attachment' | 'inline', name: string) =>
 /** Product documents and release notes (Systems > Products) and product problems. */
 export const productSupportRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.db;
-  const dirs = support.supportDirs(app.config.dataDir);
+  const files = app.files;
   const tags = ['products'];
 
   app.get(
@@ -63,10 +62,7 @@ export const productSupportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const part = await req.file({ limits: { fileSize: documentMaxBytes(req.params.type) + 1, files: 1 } });
       if (!part) throw badRequest('validation.fileRequired');
-      return reply.ok(
-        await support.uploadDocument(db, dirs.documents, req.params.id, req.params.type, part),
-        'success.create',
-      );
+      return reply.ok(await support.uploadDocument(db, files, req.params.id, req.params.type, part), 'success.create');
     },
   );
 
@@ -78,13 +74,13 @@ export const productSupportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Download a product document', params: idParam },
     },
     async (req, reply) => {
-      const f = await support.documentFile(db, dirs.documents, req.params.id);
+      const f = await support.documentFile(db, files, req.params.id);
       return reply
         .type(f.mime)
         .header('content-length', String(f.size))
         .header('content-disposition', disposition('attachment', f.fileName))
         .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(f.path));
+        .send(f.stream);
     },
   );
 
@@ -95,7 +91,7 @@ export const productSupportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a product document', params: idParam, response: { 200: envelope(z.null()) } },
     },
     async (req, reply) => {
-      await support.deleteDocument(db, dirs.documents, req.params.id);
+      await support.deleteDocument(db, files, req.params.id);
       return reply.ok(null, 'success.delete');
     },
   );
@@ -203,7 +199,7 @@ export const productSupportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const part = await req.file({ limits: { fileSize: PICTURE_LIMITS.maxBytes + 1, files: 1 } });
       if (!part) throw badRequest('validation.fileRequired');
-      return reply.ok(await support.addPicture(db, dirs.pictures, req.params.id, part), 'success.create');
+      return reply.ok(await support.addPicture(db, files, req.params.id, part), 'success.create');
     },
   );
 
@@ -215,7 +211,7 @@ export const productSupportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ptags, summary: 'A problem picture', params: idParam },
     },
     async (req, reply) => {
-      const f = await support.pictureFile(db, dirs.pictures, req.params.id);
+      const f = await support.pictureFile(db, files, req.params.id);
       return reply
         .type(f.mime)
         .header('content-length', String(f.size))
@@ -224,7 +220,7 @@ export const productSupportRoutes: FastifyPluginAsyncZod = async (app) => {
           disposition('inline', `picture-${req.params.id}.${f.mime === 'image/png' ? 'png' : 'jpg'}`),
         )
         .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(f.path));
+        .send(f.stream);
     },
   );
 
@@ -276,7 +272,7 @@ export const productSupportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await support.deleteProblem(db, dirs.pictures, req.params.id);
+      await support.deleteProblem(db, files, req.params.id);
       return reply.ok(null, 'success.delete');
     },
   );

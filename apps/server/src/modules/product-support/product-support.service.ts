@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import {
   API_BASE,
@@ -24,7 +23,8 @@ import type { Database, ProductDocumentsTable, ProductReleasesTable } from '../.
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/types.js';
-import { removeUnused, storeUpload, storedSize } from '../../lib/upload.js';
+import type { FileStore } from '../../lib/file-store.js';
+import { removeUnused, storeUpload } from '../../lib/upload.js';
 import { createPublishedFaq } from '../content/index.js';
 import * as repo from './product-support.repository.js';
 
@@ -32,11 +32,7 @@ import * as repo from './product-support.repository.js';
 
 type Db = Kysely<Database>;
 
-/** Where the files lie: DATA_DIR/files/products (documents) and DATA_DIR/files/problems (pictures). */
-export const supportDirs = (dataDir: string) => ({
-  documents: join(dataDir, 'files', 'products'),
-  pictures: join(dataDir, 'files', 'problems'),
-});
+/* Files: documents in the store's area `products`, problem pictures in `problems` (lib/file-store.ts). */
 
 const toDocument = (d: Selectable<ProductDocumentsTable>): ProductDocumentRow => ({
   id: d.id,
@@ -58,7 +54,13 @@ export async function listDocuments(db: Db, productId: number) {
  * Stores a document of a type: a PDF (an MP4 for the installation video) by its bytes, within the
  * size limit, and at most DOCUMENT_LIMITS.perType of a type per product. A refusal keeps nothing.
  */
-export async function uploadDocument(db: Db, dir: string, productId: number, type: DocumentType, part: MultipartFile) {
+export async function uploadDocument(
+  db: Db,
+  files: FileStore,
+  productId: number,
+  type: DocumentType,
+  part: MultipartFile,
+) {
   const refuse = (e: ApiError) => {
     part.file.resume();
     return e;
@@ -67,7 +69,7 @@ export async function uploadDocument(db: Db, dir: string, productId: number, typ
   if ((await repo.countDocuments(db, productId, type)) >= DOCUMENT_LIMITS.perType)
     throw refuse(badRequest('validation.fileCount'));
   const video = type === 'installationVideo';
-  const file = await storeUpload(part, dir, {
+  const file = await storeUpload(part, files, 'products', {
     mimes: [documentMime(type)],
     maxBytes: documentMaxBytes(type),
     typeMessage: video ? 'validation.mp4Only' : 'validation.pdfOnly',
@@ -84,20 +86,20 @@ export async function uploadDocument(db: Db, dir: string, productId: number, typ
   return toDocument(row);
 }
 
-/** A document's file for download: where it lies, its type by content and its name. */
-export async function documentFile(db: Db, dir: string, id: number) {
+/** A document's file for download: its bytes, its type by content and its name. */
+export async function documentFile(db: Db, files: FileStore, id: number) {
   const d = await repo.findDocument(db, id);
   if (!d) throw notFound();
-  const size = await storedSize(dir, d.file_path);
-  if (size === undefined) throw notFound();
-  return { path: join(dir, d.file_path), size, mime: d.mime, fileName: d.file_name };
+  const f = await files.open('products', d.file_path);
+  if (!f) throw notFound();
+  return { ...f, mime: d.mime, fileName: d.file_name };
 }
 
-export async function deleteDocument(db: Db, dir: string, id: number) {
+export async function deleteDocument(db: Db, files: FileStore, id: number) {
   const d = await repo.findDocument(db, id);
   if (!d) throw notFound();
   await repo.deleteDocument(db, id);
-  await removeUnused(dir, d.file_path, await repo.documentFileInUse(db, d.file_path));
+  await removeUnused(files, 'products', d.file_path, await repo.documentFileInUse(db, d.file_path));
 }
 
 const toRelease = (r: Selectable<ProductReleasesTable>) => ({
@@ -194,7 +196,7 @@ export async function createProblem(db: Db, me: SessionUser, b: z.infer<typeof p
 }
 
 /** A picture of a problem: JPG or PNG by its bytes, at most 2 MB, at most five a problem; not on a closed one. */
-export async function addPicture(db: Db, dir: string, id: number, part: MultipartFile) {
+export async function addPicture(db: Db, files: FileStore, id: number, part: MultipartFile) {
   const refuse = (e: ApiError) => {
     part.file.resume();
     return e;
@@ -204,7 +206,7 @@ export async function addPicture(db: Db, dir: string, id: number, part: Multipar
   if (p.status === 'closed') throw refuse(new ApiError(409, 'error.problemClosed'));
   if ((await repo.picturesOf(db, [id])).length >= PICTURE_LIMITS.perProblem)
     throw refuse(badRequest('validation.fileCount'));
-  const file = await storeUpload(part, dir, {
+  const file = await storeUpload(part, files, 'problems', {
     mimes: PICTURE_MIMES,
     maxBytes: PICTURE_LIMITS.maxBytes,
     typeMessage: 'validation.imageType',
@@ -220,12 +222,12 @@ export async function addPicture(db: Db, dir: string, id: number, part: Multipar
   return { id: row.id, url: `${API_BASE}/problem-pictures/${row.id}`, size: row.size };
 }
 
-export async function pictureFile(db: Db, dir: string, id: number) {
+export async function pictureFile(db: Db, files: FileStore, id: number) {
   const p = await repo.findPicture(db, id);
   if (!p) throw notFound();
-  const size = await storedSize(dir, p.file_path);
-  if (size === undefined) throw notFound();
-  return { path: join(dir, p.file_path), size, mime: p.mime };
+  const f = await files.open('problems', p.file_path);
+  if (!f) throw notFound();
+  return { ...f, mime: p.mime };
 }
 
 /**
@@ -259,10 +261,11 @@ export async function closeProblem(db: Db, id: number) {
   await repo.updateProblem(db, id, { status: 'closed' });
 }
 
-export async function deleteProblem(db: Db, dir: string, id: number) {
+export async function deleteProblem(db: Db, files: FileStore, id: number) {
   const p = await repo.findProblem(db, id);
   if (!p) throw notFound();
   const pictures = await repo.picturesOf(db, [id]);
   await repo.deleteProblem(db, id);
-  for (const pic of pictures) await removeUnused(dir, pic.file_path, await repo.pictureFileInUse(db, pic.file_path));
+  for (const pic of pictures)
+    await removeUnused(files, 'problems', pic.file_path, await repo.pictureFileInUse(db, pic.file_path));
 }

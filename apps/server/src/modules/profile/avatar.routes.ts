@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { join } from 'node:path';
 import { envelope, UPLOAD_IMAGE_MAX_BYTES } from '@pv/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +7,6 @@ import * as profiles from './profile.service.js';
 
 /** Your avatar: a JPG or PNG of at most 2 MB, checked by its content; served to any signed-in user. */
 export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
-  const dir = join(app.config.dataDir, 'files', 'avatars');
   const tags = ['user center'];
 
   app.post(
@@ -35,7 +32,7 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       if (part.file.truncated) throw new ApiError(413, 'validation.imageSize');
-      const { data, note } = await profiles.saveAvatar(app.db, dir, userOf(req), buffer);
+      const { data, note } = await profiles.saveAvatar(app.db, app.files, userOf(req), buffer);
       req.auditNote = note;
       return reply.ok(data, 'org.avatarSaved');
     },
@@ -52,14 +49,14 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { path, size, mime } = await profiles.avatarFile(dir, req.params.file);
+      const { stream, size, mime } = await profiles.avatarFile(app.files, req.params.file);
       return reply
         .type(mime)
         .header('content-length', size)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'")
         .header('cache-control', 'private, max-age=86400, immutable')
-        .send(createReadStream(path));
+        .send(stream);
     },
   );
 };

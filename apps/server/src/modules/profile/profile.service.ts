@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { API_BASE, type ProfileUpdateBody } from '@pv/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { ApiError, badRequest, notFound } from '../../lib/errors.js';
+import type { FileStore } from '../../lib/file-store.js';
 import type { SessionUser } from '../../lib/types.js';
 import type { AuditNote } from '../../plugins/audit.js';
 import { findOwnOrg, toOrgRow } from '../org/org.repository.js';
@@ -37,34 +36,32 @@ const TYPES: Record<string, { ext: 'png' | 'jpg'; mime: string }> = {
 };
 
 /**
- * Stores an uploaded avatar under its content hash in `dir` and makes it yours; the previous
+ * Stores an uploaded avatar under its content hash (the store's area `avatars`) and makes it yours; the previous
  * picture goes when nobody else uses it. The content decides the type, never the name or the
  * declared type.
  */
-export async function saveAvatar(db: Db, dir: string, me: SessionUser, buffer: Buffer) {
+export async function saveAvatar(db: Db, files: FileStore, me: SessionUser, buffer: Buffer) {
   if (buffer.length === 0) throw badRequest('validation.fileRequired');
   const type = await fileTypeFromBuffer(buffer);
   const kind = type && TYPES[type.ext];
   if (!kind) throw new ApiError(415, 'validation.imageType');
   const name = `${createHash('sha256').update(buffer).digest('hex')}.${kind.ext}`;
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, name), buffer);
+  await files.putBuffer('avatars', name, buffer, kind.mime);
   const old = await repo.avatarOf(db, me.id);
   const avatar = `${AVATAR_URL}${name}`;
   await repo.setAvatar(db, me.id, avatar);
   if (old.startsWith(AVATAR_URL) && old !== avatar) {
     const oldName = old.slice(AVATAR_URL.length);
-    if (!(await repo.avatarInUse(db, old)) && FILE_RE.test(oldName)) await rm(join(dir, oldName), { force: true });
+    if (!(await repo.avatarInUse(db, old)) && FILE_RE.test(oldName)) await files.remove('avatars', oldName);
   }
   const note: AuditNote = { recordId: me.id, summary: `${kind.mime}, ${buffer.length} bytes` };
   return { data: { avatar }, note };
 }
 
 /** A stored avatar picture by file name (404 for anything else). */
-export async function avatarFile(dir: string, file: string) {
+export async function avatarFile(files: FileStore, file: string) {
   if (!FILE_RE.test(file)) throw notFound();
-  const path = join(dir, file);
-  const found = await stat(path).catch(() => undefined);
-  if (!found?.isFile()) throw notFound();
-  return { path, size: found.size, mime: TYPES[file.slice(-3)]!.mime };
+  const found = await files.open('avatars', file);
+  if (!found) throw notFound();
+  return { ...found, mime: TYPES[file.slice(-3)]!.mime };
 }

@@ -219,7 +219,8 @@ export const ROUTE_TREE: RouteDef[] = [
         titleKey: 'route.productProblem',
         icon: 'product',
         perm: 'product:list',
-        buttons: crud('product'),
+        // export: the product problems as .xlsx
+        buttons: crud('product', ['export']),
       },
       {
         path: 'problem',
@@ -255,14 +256,22 @@ export const ROUTE_TREE: RouteDef[] = [
         titleKey: 'route.contactUs',
         icon: 'contact',
         perm: 'content:list',
-        buttons: crud('content'),
+        // one set of content buttons for the contact-us, user-guide and FAQ screens; export: items and messages as .xlsx
+        buttons: crud('content', ['export']),
       },
       { path: 'userGuide', name: 'userGuide', titleKey: 'route.userGuide', icon: 'guide', perm: 'content:list' },
       { path: 'faqs', name: 'faqs', titleKey: 'route.faqs', icon: 'faq', perm: 'content:list' },
       // the mail outbox: every mail the platform sent or keeps (no SMTP_URL); the ROOT organisation's (the server refuses others)
       { path: 'mail_outbox', name: 'mail_outbox', titleKey: 'route.mailOutbox', icon: 'mail', perm: 'mail:outbox' },
       // the interface error log (spec §3): what consoles reported, with browser, user and route
-      { path: 'error_log', name: 'error_log', titleKey: 'route.errorLog', icon: 'bug', perm: 'errorlog:list' },
+      {
+        path: 'error_log',
+        name: 'error_log',
+        titleKey: 'route.errorLog',
+        icon: 'bug',
+        perm: 'errorlog:list',
+        buttons: [{ perm: 'errorlog:export', titleKey: 'button.export' }],
+      },
       {
         path: 'power-company',
         name: 'power-company',

@@ -32,3 +32,16 @@ export async function deleteClientErrorsBefore(db: Kysely<Database>, before: num
   const res = await db.deleteFrom('client_errors').where('created_at', '<', before).executeTakeFirst();
   return Number(res.numDeletedRows);
 }
+
+/** Every matching entry, newest first, in keyset batches: an export never holds the whole log. */
+export async function* iterateClientErrors(db: Kysely<Database>, f: Filters, batch = 1000) {
+  let before: number | undefined;
+  for (;;) {
+    let q = filtered(db, f).selectAll().orderBy('id', 'desc').limit(batch);
+    if (before !== undefined) q = q.where('id', '<', before);
+    const rows = await q.execute();
+    yield* rows;
+    if (rows.length < batch) return;
+    before = rows[rows.length - 1]!.id;
+  }
+}

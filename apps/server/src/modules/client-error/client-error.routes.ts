@@ -2,6 +2,7 @@ import { CLIENT_ERROR_LIMITS, clientErrorQuery, clientErrorReport, clientErrorRo
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../../lib/types.js';
+import { sendXlsx } from '../../lib/xlsx-export.js';
 import * as errors from './client-error.service.js';
 
 /** Reports from the consoles (any signed-in user) and the log an administrator reads. */
@@ -41,5 +42,18 @@ export const clientErrorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => reply.ok(await errors.listClientErrors(app.db, userOf(req), req.query)),
+  );
+
+  app.get(
+    '/client-errors/export',
+    {
+      config: { access: { perm: 'errorlog:export' } },
+      schema: {
+        tags,
+        summary: 'The filtered interface error log as a streamed .xlsx (platform operator only)',
+        querystring: clientErrorQuery.omit({ pageNum: true, pageSize: true }),
+      },
+    },
+    async (req, reply) => sendXlsx(req, reply, errors.clientErrorExport(app.db, userOf(req), req.query, req.lang)),
   );
 };

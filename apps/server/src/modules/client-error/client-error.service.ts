@@ -1,9 +1,17 @@
-import { CLIENT_ERROR_LIMITS, ORG_GROUP_CODES, type ClientErrorQuery, type ClientErrorReport } from '@pv/contract';
+import {
+  CLIENT_ERROR_LIMITS,
+  ORG_GROUP_CODES,
+  translate,
+  type ClientErrorQuery,
+  type ClientErrorReport,
+  type MessageKey,
+} from '@pv/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { WindowLimiter } from '../../lib/window-limiter.js';
 import type { ClientErrorsTable, Database } from '../../db/database.js';
 import { ApiError } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/types.js';
+import type { XlsxColumn, XlsxExport } from '../../lib/xlsx-export.js';
 import * as repo from './client-error.repository.js';
 
 /* The interface error log (spec §3 "Error logs"): what consoles report, read by an administrator. */
@@ -80,12 +88,50 @@ const toRow = (r: Selectable<ClientErrorsTable>) => ({
   createdAt: Number(r.created_at),
 });
 
-/** The log holds every organisation's users and routes: the platform operator's (a ROOT-group session besides errorlog:list). */
-export async function listClientErrors(db: Db, me: SessionUser, { pageNum, pageSize, ...f }: ClientErrorQuery) {
+/** The log holds every organisation's users and routes: the platform operator's (a ROOT-group session besides errorlog:list/export). */
+function requireRoot(me: SessionUser) {
   if (me.orgGroupCode !== ORG_GROUP_CODES.ROOT) throw new ApiError(403, 'error.forbidden');
+}
+
+export async function listClientErrors(db: Db, me: SessionUser, { pageNum, pageSize, ...f }: ClientErrorQuery) {
+  requireRoot(me);
   const { rows, total } = await repo.listClientErrors(db, f, pageSize, (pageNum - 1) * pageSize);
   return { rows: rows.map(toRow), total };
 }
 
 export const pruneClientErrors = (db: Db, now = Date.now()) =>
   repo.deleteClientErrorsBefore(db, now - CLIENT_ERROR_RETENTION_MS);
+
+const EXPORT_COLUMNS: XlsxColumn[] = [
+  { key: 'at', header: 'errorLogExport.at', width: 20, numFmt: 'yyyy-mm-dd hh:mm:ss' },
+  { key: 'kind', header: 'errorLogExport.kind', width: 16 },
+  { key: 'message', header: 'errorLogExport.message', width: 60 },
+  { key: 'route', header: 'errorLogExport.route', width: 28 },
+  { key: 'url', header: 'errorLogExport.request', width: 36 },
+  { key: 'status', header: 'errorLogExport.status', width: 12 },
+  { key: 'loginName', header: 'errorLogExport.loginName', width: 16 },
+  { key: 'browser', header: 'errorLogExport.browser', width: 14 },
+  { key: 'userAgent', header: 'errorLogExport.userAgent', width: 40 },
+  { key: 'stack', header: 'errorLogExport.stack', width: 60 },
+];
+
+/** The filtered log as an .xlsx, newest first, kinds in the caller's language (the platform operator's, as the list). */
+export function clientErrorExport(
+  db: Db,
+  me: SessionUser,
+  filters: Omit<ClientErrorQuery, 'pageNum' | 'pageSize'>,
+  lang: string,
+): XlsxExport<Record<string, unknown>> {
+  requireRoot(me);
+  async function* rows() {
+    for await (const r of repo.iterateClientErrors(db, filters)) {
+      const row = toRow(r);
+      yield {
+        ...row,
+        at: new Date(row.at),
+        kind: translate(lang, `errorLogExport.kinds.${row.kind}` as const satisfies MessageKey),
+      };
+    }
+  }
+  return { filename: 'error-log.xlsx', sheet: 'errorLogExport.sheet', columns: EXPORT_COLUMNS, rows: rows() };
+}

@@ -115,3 +115,40 @@ export async function answerContactMessage(
     .where('id', '=', id)
     .execute();
 }
+
+/** Every item of the filtered list in its order (sort order, id), a batch at a time (exports). */
+export async function* iterateContent(db: Kysely<Database>, f: Filters, batch = 500) {
+  for (let offset = 0; ; offset += batch) {
+    const rows = await filtered(db, f)
+      .leftJoin('users as u', 'u.id', 'c.updated_by')
+      .selectAll('c')
+      .select('u.login_name as updated_by_name')
+      .orderBy('c.sort_order')
+      .orderBy('c.id')
+      .limit(batch)
+      .offset(offset)
+      .execute();
+    yield* rows;
+    if (rows.length < batch) return;
+  }
+}
+
+/** Every message (of a status), newest first, in keyset batches (exports). */
+export async function* iterateContactMessages(db: Kysely<Database>, status: string | undefined, batch = 500) {
+  let before: number | undefined;
+  for (;;) {
+    let q = db.selectFrom('contact_messages as m');
+    if (status) q = q.where('m.status', '=', status);
+    if (before !== undefined) q = q.where('m.id', '<', before);
+    const rows = await q
+      .leftJoin('users as u', 'u.id', 'm.answered_by')
+      .selectAll('m')
+      .select('u.login_name as answered_by_name')
+      .orderBy('m.id', 'desc')
+      .limit(batch)
+      .execute();
+    yield* rows;
+    if (rows.length < batch) return;
+    before = rows[rows.length - 1]!.id;
+  }
+}

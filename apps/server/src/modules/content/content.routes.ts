@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 import { userOf } from '../../lib/types.js';
+import { sendXlsx } from '../../lib/xlsx-export.js';
 import { outboxOf } from '../mail/index.js';
 import * as content from './content.service.js';
 
@@ -38,6 +39,19 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => reply.ok(await content.listContent(db, req.query)),
+  );
+
+  app.get(
+    '/contents/export',
+    {
+      config: { access: { perm: 'content:export' } },
+      schema: {
+        tags,
+        summary: "A kind's filtered content items as a streamed .xlsx, in their order",
+        querystring: contentQuery.omit({ pageNum: true, pageSize: true }),
+      },
+    },
+    async (req, reply) => sendXlsx(req, reply, content.contentExport(db, req.query, req.lang)),
   );
 
   app.get(
@@ -140,6 +154,19 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => reply.ok(await content.listContactMessages(db, req.query)),
+  );
+
+  app.get(
+    '/contact-messages/export',
+    {
+      config: { access: { perm: 'content:export' } },
+      schema: {
+        tags,
+        summary: 'The contact messages (of a status) as a streamed .xlsx, newest first',
+        querystring: contactMessageQuery.omit({ pageNum: true, pageSize: true }),
+      },
+    },
+    async (req, reply) => sendXlsx(req, reply, content.contactMessageExport(db, req.query, req.lang)),
   );
 
   app.post(

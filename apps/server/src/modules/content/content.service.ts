@@ -14,6 +14,8 @@ import {
   type ContentRow,
   type Language,
   type PublicContentItem,
+  translate,
+  type MessageKey,
 } from '@pv/contract';
 import type { MultipartFile } from '@fastify/multipart';
 import type { Kysely, Selectable } from 'kysely';
@@ -25,9 +27,10 @@ import { ApiError, notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import { removeUnused, storeUpload } from '../../lib/upload.js';
 import type { SessionUser } from '../../lib/types.js';
+import type { XlsxColumn, XlsxExport } from '../../lib/xlsx-export.js';
 import { queueMail, type Outbox } from '../mail/index.js';
 import * as repo from './content.repository.js';
-import { sanitizeContent } from './sanitize.js';
+import { contentText, sanitizeContent } from './sanitize.js';
 
 /* Help-center content (contact us, user guide, policy, FAQs) and the contact-us messages. */
 
@@ -268,4 +271,71 @@ export async function mediaFile(files: FileStore, name: string) {
   const f = await files.open('content', m[1]!);
   if (!f) throw notFound();
   return { ...f, mime: MEDIA_MIME[m[2]!]! };
+}
+
+// ── exports ─────────────────────────────────────────────────────────────────────────────────────
+
+const CONTENT_COLUMNS: XlsxColumn[] = [
+  { key: 'sortOrder', header: 'contentExport.sortOrder', width: 8 },
+  { key: 'title', header: 'contentExport.title', width: 36 },
+  { key: 'lang', header: 'contentExport.lang', width: 10 },
+  { key: 'status', header: 'contentExport.status', width: 12 },
+  { key: 'mediaType', header: 'contentExport.mediaType', width: 10 },
+  { key: 'text', header: 'contentExport.text', width: 80 },
+  { key: 'updatedAt', header: 'contentExport.updatedAt', width: 20, numFmt: 'yyyy-mm-dd hh:mm' },
+  { key: 'updatedBy', header: 'contentExport.updatedBy', width: 16 },
+];
+
+/** A kind's filtered items as an .xlsx in their order: the text without markup, status and type in `lang`. */
+export function contentExport(
+  db: Db,
+  filters: Omit<ContentQuery, 'pageNum' | 'pageSize'>,
+  lang: string,
+): XlsxExport<Record<string, unknown>> {
+  async function* rows() {
+    for await (const r of repo.iterateContent(db, filters)) {
+      const row = toRow(r);
+      yield {
+        ...row,
+        text: contentText(row.content),
+        status: translate(lang, `contentExport.statuses.${row.status}` as const satisfies MessageKey),
+        mediaType: translate(lang, `contentExport.mediaTypes.${row.mediaType}` as const satisfies MessageKey),
+        updatedAt: new Date(row.updatedAt),
+      };
+    }
+  }
+  return { filename: `${filters.kind}.xlsx`, sheet: 'contentExport.sheet', columns: CONTENT_COLUMNS, rows: rows() };
+}
+
+const MESSAGE_COLUMNS: XlsxColumn[] = [
+  { key: 'createdAt', header: 'contactExport.createdAt', width: 20, numFmt: 'yyyy-mm-dd hh:mm' },
+  { key: 'name', header: 'contactExport.name', width: 18 },
+  { key: 'email', header: 'contactExport.email', width: 26 },
+  { key: 'phone', header: 'contactExport.phone', width: 16 },
+  { key: 'lang', header: 'contactExport.lang', width: 10 },
+  { key: 'message', header: 'contactExport.message', width: 60 },
+  { key: 'status', header: 'contactExport.status', width: 12 },
+  { key: 'answer', header: 'contactExport.answer', width: 60 },
+  { key: 'answeredAt', header: 'contactExport.answeredAt', width: 20, numFmt: 'yyyy-mm-dd hh:mm' },
+  { key: 'answeredBy', header: 'contactExport.answeredBy', width: 16 },
+];
+
+/** The contact messages (of a status) as an .xlsx, newest first. */
+export function contactMessageExport(
+  db: Db,
+  { status }: Omit<ContactMessageQuery, 'pageNum' | 'pageSize'>,
+  lang: string,
+): XlsxExport<Record<string, unknown>> {
+  async function* rows() {
+    for await (const r of repo.iterateContactMessages(db, status)) {
+      const row = toMessage(r);
+      yield {
+        ...row,
+        status: translate(lang, `contactExport.statuses.${row.status}` as const satisfies MessageKey),
+        createdAt: new Date(row.createdAt),
+        answeredAt: row.answeredAt === null ? null : new Date(row.answeredAt),
+      };
+    }
+  }
+  return { filename: 'contact-messages.xlsx', sheet: 'contactExport.sheet', columns: MESSAGE_COLUMNS, rows: rows() };
 }

@@ -86,3 +86,18 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export const sanitizeContent = (html: string): string => sanitizeHtml(html, OPTIONS).trim();
+
+// stored HTML is sanitised already: the line breaks after block ends are layout for the text, not a filter
+const BLOCK_END = /<\/(?:p|h[1-6]|li|blockquote|pre|tr|div)>|<br\s*\/?>/gi;
+const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
+
+/** The plain text of stored content (an export's cell): the same sanitiser keeping no tag, a line per block. */
+export const contentText = (html: string): string =>
+  sanitizeHtml(html.replace(BLOCK_END, '$&\n'), {
+    allowedTags: [],
+    allowedAttributes: {},
+    nonTextTags: OPTIONS.nonTextTags,
+  })
+    .replace(/&(?:lt|gt|quot|#39|amp);/g, (e) => ENTITIES[e]!)
+    .replace(/\n{2,}/g, '\n')
+    .trim();

@@ -126,6 +126,32 @@ export async function listProblems(db: Db, f: ProblemFilters, limit: number, off
   return { rows, total: Number(total) };
 }
 
+/** Every matching problem, newest first, with its picture count, in keyset batches (exports). */
+export async function* iterateProblems(db: Db, f: ProblemFilters, batch = 500) {
+  let before: number | undefined;
+  for (;;) {
+    let q = problems(db, f);
+    if (before !== undefined) q = q.where('q.id', '<', before);
+    const rows = await q
+      .leftJoin('users as u', 'u.id', 'q.created_by')
+      .selectAll('q')
+      .select(['p.name as product_name', 'u.login_name as created_by_name'])
+      .select((eb) =>
+        eb
+          .selectFrom('problem_pictures as pp')
+          .whereRef('pp.problem_id', '=', 'q.id')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .as('picture_count'),
+      )
+      .orderBy('q.id', 'desc')
+      .limit(batch)
+      .execute();
+    yield* rows;
+    if (rows.length < batch) return;
+    before = rows[rows.length - 1]!.id;
+  }
+}
+
 export const findProblem = (db: Db, id: number) =>
   db
     .selectFrom('product_problems as q')

@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 import { userOf } from '../../lib/types.js';
+import { sendXlsx } from '../../lib/xlsx-export.js';
 import * as support from './product-support.service.js';
 
 /** RFC 6266: an ASCII name for old clients and the UTF-8 one (the stored names are ASCII-safe already). */
@@ -168,6 +169,19 @@ export const productSupportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => reply.ok(await support.listProblems(db, req.query)),
+  );
+
+  app.get(
+    '/product-problems/export',
+    {
+      config: { access: { perm: 'product:export' } },
+      schema: {
+        tags: ptags,
+        summary: 'The filtered problems as a streamed .xlsx, newest first',
+        querystring: problemQuery.omit({ pageNum: true, pageSize: true }),
+      },
+    },
+    async (req, reply) => sendXlsx(req, reply, support.problemExport(db, req.query, req.lang)),
   );
 
   app.post(

@@ -16,6 +16,8 @@ import {
   type ReleaseBody,
   type problemAnswerBody,
   type problemBody,
+  translate,
+  type MessageKey,
 } from '@pv/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
@@ -24,6 +26,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/types.js';
 import type { FileStore } from '../../lib/file-store.js';
+import type { XlsxColumn, XlsxExport } from '../../lib/xlsx-export.js';
 import { removeUnused, storeUpload } from '../../lib/upload.js';
 import { createPublishedFaq } from '../content/index.js';
 import * as repo from './product-support.repository.js';
@@ -268,4 +271,44 @@ export async function deleteProblem(db: Db, files: FileStore, id: number) {
   await repo.deleteProblem(db, id);
   for (const pic of pictures)
     await removeUnused(files, 'problems', pic.file_path, await repo.pictureFileInUse(db, pic.file_path));
+}
+
+const PROBLEM_COLUMNS: XlsxColumn[] = [
+  { key: 'createdAt', header: 'problemExport.createdAt', width: 20, numFmt: 'yyyy-mm-dd hh:mm' },
+  { key: 'productName', header: 'problemExport.product', width: 20 },
+  { key: 'title', header: 'problemExport.title', width: 36 },
+  { key: 'description', header: 'problemExport.description', width: 50 },
+  { key: 'status', header: 'problemExport.status', width: 12 },
+  { key: 'answer', header: 'problemExport.answer', width: 50 },
+  { key: 'answeredAt', header: 'problemExport.answeredAt', width: 20, numFmt: 'yyyy-mm-dd hh:mm' },
+  { key: 'pictures', header: 'problemExport.pictures', width: 10 },
+  { key: 'faqId', header: 'problemExport.faqId', width: 10 },
+  { key: 'createdBy', header: 'problemExport.createdBy', width: 16 },
+];
+
+/** The filtered problems as an .xlsx, newest first, status in `lang`, with how many pictures each has. */
+export function problemExport(
+  db: Db,
+  filters: Omit<ProblemQuery, 'pageNum' | 'pageSize'>,
+  lang: string,
+): XlsxExport<Record<string, unknown>> {
+  async function* rows() {
+    for await (const r of repo.iterateProblems(db, filters))
+      yield {
+        createdAt: new Date(Number(r.created_at)),
+        productName: r.product_name,
+        title: r.title,
+        description: r.description,
+        status: translate(
+          lang,
+          `problemExport.statuses.${r.status as ProblemRow['status']}` as const satisfies MessageKey,
+        ),
+        answer: r.answer,
+        answeredAt: r.answered_at === null ? null : new Date(Number(r.answered_at)),
+        pictures: Number(r.picture_count ?? 0),
+        faqId: r.faq_id,
+        createdBy: r.created_by_name,
+      };
+  }
+  return { filename: 'product-problems.xlsx', sheet: 'problemExport.sheet', columns: PROBLEM_COLUMNS, rows: rows() };
 }

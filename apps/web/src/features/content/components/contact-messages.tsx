@@ -2,6 +2,7 @@ import { CONTACT_STATUSES, type ContactMessageQuery, type ContactMessageRow } fr
 import { App, Badge, Button, Descriptions, Flex, Form, Input, Modal, Segmented, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '@/components/export-button';
 import { ZonedTime } from '@/components/zoned-time';
 import { useHasPerm } from '@/lib/access';
 import { useListPage } from '@/lib/use-list-page';
@@ -70,15 +71,23 @@ export function ContactMessages() {
 
   return (
     <Flex vertical gap={12}>
-      <Segmented
-        style={{ alignSelf: 'flex-start' }}
-        value={list.query.status ?? 'all'}
-        onChange={(s) => list.filter({ status: s === 'all' ? undefined : (s as ContactMessageRow['status']) })}
-        options={[
-          { value: 'all', label: t('helpCenter.content.all') },
-          ...CONTACT_STATUSES.map((s) => ({ value: s, label: t(`helpCenter.contact.statuses.${s}`) })),
-        ]}
-      />
+      <Flex wrap gap={8} justify="space-between" align="center">
+        <Segmented
+          value={list.query.status ?? 'all'}
+          onChange={(s) => list.filter({ status: s === 'all' ? undefined : (s as ContactMessageRow['status']) })}
+          options={[
+            { value: 'all', label: t('helpCenter.content.all') },
+            ...CONTACT_STATUSES.map((s) => ({ value: s, label: t(`helpCenter.contact.statuses.${s}`) })),
+          ]}
+        />
+        <ExportButton
+          path="/contact-messages/export"
+          query={list.query}
+          perm="content:export"
+          testId="contact-export"
+          doneKey="helpCenter.exported"
+        />
+      </Flex>
       <Table<ContactMessageRow>
         {...list.tableProps(data, isFetching)}
         columns={columns}

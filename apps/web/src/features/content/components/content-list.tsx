@@ -12,6 +12,7 @@ import {
 import { App, Button, Flex, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '@/components/export-button';
 import { CreateButton, ListToolbar } from '@/components/list-page';
 import { HtmlContent } from '@/components/html-content';
 import { ConfirmAction, DeleteAction, IconAction } from '@/components/row-actions';
@@ -200,6 +201,15 @@ export function ContentList({ kinds, testId }: { kinds: readonly ContentKind[]; 
       </Flex>
       <ListToolbar
         left={<CreateButton perm="content:create" testId={`${testId}-create`} onClick={() => setEditing({})} />}
+        right={
+          <ExportButton
+            path="/contents/export"
+            query={list.query}
+            perm="content:export"
+            testId={`${testId}-export`}
+            doneKey="helpCenter.exported"
+          />
+        }
       />
       <Table<ContentRow>
         {...list.tableProps(data, isFetching)}

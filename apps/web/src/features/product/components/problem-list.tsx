@@ -24,6 +24,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '@/components/export-button';
 import { ListToolbar } from '@/components/list-page';
 import { ConfirmAction, DeleteAction, IconAction } from '@/components/row-actions';
 import { ZonedTime } from '@/components/zoned-time';
@@ -160,6 +161,15 @@ export function ProblemList({ products }: { products: ProductRow[] }) {
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="problem-create">
             {t('helpCenter.problems.create')}
           </Button>
+        }
+        right={
+          <ExportButton
+            path="/product-problems/export"
+            query={list.query}
+            perm="product:export"
+            testId="problem-export"
+            doneKey="helpCenter.exported"
+          />
         }
       />
       <Table<ProblemRow>

@@ -1,7 +1,8 @@
 import { CLIENT_ERROR_KINDS, type ClientErrorKind, type ClientErrorQuery, type ClientErrorRow } from '@pv/contract';
 import { Card, Form, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SearchForm, TextFilter } from '@/components/list-page';
+import { ExportButton } from '@/components/export-button';
+import { ListToolbar, SearchForm, TextFilter } from '@/components/list-page';
 import { ZonedTime } from '@/components/zoned-time';
 import { useListPage } from '@/lib/use-list-page';
 import { useClientErrors } from '@/features/system/api/get-client-errors';
@@ -74,6 +75,17 @@ export default function ErrorLogPage() {
         <TextFilter name="loginName" label={t('helpCenter.errorLog.user')} width={150} />
         <TextFilter name="route" label={t('helpCenter.errorLog.route')} width={200} />
       </SearchForm>
+      <ListToolbar
+        right={
+          <ExportButton
+            path="/client-errors/export"
+            query={list.query}
+            perm="errorlog:export"
+            testId="error-log-export"
+            doneKey="helpCenter.exported"
+          />
+        }
+      />
       <Table<ClientErrorRow>
         {...list.tableProps(data, isFetching)}
         columns={columns}

@@ -11,7 +11,9 @@ let viewer: string;
 let agent: string;
 beforeAll(async () => {
   t = await buildTestApp();
-  [admin, viewer, agent] = await Promise.all(['admin', 'viewer', 'agent'].map((u) => login(t.app, u)));
+  admin = await login(t.app, 'admin');
+  viewer = await login(t.app, 'viewer');
+  agent = await login(t.app, 'agent');
 });
 afterAll(async () => t.close());
 

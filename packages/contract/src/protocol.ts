@@ -8,3 +8,9 @@ export const topics = {
   downAll: (sn: string) => `pv/${sn}/down/#`,
 };
 export const INGEST_SHARED_SUBSCRIPTION = '$share/ingest/pv/+/up/#';
+/**
+ * Where the broker publishes the will of an ingest server's connection (its MQTT client id) when
+ * the connection broke and did not come back: another server adopts that session and takes what
+ * it holds (apps/server/src/ingest/shared-subscriber.ts). Not a device topic.
+ */
+export const INGEST_GONE_TOPIC = 'pv-ingest/gone';

@@ -140,5 +140,13 @@ export function createDb(
     return { db, dialect: 'sqlite' };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // an idle connection that breaks (PostgreSQL restarted, the network cut) leaves the pool, and the
+  // next query opens a new one: without a listener its error would end the process
+  pool.on('error', (err) =>
+    console.warn(`PostgreSQL connection lost (${err.message}); the next query opens a new one`),
+  );
+  // the same while a connection is checked out between two queries (a transaction under way): the
+  // query in flight fails, the connection is no longer queryable and the pool drops it on release
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
 }

@@ -1,4 +1,4 @@
-import { INGEST_SHARED_SUBSCRIPTION } from '@pv/contract';
+import { INGEST_GONE_TOPIC, INGEST_SHARED_SUBSCRIPTION } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { mosquittoHash } from './device-keys.js';
@@ -23,6 +23,8 @@ export async function mosquittoAcl(db: Kysely<Database>, opts: { ingestUser: str
     `topic read ${INGEST_SHARED_SUBSCRIPTION}`,
     'topic read pv/+/up/#',
     'topic write pv/+/down/#',
+    '# the wills of server connections that broke: another server adopts their sessions',
+    `topic readwrite ${INGEST_GONE_TOPIC}`,
     '',
   ];
   for (const { sn } of devices) {

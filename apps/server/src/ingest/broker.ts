@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { INGEST_SHARED_SUBSCRIPTION, topics } from '@pv/contract';
+import { INGEST_GONE_TOPIC, INGEST_SHARED_SUBSCRIPTION, topics } from '@pv/contract';
 import { Aedes, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -30,6 +30,13 @@ export interface DeviceLink {
 }
 
 export class PortInUseError extends Error {}
+
+/**
+ * How long after a server's connection to an external broker broke, without coming back, the
+ * broker publishes its will and another server adopts the session (seconds). Longer than a
+ * reconnect (2 s), so a broker restart or a short network cut adopts nothing.
+ */
+export const ADOPT_AFTER_S = 5;
 
 /**
  * The embedded broker (aedes) on MQTT_PORT. A device signs in with its SN and device key, may
@@ -164,6 +171,14 @@ export function ingestClientId(dataDir: string): string {
  * acknowledges each message only once it is committed. Each connection takes many messages at
  * once and acknowledges them as their batches commit (see SharedSubscriber). The sessions are
  * named `clientId`-0, -1…: a restarted process takes back its own (ingestClientId).
+ *
+ * A process killed without a goodbye leaves subscribed sessions behind that Mosquitto goes on
+ * giving a share of the stream. Each connection's will names its session (INGEST_GONE_TOPIC,
+ * ADOPT_AFTER_S after the break); every server hears it on its first connection and adopts the
+ * session: takes and commits what it holds, unsubscribes it and ends it, so the processes left
+ * carry the whole stream. Two servers adopting at once take the session from each other; the
+ * messages neither acknowledged go to the one left. A process that comes back takes its session
+ * over from an adopter, which then stops.
  */
 export async function connectExternalBroker(opts: {
   url: string;
@@ -174,7 +189,34 @@ export async function connectExternalBroker(opts: {
 }): Promise<DeviceLink> {
   const stats: BrokerStats = { refusedLogins: 0, refusedTopics: 0, malformed: 0 };
   const base = opts.clientId;
-  const onMessage = async (topic: string, payload: Buffer) => {
+  const connections = opts.connections ?? 2;
+  const adopting = new Map<string, SharedSubscriber>();
+  let closing = false;
+  const adopt = (clientId: string) => {
+    // our own sessions (a will of this process's past life) and ones being adopted are left alone
+    if (closing || adopting.has(clientId) || !/^[\w.-]{1,128}$/.test(clientId)) return;
+    if (Array.from({ length: connections }, (_, n) => `${base}-${n}`).includes(clientId)) return;
+    const adopter = new SharedSubscriber({
+      url: opts.url,
+      clientId,
+      subscription: INGEST_SHARED_SUBSCRIPTION,
+      also: [INGEST_GONE_TOPIC],
+      will: { topic: INGEST_GONE_TOPIC, delaySeconds: ADOPT_AFTER_S },
+      adopt: true,
+      drainMs: 120_000,
+      onMessage,
+      onError: (err) => opts.log.warn({ err: err.message, clientId }, 'MQTT broker connection (adopted session)'),
+    });
+    adopting.set(clientId, adopter);
+    opts.log.warn({ clientId }, 'adopting the MQTT session of a server that is gone: taking its share of the stream');
+    adopter.start().catch(() => undefined);
+    void adopter.done.then(() => {
+      adopting.delete(clientId);
+      opts.log.info({ clientId }, 'adopted MQTT session emptied');
+    });
+  };
+  const onMessage = async (topic: string, payload: Buffer): Promise<void> => {
+    if (topic === INGEST_GONE_TOPIC) return adopt(payload.toString());
     const m = UP.exec(topic);
     if (!m) {
       stats.refusedTopics++;
@@ -193,12 +235,15 @@ export async function connectExternalBroker(opts: {
     }
   };
   const clients = Array.from(
-    { length: opts.connections ?? 2 },
+    { length: connections },
     (_, n) =>
       new SharedSubscriber({
         url: opts.url,
         clientId: `${base}-${n}`,
         subscription: INGEST_SHARED_SUBSCRIPTION,
+        // every server hears the wills (one connection is enough)
+        also: n === 0 ? [INGEST_GONE_TOPIC] : [],
+        will: { topic: INGEST_GONE_TOPIC, delaySeconds: ADOPT_AFTER_S },
         onMessage,
         onError: (err) => opts.log.warn({ err: err.message }, 'MQTT broker connection'),
       }),
@@ -219,6 +264,10 @@ export async function connectExternalBroker(opts: {
       await c.publish(topics.command(sn), JSON.stringify(payload));
     },
     close: async () => {
+      closing = true;
+      // an adoption under way stops where it is: what its session still holds stays there, and the
+      // adopter's will (the same client id) has another server take it up
+      for (const adopter of adopting.values()) adopter.abort();
       await Promise.all(clients.map((c) => c.close()));
     },
   };

@@ -14,6 +14,12 @@ import { generate, parser as packetParser, type Packet } from 'mqtt-packet';
  * Mosquitto hands a share of a shared subscription to an offline session too, so `close` first
  * unsubscribes (the others then take the whole stream), lets what was delivered commit and be
  * acknowledged, and only then disconnects.
+ *
+ * A process that dies (SIGKILL, a crash) cannot unsubscribe: its sessions keep taking a share of
+ * the stream that nobody reads. With `will`, each connection leaves the broker a will message (its
+ * client id, published `will.delaySeconds` after the connection broke unless it came back); another
+ * server that gets it adopts the session (`adopt`): connects with that client id, takes and commits
+ * what the session holds, unsubscribes, lets the rest drain and ends the session.
  */
 export interface SharedSubscriberOptions {
   url: string;
@@ -24,14 +30,34 @@ export interface SharedSubscriberOptions {
   onError: (err: Error) => void;
   receiveMaximum?: number;
   keepaliveSeconds?: number;
+  /** Wait between attempts once the quick ones (QUICK_RETRIES, QUICK_RETRY_MS apart) failed; default 2 s. */
   reconnectMs?: number;
   /** How long `close` waits for delivered messages to commit (default 10 s); what is left stays in the session. */
   drainMs?: number;
+  /** Plain (not shared) subscriptions taken besides `subscription`, QoS 1. */
+  also?: string[];
+  /** The will message: the client id on `topic`, `delaySeconds` after the connection broke. */
+  will?: { topic: string; delaySeconds: number };
+  /**
+   * Adopts the session of a server that is gone: no subscription of its own, and once the session's
+   * messages are committed it unsubscribes, drains and ends the session (`done` resolves). Never
+   * connects again: when the owner comes back and takes the session over, the adoption just ends.
+   */
+  adopt?: boolean;
 }
 
 /** After the UNSUBACK, the broker may still send what it had queued for this session: the drain ends after this long without a new message. */
 const QUIET_MS = 200;
 const TAKEN_OVER = 0x8e;
+/**
+ * After a lost connection the first attempts come this soon, this many times: Mosquitto (2.0.11)
+ * does not restore shared subscriptions from its persistence file, so after a broker restart a
+ * device message that arrives before the servers subscribed again has no subscriber and is dropped
+ * although the broker acknowledged it. The servers must be back before the devices (whose
+ * reconnect period is a second or more).
+ */
+const QUICK_RETRY_MS = 100;
+const QUICK_RETRIES = 20;
 
 const OPTS = { protocolVersion: 5 } as const;
 
@@ -49,7 +75,12 @@ export class SharedSubscriber {
   private firstConnect: { resolve: () => void; reject: (err: Error) => void } | undefined;
   /** messages handed to onMessage and not settled yet */
   private unsettled = 0;
+  /** failed connection attempts since the last subscribed connection */
+  private attempts = 0;
   private lastMessageAt = 0;
+  private adopted: (() => void) | undefined;
+  /** With `adopt`: resolves when the adoption ended (the session emptied and ended, or taken back). */
+  readonly done = new Promise<void>((resolve) => (this.adopted = resolve));
 
   constructor(private readonly o: SharedSubscriberOptions) {}
 
@@ -80,23 +111,45 @@ export class SharedSubscriber {
     clearTimeout(this.reconnectTimer);
     const socket = this.socket;
     if (!socket || socket.destroyed) return;
-    if (this.ready) await this.leave(socket);
+    const drained = this.ready ? await this.leave(socket) : true;
     if (socket.destroyed) return;
+    if (this.o.adopt && !drained) {
+      // not emptied in time: the connection just breaks, so its will (the same client id) has
+      // another server adopt the session again; ending it now would lose what it still holds
+      socket.destroy();
+      return;
+    }
     await new Promise<void>((resolve) => {
       socket.once('close', () => resolve());
-      if (this.ready) this.send({ cmd: 'disconnect', reasonCode: 0 });
+      // an adopted session ends here (expiry 0); our own stays for the next start
+      if (this.ready)
+        this.send({
+          cmd: 'disconnect',
+          reasonCode: 0,
+          ...(this.o.adopt ? { properties: { sessionExpiryInterval: 0 } } : {}),
+        });
       socket.end();
       setTimeout(() => socket.destroy(), 2000).unref();
     });
   }
 
-  /** Unsubscribes, then waits (up to drainMs) until every delivered message is settled and the broker has sent nothing more for a moment. */
-  private async leave(socket: Socket) {
+  /** Breaks the connection without a goodbye: the broker keeps the session and, after the will delay, publishes the will. */
+  abort() {
+    this.closing = true;
+    clearTimeout(this.reconnectTimer);
+    this.socket?.destroy();
+  }
+
+  /**
+   * Unsubscribes, then waits (up to drainMs) until every delivered message is settled and the
+   * broker has sent nothing more for a moment; answers whether it got there.
+   */
+  private async leave(socket: Socket): Promise<boolean> {
     const deadline = Date.now() + (this.o.drainMs ?? 10_000);
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
     const messageId = this.packetId();
     const unsubscribed = new Promise<void>((resolve, reject) => this.pending.set(messageId, { resolve, reject }));
-    this.send({ cmd: 'unsubscribe', messageId, unsubscriptions: [this.o.subscription] });
+    this.send({ cmd: 'unsubscribe', messageId, unsubscriptions: [this.o.subscription, ...(this.o.also ?? [])] });
     await Promise.race([unsubscribed.catch(() => undefined), sleep(deadline - Date.now())]);
     while (
       Date.now() < deadline &&
@@ -104,6 +157,7 @@ export class SharedSubscriber {
       (this.unsettled > 0 || Date.now() - this.lastMessageAt < QUIET_MS)
     )
       await sleep(20);
+    return !socket.destroyed && this.unsettled === 0 && Date.now() - this.lastMessageAt >= QUIET_MS;
   }
 
   private packetId() {
@@ -144,6 +198,17 @@ export class SharedSubscriber {
         ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
         ...(url.password ? { password: Buffer.from(decodeURIComponent(url.password)) } : {}),
         properties: { sessionExpiryInterval: 3600, receiveMaximum: this.o.receiveMaximum ?? 2000 },
+        ...(this.o.will
+          ? {
+              will: {
+                topic: this.o.will.topic,
+                payload: Buffer.from(this.o.clientId),
+                qos: 1,
+                retain: false,
+                properties: { willDelayInterval: this.o.will.delaySeconds },
+              },
+            }
+          : {}),
       });
       this.ping = setInterval(
         () => {
@@ -173,7 +238,15 @@ export class SharedSubscriber {
         this.firstConnect = undefined;
         return;
       }
-      if (!this.closing) this.reconnectTimer = setTimeout(() => this.open(), this.o.reconnectMs ?? 2000);
+      if (this.o.adopt) {
+        this.closing = true;
+        this.adopted?.();
+      }
+      if (!this.closing)
+        this.reconnectTimer = setTimeout(
+          () => this.open(),
+          this.attempts++ < QUICK_RETRIES ? QUICK_RETRY_MS : (this.o.reconnectMs ?? 2000),
+        );
     });
   }
 
@@ -187,17 +260,25 @@ export class SharedSubscriber {
           this.socket?.destroy();
           return;
         }
+        if (this.o.adopt) {
+          // the messages the session holds come now; then it is emptied and ended
+          this.ready = true;
+          this.firstConnect?.resolve();
+          this.firstConnect = undefined;
+          void this.close().finally(() => this.adopted?.());
+          return;
+        }
         // subscribe every time: harmless when the session kept the subscription
         this.send({
           cmd: 'subscribe',
           messageId: this.packetId(),
-          subscriptions: [{ topic: this.o.subscription, qos: 1 }],
+          subscriptions: [this.o.subscription, ...(this.o.also ?? [])].map((topic) => ({ topic, qos: 1 as const })),
         });
         return;
       }
       case 'suback': {
-        const code = packet.granted[0];
-        if (typeof code === 'number' && code >= 0x80) {
+        const code = packet.granted.find((g) => typeof g === 'number' && g >= 0x80);
+        if (typeof code === 'number') {
           const err = new Error(`MQTT broker refused the subscription ${this.o.subscription} (reason ${code})`);
           if (this.firstConnect) this.firstConnect.reject(err);
           else this.o.onError(err);
@@ -205,6 +286,7 @@ export class SharedSubscriber {
           return;
         }
         this.ready = true;
+        this.attempts = 0;
         this.firstConnect?.resolve();
         this.firstConnect = undefined;
         return;
@@ -248,8 +330,9 @@ export class SharedSubscriber {
         return;
       }
       case 'disconnect':
-        // two processes with one client id take the session from each other in turn
-        if (packet.reasonCode === TAKEN_OVER)
+        // two processes with one client id take the session from each other in turn (an adoption
+        // ends quietly when the session's owner comes back)
+        if (packet.reasonCode === TAKEN_OVER && !this.o.adopt)
           this.o.onError(
             new Error(
               `another connection with the MQTT client id ${this.o.clientId} took over the session: each server process needs its own (MQTT_CLIENT_ID, or its own DATA_DIR)`,

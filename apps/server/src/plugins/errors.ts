@@ -1,6 +1,7 @@
 import { API_BASE, fieldNamesFor, pickLanguage, translate, type MessageKey } from '@pv/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { ApiError } from '../lib/errors.js';
 
 /** The one way an answer is written: {code, msg, data}, HTTP status = code. */
@@ -99,6 +100,12 @@ export function registerErrorHandling(app: FastifyInstance) {
         status === 406 ? 415 : status,
         translate(lang, CLIENT_ERRORS[status] ?? 'error.badRequest'),
       );
+    }
+    // PostgreSQL restarting or out of reach: a clear refusal, and the next request may go through
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ err: error.message }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return sendEnvelope(reply, 503, translate(lang, 'error.databaseDown'));
     }
     req.log.error({ err: error }, 'request failed');
     return sendEnvelope(reply, 500, translate(lang, 'error.server'));

@@ -330,8 +330,9 @@ describe('without SMTP_URL', () => {
     });
     expect(one.json().data.text).toContain('设备：Roof inverter (MGR1)');
     expect(one.json().data.html).toContain('<html lang="zh">');
-    // nothing tries to send them
-    await new Promise((r) => setTimeout(r, 300));
+    // nothing tries to send them: there is no sending job, and the outbox's other job has run over them
+    expect(() => t.app.jobs.tick('mail-send')).toThrow(/no periodic job mail-send/);
+    expect(await t.app.jobs.tick('mail-prune')).toMatchObject({ ran: true });
     const rows = await t.app.db.selectFrom('mail_outbox').select(['status', 'attempts']).execute();
     expect(rows.every((r) => r.status === 'stored' && r.attempts === 0)).toBe(true);
   });

@@ -72,8 +72,22 @@ export interface EventBus {
   subscribe(listener: BusListener): () => void;
   /** Listeners of this process (open event streams and the like). */
   subscribers(): number;
+  /**
+   * Whether events of the other processes arrive: always with the in-process bus; with Redis,
+   * while both connections are up and subscribed. While it is down, publishing drops the event.
+   */
+  readonly live: boolean;
+  /** Calls `fn` when `live` changes; answers the unsubscribe function. */
+  onLiveChange(fn: (live: boolean) => void): () => void;
   close(): Promise<void>;
 }
+
+/**
+ * While Redis is down a process cannot hear the others' console writes, so every this often it
+ * empties its own caches as a `changed` event would (a disabled user, a revoked session count
+ * within this long), and once more when the bus is back.
+ */
+export const BUS_DOWN_CLEAR_MS = 1000;
 
 export const BUS_CHANNEL = 'pv:live';
 
@@ -96,6 +110,8 @@ export function memoryBus(): EventBus {
       return () => emitter.off('event', listener);
     },
     subscribers: () => emitter.listenerCount('event'),
+    live: true,
+    onLiveChange: () => () => undefined,
     close: async () => {
       emitter.removeAllListeners();
     },
@@ -104,7 +120,11 @@ export function memoryBus(): EventBus {
 
 /**
  * Two connections (a subscribed one can only listen). Starting fails when Redis cannot be reached;
- * afterwards ioredis reconnects and subscribes again by itself, and publishes wait in its queue.
+ * afterwards ioredis reconnects by itself (within 2 s of Redis being back), and the bus counts as
+ * live again once the channel is subscribed anew. While it is down (`live` false) publishing drops
+ * the event rather than queueing it, so no console write waits on Redis; the live streams end and
+ * the console polls (modules/dashboard/index.ts), and the caches are emptied every
+ * BUS_DOWN_CLEAR_MS and when the bus is back (a `changed` event to this process's listeners).
  */
 export async function redisBus(url: string, log: FastifyBaseLogger, channel = BUS_CHANNEL): Promise<EventBus> {
   const options = { lazyConnect: true, connectionName: 'pv-console', maxRetriesPerRequest: 3 } as const;
@@ -126,6 +146,35 @@ export async function redisBus(url: string, log: FastifyBaseLogger, channel = BU
       { cause: err },
     );
   }
+  let live = true;
+  let closing = false;
+  let clearing: NodeJS.Timeout | undefined;
+  const liveListeners = new Set<(live: boolean) => void>();
+  const changedHere = () => emitter.emit('event', { type: 'changed', at: Date.now() } satisfies ChangedBusEvent);
+  const setLive = (now: boolean) => {
+    if (now === live || closing) return;
+    live = now;
+    clearInterval(clearing);
+    if (!now) {
+      log.warn('Redis event bus down: live updates paused, caches emptied every second');
+      clearing = setInterval(changedHere, BUS_DOWN_CLEAR_MS);
+      clearing.unref();
+    } else log.info('Redis event bus back');
+    changedHere();
+    for (const fn of [...liveListeners]) fn(now);
+  };
+  for (const conn of [pub, sub]) conn.on('close', () => setLive(false));
+  const recheck = () => {
+    if (pub.status !== 'ready' || sub.status !== 'ready') return;
+    // ioredis subscribes again by itself; counting it live once our own SUBSCRIBE is answered
+    // means an event published from now on is heard
+    sub.subscribe(channel).then(
+      () => setLive(pub.status === 'ready' && sub.status === 'ready'),
+      () => undefined,
+    );
+  };
+  pub.on('ready', recheck);
+  sub.on('ready', recheck);
   sub.on('message', (ch: string, message: string) => {
     if (ch !== channel) return;
     try {
@@ -137,14 +186,27 @@ export async function redisBus(url: string, log: FastifyBaseLogger, channel = BU
   return {
     kind: 'redis',
     publish: async (event) => {
-      await pub.publish(channel, JSON.stringify(event));
+      if (!live) return;
+      await pub.publish(channel, JSON.stringify(event)).catch((err: Error) => {
+        // it went down under the publish: dropped, as while it is down
+        if (live) throw err;
+      });
     },
     subscribe: (listener) => {
       emitter.on('event', listener);
       return () => emitter.off('event', listener);
     },
     subscribers: () => emitter.listenerCount('event'),
+    get live() {
+      return live;
+    },
+    onLiveChange: (fn) => {
+      liveListeners.add(fn);
+      return () => void liveListeners.delete(fn);
+    },
     close: async () => {
+      closing = true;
+      clearInterval(clearing);
       emitter.removeAllListeners();
       await Promise.allSettled([sub.quit(), pub.quit()]);
     },

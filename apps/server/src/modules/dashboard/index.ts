@@ -1,4 +1,6 @@
-import { DASHBOARD_TICK_MS } from '@pv/contract';
+import type { ServerResponse } from 'node:http';
+import { API_BASE, DASHBOARD_TICK_MS } from '@pv/contract';
+import { ApiError } from '../../lib/errors.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { newRefreshState, refreshDashboard } from './dashboard.refresh.js';
 import { dashboardRoutes } from './dashboard.routes.js';
@@ -14,6 +16,20 @@ export interface DashboardModuleOptions {
 
 /** The dashboard, the live event stream, and the job that rolls up what both show. */
 export const dashboardModule: FastifyPluginAsyncZod<DashboardModuleOptions> = async (app, opts) => {
+  // While the event bus is down (Redis out of reach) a stream would stay open and silent, and the
+  // console would think it live: the streams end, a new one is refused with a 503, and the console
+  // polls (lib/live.ts) until a stream opens again once the bus is back.
+  const streams = new Set<ServerResponse>();
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method !== 'GET' || req.routeOptions.url !== `${API_BASE}/events`) return;
+    if (!app.bus.live) throw new ApiError(503, 'error.liveUnavailable');
+    streams.add(reply.raw);
+    reply.raw.once('close', () => streams.delete(reply.raw));
+  });
+  const offLive = app.bus.onLiveChange((live) => {
+    if (!live) for (const res of [...streams]) res.end();
+  });
+  app.addHook('onClose', async () => offLive());
   await app.register(dashboardRoutes);
   await app.register(eventsRoutes, { heartbeatMs: opts.heartbeatMs });
   // org rollups, then one compact event of what changed on the bus, which every process's live

@@ -23,7 +23,7 @@ export function DeviceControlSection({ device }: { device: Pick<DeviceRow, 'id' 
   const history = useQuery({ ...commandsQuery(device.id, 1, 10), enabled: takesNone });
   const noHistory = takesNone && history.data?.total === 0;
   return (
-    <Row gutter={[16, 16]}>
+    <Row gutter={[16, 16]} data-testid="device-commands" aria-busy={!data}>
       {showPanel && (
         <Col xs={24} xl={9}>
           <Card title={t('device.control.title')} style={{ height: '100%' }}>

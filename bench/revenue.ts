@@ -15,7 +15,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { seedCore, seedDemo } from '../apps/server/src/db/seed/seed.js';
 import type { SessionUser } from '../apps/server/src/lib/types.js';
 import { refreshPlantStats } from '../apps/server/src/modules/plant/plant-stats.js';
-import { listPlants } from '../apps/server/src/modules/plant/plant.repository.js';
+import { listPlantsJson } from '../apps/server/src/modules/plant/plant.repository.js';
 import { refreshRevenue, runRecomputes } from '../apps/server/src/modules/tariff/revenue.refresh.js';
 import { seedPlantFleet } from './plants-seed.js';
 
@@ -162,7 +162,7 @@ try {
     const times: number[] = [];
     for (let i = 0; i < 50; i++) {
       const t1 = performance.now();
-      await listPlants(db, me, { pageSize: 20, ...q } as PlantListQuery);
+      await listPlantsJson(db, me, { pageSize: 20, ...q } as PlantListQuery);
       times.push(performance.now() - t1);
     }
     console.log(

@@ -1,4 +1,5 @@
-import { localDay } from '@pv/contract';
+import { envelope, localDay, plantPage, plantRow } from '@pv/contract';
+import { z } from 'zod';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOfLocalDay } from '../src/modules/plant/plant-detail.js';
@@ -299,6 +300,34 @@ describe('plant list', () => {
     expect((await call('GET', '/plants?favourite=1', agent)).json().data.total).toBe(0);
     const deltaPlant = (await plantsOf('DELTA'))[0]!;
     expect((await call('PUT', `/plants/${deltaPlant}/favourite`, agent, { favourite: true })).statusCode).toBe(404);
+  });
+
+  it("answers rows the database writes as JSON that are exactly the contract's PlantRow, null or not", async () => {
+    // the list sends the rows as the database wrote them (not parsed, not checked on the way out)
+    const strict = envelope(plantPage.extend({ rows: z.array(plantRow.strict()) }));
+    await call('PUT', `/plants/${plantId}/favourite`, agent, { favourite: true });
+    try {
+      const page = strict.parse((await call('GET', '/plants?pageSize=100&sortField=energyToday', agent)).json());
+      expect(page.data.rows.length).toBe(page.data.total);
+      expect(page.data.rows.filter((r) => r.favourite).map((r) => r.id)).toEqual([plantId]);
+      const mine = page.data.rows.find((r) => r.id === plantId)!;
+      const facts = await t.app.db
+        .selectFrom('plants')
+        .select(['capacity_wp', 'created_at', 'time_zone'])
+        .where('id', '=', plantId)
+        .executeTakeFirstOrThrow();
+      expect(mine.capacityKw).toBe(facts.capacity_wp / 1000);
+      expect(mine.createdAt).toBe(Number(facts.created_at));
+      expect(mine.timeZone).toBe(facts.time_zone);
+      // nulls where a plant has no owner, installer or tariff; numbers where it has none of its stats yet
+      const all = strict.parse((await call('GET', '/plants?pageSize=100', admin)).json()).data.rows;
+      expect(all.some((r) => r.ownerName === null) && all.some((r) => r.ownerName !== null)).toBe(true);
+      const untariffed = all.filter((r) => r.currency === null);
+      expect(untariffed.length).toBeGreaterThan(0);
+      expect(untariffed.every((r) => r.revenueToday === null && r.revenueTotal === null)).toBe(true);
+    } finally {
+      await call('PUT', `/plants/${plantId}/favourite`, agent, { favourite: false });
+    }
   });
 
   it('exports the filtered list as a real .xlsx', async () => {

@@ -11,6 +11,7 @@ import {
   type PlantDetail,
   type PlantDeviceRow,
   type PlantListQuery,
+  type PlantPage,
   type PlantOptions,
   type Points,
   minorToDecimal,
@@ -58,9 +59,14 @@ async function checkRefs(db: Kysely<Database>, me: SessionUser, b: Partial<Plant
   }
 }
 
-/** Plants the caller sees (data scope and grants), one page with the tab counts. */
-export function listPlants(db: Kysely<Database>, me: SessionUser, q: PlantListQuery) {
-  return repo.listPlants(db, me, q);
+/** Plants the caller sees (data scope and grants), one page with the tab counts, as PlantPage's JSON text. */
+export function listPlantsJson(db: Kysely<Database>, me: SessionUser, q: PlantListQuery) {
+  return repo.listPlantsJson(db, me, q);
+}
+
+/** The same page as an object. */
+export async function listPlants(db: Kysely<Database>, me: SessionUser, q: PlantListQuery): Promise<PlantPage> {
+  return JSON.parse(await repo.listPlantsJson(db, me, q)) as PlantPage;
 }
 
 type ExportKey =

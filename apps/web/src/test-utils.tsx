@@ -4,13 +4,21 @@ import { App } from 'antd';
 import type { ReactElement } from 'react';
 import { toUserInfo, useSession } from './stores/session';
 
-/** Renders a page the way the console does: a fresh query client (no retries) inside antd's App. */
+/**
+ * Renders a page the way the console does: a fresh query client (no retries) inside antd's App.
+ * The client comes back too: `client.isFetching()` right after a live event says whether the event
+ * started a read (events are handled as they arrive, and a read starts at once), so a test of "this
+ * event reads nothing again" needs no wait.
+ */
 export function renderWithProviders(ui: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>{ui}</App>
-    </QueryClientProvider>,
+  return Object.assign(
+    render(
+      <QueryClientProvider client={client}>
+        <App>{ui}</App>
+      </QueryClientProvider>,
+    ),
+    { client },
   );
 }
 

@@ -83,7 +83,7 @@ describe('dashboard page', () => {
   });
 
   it('opens the event stream with the token and refetches when a live event arrives', async () => {
-    renderWithProviders(<DashboardPage />);
+    const { client } = renderWithProviders(<DashboardPage />);
     const power = await screen.findByTestId('kpi-power');
     await waitFor(() => expect(power.textContent).toContain('12.5kW'), { timeout: 8000 });
     expect(FakeEventSource.instances).toHaveLength(1);
@@ -94,6 +94,7 @@ describe('dashboard page', () => {
     await waitFor(() => expect(power.textContent).toContain('15.3kW'));
     expect(screen.getByTestId('kpi-status').textContent).toContain('3');
     expect(dashboardCalls()).toHaveLength(2);
+    await waitFor(() => expect(client.isFetching()).toBe(0));
     // a burst of events within the throttle window makes at most one more refetch, later
     act(() => {
       for (let i = 0; i < 5; i++)
@@ -105,7 +106,8 @@ describe('dashboard page', () => {
           faultIds: [],
         });
     });
-    await new Promise((r) => setTimeout(r, 100));
+    // handled as they came: no read started now (the first event above started one at once)
+    expect(client.isFetching()).toBe(0);
     expect(dashboardCalls()).toHaveLength(2);
   });
 

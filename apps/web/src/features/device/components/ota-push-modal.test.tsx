@@ -1,5 +1,5 @@
 import type { DeviceRow } from '@pv/contract';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -150,7 +150,7 @@ describe('OTA push', { timeout: 30_000 }, () => {
       within(question).getAllByText('Upgrade Roof inverter (INV-001) from 1.0.0 to 2.1.0-rc1?').length,
     ).toBeGreaterThan(0);
     expect(within(question).getByText('File: inverter-2.1.0-rc1.bin')).toBeTruthy();
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    // nothing went yet; and once the answer's push is done it stays the only one (below)
     expect(posts(fetch)).toEqual([]);
     fireEvent.click(within(question).getByTestId('ota-confirm-ok'));
     await waitFor(() => expect(posts(fetch)).toHaveLength(1));
@@ -168,6 +168,7 @@ describe('OTA push', { timeout: 30_000 }, () => {
     ]);
     expect(await screen.findByText('Push Success')).toBeTruthy();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posts(fetch)).toHaveLength(1);
   });
 
   it('sends a sub device through its collector: the collector SN, the device as sub SN', async () => {
@@ -235,6 +236,7 @@ describe('OTA push', { timeout: 30_000 }, () => {
       return (
         <>
           <button onClick={() => setDevice({ ...inverter, onlineState: 'offline' })}>read again</button>
+          <output data-testid="device-state">{device.onlineState}</output>
           <OtaPushModal open device={device} onClose={() => {}} />
         </>
       );
@@ -243,7 +245,8 @@ describe('OTA push', { timeout: 30_000 }, () => {
     await screen.findByText('Upgrade the firmware of INV-001');
     type('subSn', 'INV-009');
     fireEvent.click(screen.getByText('read again'));
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    // the modal has the device read again (the same render), and its effects have run
+    expect(screen.getByTestId('device-state').textContent).toBe('offline');
     expect(field('subSn').value).toBe('INV-009');
   });
 });

@@ -1,5 +1,5 @@
 import type { CommandRow, DeviceDetail } from '@pv/contract';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -85,7 +85,6 @@ const asked = (fetch: ReturnType<typeof serve>, path: string, query = '') =>
     .length;
 const renderAt = (ui: React.ReactNode, path: string) =>
   renderWithProviders(<MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>);
-const pause = () => act(() => new Promise((r) => setTimeout(r, 50)));
 
 describe('device pages, live', { timeout: 30_000 }, () => {
   beforeEach(() => {
@@ -107,7 +106,7 @@ describe('device pages, live', { timeout: 30_000 }, () => {
   it('watches its device on the event stream and reads its points, state, sub devices and commands again when it reports, not for another device', async () => {
     signedInWith('device:list');
     const fetch = serve();
-    renderAt(<DeviceDetailPage />, '/devices/devices_detail?id=5');
+    const { client } = renderAt(<DeviceDetailPage />, '/devices/devices_detail?id=5');
     expect((await screen.findByTestId('device-title', {}, { timeout: 8000 })).textContent).toBe('Gateway');
     expect(await screen.findByText('INV-006')).toBeTruthy();
     expect(within(screen.getByTestId('command-history')).getByText('Processing')).toBeTruthy();
@@ -118,11 +117,12 @@ describe('device pages, live', { timeout: 30_000 }, () => {
       asked(fetch, '/devices', 'parentId=5'),
     ];
     expect(counts()).toEqual([1, 1, 1]);
+    await waitFor(() => expect(client.isFetching()).toBe(0));
 
-    // another device, or a plant's figures: nothing to read again
+    // another device, or a plant's figures: nothing to read again (handled as they came: no read started)
     sendLive({ type: 'devices', at: 1, deviceIds: [6, 50] });
     sendLive({ type: 'stats', at: 2, orgIds: [2], plantIds: [7], faultIds: [] });
-    await pause();
+    expect(client.isFetching()).toBe(0);
     expect(counts()).toEqual([1, 1, 1]);
 
     // the device acknowledged the command and reported new points
@@ -133,6 +133,8 @@ describe('device pages, live', { timeout: 30_000 }, () => {
       commands: [command('success')],
     };
     sendLive({ type: 'devices', at: 3, deviceIds: [3, 5] });
+    // this one starts the reads at once (what the check above would have seen)
+    expect(client.isFetching()).toBeGreaterThan(0);
     await waitFor(() => expect(counts()).toEqual([2, 2, 2]));
     await waitFor(() => expect(screen.getByTestId('point-rssi').textContent).toContain('-48'));
     await waitFor(() => expect(within(screen.getByTestId('command-history')).getByText('Success')).toBeTruthy());
@@ -154,12 +156,13 @@ describe('device pages, live', { timeout: 30_000 }, () => {
   it('shows new OTA progress on the update log page as the device reports it', async () => {
     signedInWith('device:list');
     const fetch = serve();
-    renderAt(<DeviceUpdateLogPage />, '/devices/devices_update_log?id=5');
+    const { client } = renderAt(<DeviceUpdateLogPage />, '/devices/devices_update_log?id=5');
     const log = await screen.findByTestId('update-log', {}, { timeout: 8000 });
     await waitFor(() => expect(within(log).getByText('40%')).toBeTruthy());
     await waitFor(() => expect(openStream().url).toBe('/photo_voltaic/events?token=tok&devices=5'));
+    await waitFor(() => expect(client.isFetching()).toBe(0));
     sendLive({ type: 'devices', at: 1, deviceIds: [4] });
-    await pause();
+    expect(client.isFetching()).toBe(0);
     expect(asked(fetch, '/devices/5/update-log')).toBe(1);
     current = {
       ...current,
@@ -167,6 +170,7 @@ describe('device pages, live', { timeout: 30_000 }, () => {
       log: [{ cmdId: 'c-9', version: '2.0.0', progress: 100, status: 'success', ts: Date.now() }, ...current.log],
     };
     sendLive({ type: 'devices', at: 2, deviceIds: [5] });
+    expect(client.isFetching()).toBeGreaterThan(0);
     await waitFor(() => expect(asked(fetch, '/devices/5/update-log')).toBe(2));
     await waitFor(() => expect(within(log).getAllByText('Success').length).toBeGreaterThan(0));
     // the version after the upgrade, in the header

@@ -1,5 +1,5 @@
 import type { PlantDetail } from '@pv/contract';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -252,23 +252,27 @@ describe('plant detail', { timeout: 30_000 }, () => {
   it("reads the plant, its devices, faults and today's chart again when a live event names it, and not for another plant", async () => {
     signedInWith('plant:list');
     const fetch = serve();
-    renderPage();
+    const { client } = renderPage();
     await screen.findByTestId('plant-device-INV-041', {}, { timeout: 8000 });
     fireEvent.click(screen.getByRole('tab', { name: 'Faults' }));
     await screen.findByText('Cell over temperature');
     await waitFor(() => expect(asked(fetch, '/plants/7/chart')).toBe(1));
+    await waitFor(() => expect(client.isFetching()).toBe(0));
     const before = ['/plants/7', '/plants/7/devices', '/plants/7/faults', '/plants/7/chart'].map((p) =>
       asked(fetch, p),
     );
     expect(before).toEqual([1, 1, 1, 1]);
     sendLive({ type: 'stats', at: 1, orgIds: [2], plantIds: [8, 9], faultIds: [3] });
     sendLive({ type: 'devices', at: 2, deviceIds: [7, 41] });
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    // handled as they came: no read started
+    expect(client.isFetching()).toBe(0);
     expect(
       ['/plants/7', '/plants/7/devices', '/plants/7/faults', '/plants/7/chart'].map((p) => asked(fetch, p)),
     ).toEqual([1, 1, 1, 1]);
     plant = { ...detail, power: 4100 };
     sendLive({ type: 'stats', at: 3, orgIds: [], plantIds: [8, 7], faultIds: [] });
+    // this one starts the reads at once (what the check above would have seen)
+    expect(client.isFetching()).toBeGreaterThan(0);
     await waitFor(() =>
       expect(
         ['/plants/7', '/plants/7/devices', '/plants/7/faults', '/plants/7/chart'].map((p) => asked(fetch, p)),

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -263,21 +263,26 @@ describe('plant list', { timeout: 30_000 }, () => {
     try {
       signedInWith('plant:list');
       const fetch = serve();
-      renderPage();
+      const { client } = renderPage();
       await screen.findByText('Berlin1', {}, { timeout: 8000 });
+      await waitFor(() => expect(client.isFetching()).toBe(0));
       const lists = () => urls(fetch).filter((u) => u.startsWith('/photo_voltaic/plants?')).length;
       expect(lists()).toBe(1);
       expect(openStream().url).toBe('/photo_voltaic/events?token=tok');
       sendLive({ type: 'stats', at: 1, orgIds: [2], plantIds: [3, 4], faultIds: [] });
       sendLive({ type: 'devices', at: 2, deviceIds: [1, 2] });
-      await act(() => new Promise((r) => setTimeout(r, 50)));
+      // handled as they came: no read started
+      expect(client.isFetching()).toBe(0);
       expect(lists()).toBe(1);
       sendLive({ type: 'stats', at: 3, orgIds: [2], plantIds: [4, 2], faultIds: [] });
+      // this one starts a read at once (what the check above would have seen)
+      expect(client.isFetching()).toBeGreaterThan(0);
       await waitFor(() => expect(lists()).toBe(2));
+      await waitFor(() => expect(client.isFetching()).toBe(0));
       // a burst within the throttle window: no more than one more read, later
       sendLive({ type: 'stats', at: 4, orgIds: [2], plantIds: [1], faultIds: [] });
       sendLive({ type: 'stats', at: 5, orgIds: [2], plantIds: [2], faultIds: [] });
-      await act(() => new Promise((r) => setTimeout(r, 50)));
+      expect(client.isFetching()).toBe(0);
       expect(lists()).toBe(2);
     } finally {
       Cookies.remove('Admin-Token');

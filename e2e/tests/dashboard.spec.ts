@@ -15,7 +15,7 @@ for (const [lang, labels] of [
     page,
   }) => {
     await useLanguage(page, lang);
-    const stream = page.waitForResponse((r) => r.url().includes('/photo_voltaic/events?token='));
+    const stream = page.waitForResponse((r) => r.url().includes('/photo_voltaic/events?ticket='));
     await signIn(page, 'admin');
     await expect(page).toHaveURL('/dashboard');
     expect((await stream).headers()['content-type']).toContain('text/event-stream');

@@ -1,9 +1,16 @@
-import { CO2_KG_PER_KWH, DASHBOARD_BUCKET_MS, localDay } from '@pv/contract';
+import {
+  CO2_KG_PER_KWH,
+  DASHBOARD_BUCKET_MS,
+  localDay,
+  messagesEn as en,
+  messagesEs as es,
+  messagesZh as zh,
+} from '@pv/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRefreshState, refreshDashboard } from '../src/modules/dashboard/dashboard.refresh.js';
 import { refreshPlantStats } from '../src/modules/plant/plant-stats.js';
 import { buildTestApp, login, newDevice, type TestApp } from './helper.js';
-import { openStream } from './sse.js';
+import { openStream, streamTicket } from './sse.js';
 
 const DAY = 86_400_000;
 const TZ = 'Asia/Shanghai';
@@ -298,7 +305,7 @@ describe('live events (server-sent events)', () => {
       ],
     });
     const ev = await stream.next('stats');
-    // the first event held nothing of the agent's: it never arrived
+    // the first event held nothing of the agent's: it never arrived (the second is the first here)
     expect(ev.data).toEqual({
       type: 'stats',
       at: 2,
@@ -306,8 +313,9 @@ describe('live events (server-sent events)', () => {
       plantIds: [plants['Sun roof']],
       faultIds: [7],
     });
-    await new Promise((r) => setTimeout(r, 500));
-    expect(stream.comments).toContain('ping');
+    // and nothing more comes after it: the stream's next heartbeat does, and no event before it
+    const pings = stream.comments.filter((c) => c === 'ping').length;
+    await expect.poll(() => stream.comments.filter((c) => c === 'ping').length).toBeGreaterThan(pings);
     expect(stream.events).toHaveLength(1);
     const listening = t.app.bus.subscribers();
     stream.close();
@@ -344,18 +352,98 @@ describe('live events (server-sent events)', () => {
     }
   });
 
-  it('ends the stream with an expired event after logout, and refuses a stream without a session', async () => {
+  it('ends the stream with an expired event after logout, and refuses a ticket of the signed-out session', async () => {
     const token = await login(t.app, 'admin');
     const stream = await openStream(base, token);
+    const spare = await streamTicket(base, token);
     expect(
       (await t.app.inject({ method: 'GET', url: '/photo_voltaic/sysLogout', headers: { 'x-token': token } }))
         .statusCode,
     ).toBe(200);
     await stream.next('expired', 3000);
     expect(await stream.waitEnd()).toBe(true);
-    const refused = await openStream(base, token);
+    // a ticket asked for before the sign-out, never used: its session no longer counts
+    const refused = await openStream(base, { ticket: spare });
     expect(refused.status).toBe(401);
-    // the token never reaches a log line
+    expect(await ticketAnswer(spare)).toMatchObject({ status: 401, code: 401, msg: en['error.ticketInvalid'] });
+    expect(await streamTicket(base, token).catch((err: Error) => err.message)).toMatch(/^no stream ticket: 401/);
+    // neither the token nor a ticket reaches a log line
     expect(t.logs.join('')).not.toContain(token);
+    expect(t.logs.join('')).not.toContain(spare);
+  });
+});
+
+/** The answer of GET /events?ticket= when it is refused (a granted one is a stream that does not end). */
+async function ticketAnswer(ticket: string, lang = 'en') {
+  const res = await fetch(`${base}/photo_voltaic/events?ticket=${encodeURIComponent(ticket)}`, {
+    headers: { 'accept-language': lang },
+  });
+  if (res.status === 200) {
+    await res.body?.cancel();
+    return { status: 200 };
+  }
+  return { status: res.status, ...((await res.json()) as { code: number; msg: string }) };
+}
+
+describe('event stream tickets (single use, short-lived, of one session)', () => {
+  it('a ticket opens the stream once: used again it is refused, in the caller language', async () => {
+    const ticket = await streamTicket(base, agent);
+    const stream = await openStream(base, { ticket });
+    expect(stream.status).toBe(200);
+    // the stream is the agent's: an event of the agent's scope arrives
+    const sunpath = orgs.get('SUNPATH')!;
+    await t.app.bus.publish({ type: 'stats', at: 3, orgIds: [sunpath], plants: [], faults: [] });
+    expect((await stream.next('stats')).data).toMatchObject({ at: 3, orgIds: [sunpath] });
+    expect(await ticketAnswer(ticket, 'zh')).toEqual({
+      status: 401,
+      code: 401,
+      msg: zh['error.ticketInvalid'],
+      data: null,
+    });
+    stream.close();
+    // the stored ticket is gone, not merely marked
+    expect(await t.app.db.selectFrom('stream_tickets').selectAll().execute()).toEqual([]);
+  });
+
+  it('an expired or unknown ticket is refused; a session token in the address is refused on the stream', async () => {
+    const ticket = await streamTicket(base, agent);
+    // its 30 s have passed (the row, as another server process would find it)
+    await t.app.db
+      .updateTable('stream_tickets')
+      .set({ expires_at: Date.now() - 1 })
+      .execute();
+    expect(await ticketAnswer(ticket, 'es')).toMatchObject({ status: 401, msg: es['error.ticketInvalid'] });
+    expect(await ticketAnswer('x'.repeat(43))).toMatchObject({ status: 401, msg: en['error.ticketInvalid'] });
+    const byToken = await fetch(`${base}/photo_voltaic/events?token=${encodeURIComponent(agent)}`);
+    expect(byToken.status).toBe(401);
+    expect(((await byToken.json()) as { msg: string }).msg).toBe(en['error.tokenInQuery']);
+  });
+
+  it('a ticket counts only on the stream: elsewhere it signs no one in', async () => {
+    const ticket = await streamTicket(base, admin);
+    const res = await t.app.inject({ method: 'GET', url: `/photo_voltaic/users?ticket=${encodeURIComponent(ticket)}` });
+    expect(res.statusCode).toBe(401);
+    // and it is still good for the stream (the refused request did not use it up)
+    expect(await openStream(base, { ticket }).then((s) => (s.close(), s.status))).toBe(200);
+  });
+
+  it('handing out a ticket empties no cache and writes no audit line', async () => {
+    const audits = async () =>
+      Number(
+        (
+          await t.app.db
+            .selectFrom('audit_logs')
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    await t.app.audit.flush();
+    const before = await audits();
+    const cached = t.app.sessions.size;
+    expect(cached).toBeGreaterThan(0);
+    await streamTicket(base, admin);
+    expect(t.app.sessions.size).toBe(cached);
+    await t.app.audit.flush();
+    expect(await audits()).toBe(before);
   });
 });

@@ -5,15 +5,27 @@ export interface SseEvent {
   data: unknown;
 }
 
-/** A real client of the event stream (over HTTP, as a browser's EventSource reads it); `query` is appended (`devices=1,2`). */
-export async function openStream(baseUrl: string, token: string, query = '') {
+/** A single-use ticket of the session `token` for the event stream (POST /events/ticket, as the console asks). */
+export async function streamTicket(baseUrl: string, token: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/photo_voltaic/events/ticket`, { method: 'POST', headers: { 'x-token': token } });
+  const body = (await res.json()) as { data: { ticket: string } | null; msg: string };
+  if (!res.ok || !body.data) throw new Error(`no stream ticket: ${res.status} ${body.msg}`);
+  return body.data.ticket;
+}
+
+/**
+ * A real client of the event stream (over HTTP, as a browser's EventSource reads it), opened with a
+ * fresh ticket of the session `token` (or `{ ticket }`: one the test asked for); `query` is appended (`devices=1,2`).
+ */
+export async function openStream(baseUrl: string, token: string | { ticket: string }, query = '') {
+  const ticket = typeof token === 'string' ? await streamTicket(baseUrl, token) : token.ticket;
   const events: SseEvent[] = [];
   const comments: string[] = [];
   let waiters: (() => void)[] = [];
   let ended = false;
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
     const req = request(
-      `${baseUrl}/photo_voltaic/events?token=${encodeURIComponent(token)}${query ? `&${query}` : ''}`,
+      `${baseUrl}/photo_voltaic/events?ticket=${encodeURIComponent(ticket)}${query ? `&${query}` : ''}`,
       { headers: { accept: 'text/event-stream' } },
       resolve,
     );

@@ -1,4 +1,4 @@
-import { API_BASE } from '@pv/contract';
+import { API_BASE, LIVE_TICKET_MS } from '@pv/contract';
 import { vi } from 'vitest';
 
 /** A request as the fake server sees it. */
@@ -41,13 +41,18 @@ const parse = (body: RequestInit['body']) => {
  * Stubs the global fetch with a fake API server (undone by vi.unstubAllGlobals). `route` gets each
  * request and returns the `data` of a `{ code: 200, msg: 'ok' }` envelope (undefined: null) or a
  * `respond(...)`. The returned mock records the calls as fetch received them: `(url, init)`.
+ * Event-stream tickets (POST /events/ticket) are handed out by the fake server itself, `ticket-1`,
+ * `ticket-2`, … unless `route` answers them (the stream is a stand-in, test-event-source.ts).
  */
 export function mockFetch(route: (req: FakeRequest) => unknown = () => null) {
+  let tickets = 0;
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     const parsed = new URL(url, 'http://console.test');
     const path = parsed.pathname.startsWith(API_BASE) ? parsed.pathname.slice(API_BASE.length) : parsed.pathname;
-    const out = await route({ method, url, path, query: parsed.searchParams, body: parse(init?.body) });
+    let out = await route({ method, url, path, query: parsed.searchParams, body: parse(init?.body) });
+    if (out == null && method === 'POST' && path === '/events/ticket')
+      out = { ticket: `ticket-${++tickets}`, expiresAt: Date.now() + LIVE_TICKET_MS };
     const answer = out instanceof Answer ? out : new Answer({ code: 200, msg: 'ok', data: out ?? null }, 200);
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,

@@ -73,6 +73,12 @@ export const LIVE_DEVICES_MS = 1_000;
 export const LIVE_WATCH_MAX = 50;
 /** While the event stream is not open, live pages refetch this often instead (ms). */
 export const LIVE_FALLBACK_MS = 60_000;
+/**
+ * A ticket for the event stream (POST /photo_voltaic/events/ticket, then `GET /events?ticket=`) is
+ * good once, this long after it is handed out (ms): EventSource cannot send the X-Token header, and
+ * a session token in the address would land in logs and Referer headers.
+ */
+export const LIVE_TICKET_MS = 30_000;
 
 export const HEADER_SEARCH_THRESHOLD = 0.4;
 export const SIZES = ['default', 'medium', 'small', 'mini'] as const;

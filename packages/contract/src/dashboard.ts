@@ -95,5 +95,11 @@ export const devicesEvent = z.object({
   deviceIds: z.array(z.number()),
 });
 export type DevicesEvent = z.infer<typeof devicesEvent>;
+/**
+ * POST /photo_voltaic/events/ticket: a single-use ticket of the caller's session that opens the event
+ * stream once (`GET /events?ticket=`) within LIVE_TICKET_MS; a used, expired or signed-out one is refused (401).
+ */
+export const liveTicket = z.object({ ticket: z.string(), expiresAt: z.number() });
+export type LiveTicket = z.infer<typeof liveTicket>;
 export type LiveEvent = StatsEvent | DevicesEvent | NotificationsEvent;
 export type LiveEventType = LiveEvent['type'] | 'expired';

@@ -96,6 +96,13 @@ export interface SessionsTable {
   role_id: number | null;
 }
 
+/** A single-use ticket of the event stream (its hash), standing for a session until it expires. */
+export interface StreamTicketsTable {
+  ticket_hash: string;
+  session_id: number;
+  expires_at: number;
+}
+
 export interface LoginFailuresTable {
   id: Generated<number>;
   login_name: string;
@@ -678,6 +685,7 @@ export interface Database {
   role_resources: RoleResourcesTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
+  stream_tickets: StreamTicketsTable;
   login_failures: LoginFailuresTable;
   client_errors: ClientErrorsTable;
   content_items: ContentItemsTable;

@@ -1,4 +1,4 @@
-/** The request URL as logs may show it: the session token never reaches a log line. */
+/** The request URL as logs may show it: neither a session token nor a stream ticket reaches a log line. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(/([?&](?:token|ticket)=)[^&#]*/gi, '$1[redacted]');
 }

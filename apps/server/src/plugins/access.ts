@@ -4,23 +4,23 @@ import { forbidden, unauthorized } from '../lib/errors.js';
 import type { SessionUser } from '../lib/types.js';
 import { isApiUrl } from './errors.js';
 
-/** The `token` query parameter of a request, if any. */
-function queryToken(req: FastifyRequest): string | undefined {
+/** A query parameter of a request (`token`, `ticket`), if any. */
+function queryParam(req: FastifyRequest, name: string): string | undefined {
   const q = req.url.indexOf('?');
   if (q < 0) return undefined;
-  return new URLSearchParams(req.url.slice(q + 1)).get('token') || undefined;
+  return new URLSearchParams(req.url.slice(q + 1)).get(name) || undefined;
 }
 
 /**
  * The token of a request: the X-Token header; the `token` query parameter only on the routes
- * that declare `config.tokenInQuery` (spec §7's GET /sysOrgUser/currentInfo, and the event
- * stream, which a browser's EventSource opens without headers). Anywhere else a token in the
- * address would land in logs and Referer headers: it is refused.
+ * that declare `config.tokenInQuery` (spec §7's GET /sysOrgUser/currentInfo). Anywhere else a
+ * token in the address would land in logs and Referer headers: it is refused. (The event stream,
+ * which a browser's EventSource opens without headers, takes a single-use `ticket` instead.)
  */
 export function tokenOf(req: FastifyRequest): string | undefined {
   const header = req.headers['x-token'];
   if (typeof header === 'string' && header) return header;
-  const token = queryToken(req);
+  const token = queryParam(req, 'token');
   if (token && !req.routeOptions.config?.tokenInQuery) throw unauthorized('error.tokenInQuery');
   return token;
 }
@@ -32,6 +32,11 @@ export function tokenOf(req: FastifyRequest): string | undefined {
 export interface SessionResolver {
   /** The signed-in user of `token`, or undefined when it is unknown, revoked, expired or idle. */
   userOf(token: string): Promise<SessionUser | undefined>;
+  /**
+   * The signed-in user of a single-use ticket (the event stream's `?ticket=`), which this uses up;
+   * undefined when it is unknown, used, expired, or its session no longer counts.
+   */
+  userOfTicket?(ticket: string): Promise<SessionUser | undefined>;
   /** Forgets every kept answer: a console write may have changed users, roles or sessions. */
   clear(): void;
   /** How many signed-in users are kept. */
@@ -49,6 +54,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The session token may come as `?token=` (only where a header cannot be sent, see tokenOf). */
     tokenInQuery?: boolean;
+    /** The caller may sign in with a single-use `?ticket=` instead of X-Token (the event stream). */
+    ticketInQuery?: boolean;
+    /**
+     * A POST that changes no user, role, session or cached answer (it hands out a stream ticket):
+     * it does not empty the caches of every process, as other writes do.
+     */
+    changesNoData?: boolean;
   }
   interface FastifyInstance {
     sessions: SessionResolver;
@@ -82,7 +94,8 @@ export function registerAccess(app: FastifyInstance, sessions: SessionResolver =
   // the answer leaves, so the caller's next request already reads the change. (A GET that changes
   // them, the spec's GET /sysLogout, calls app.dataChanged itself.)
   app.addHook('onSend', async (req, reply) => {
-    if (req.user && MUTATING.has(req.method) && reply.statusCode < 400) await app.dataChanged();
+    if (req.user && MUTATING.has(req.method) && reply.statusCode < 400 && !req.routeOptions.config?.changesNoData)
+      await app.dataChanged();
   });
 
   app.addHook('onRoute', (route) => {
@@ -98,9 +111,16 @@ export function registerAccess(app: FastifyInstance, sessions: SessionResolver =
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const token = tokenOf(req);
-    if (!token) throw unauthorized();
-    const user = await sessions.userOf(token);
-    if (!user) throw unauthorized('error.sessionExpired');
+    const ticket = !token && req.routeOptions.config?.ticketInQuery ? queryParam(req, 'ticket') : undefined;
+    let user: SessionUser | undefined;
+    if (ticket) {
+      user = await sessions.userOfTicket?.(ticket);
+      if (!user) throw unauthorized('error.ticketInvalid');
+    } else {
+      if (!token) throw unauthorized();
+      user = await sessions.userOf(token);
+      if (!user) throw unauthorized('error.sessionExpired');
+    }
     req.user = user;
     if (access !== 'session' && !user.perms.has(access.perm)) throw forbidden();
   });

@@ -4,6 +4,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource, openStream, sendLive, stubEventSource } from '@/test-event-source';
+import { mockFetch, respond } from '@/test-fetch';
 import { useLiveDevices, useLiveFallback, useLiveQuery } from './live';
 
 /** A device page in miniature: one query per device, read again on its live events. */
@@ -32,6 +33,7 @@ describe('live stream', () => {
   beforeEach(() => {
     Cookies.set('Admin-Token', 'tok');
     stubEventSource();
+    mockFetch();
     client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   });
   afterEach(() => {
@@ -49,7 +51,9 @@ describe('live stream', () => {
       </>,
     );
     await settle();
-    expect(openStream().url).toBe('/photo_voltaic/events?token=tok&devices=5,12');
+    // a ticket of the session, never the session token, in the address
+    expect(openStream().url).toBe('/photo_voltaic/events?ticket=ticket-1&devices=5,12');
+    expect(FakeEventSource.instances).toHaveLength(1);
     await waitFor(() => expect(screen.getByTestId('device-12').textContent).toBe('121'));
     sendLive({ type: 'devices', at: 1, deviceIds: [12] });
     await waitFor(() => expect(screen.getByTestId('device-12').textContent).toBe('122'));
@@ -69,7 +73,8 @@ describe('live stream', () => {
     );
     await settle();
     expect(first.readyState).toBe(FakeEventSource.CLOSED);
-    expect(openStream().url).toBe('/photo_voltaic/events?token=tok&devices=5');
+    // with a new ticket: the first was used up
+    expect(openStream().url).toBe('/photo_voltaic/events?ticket=ticket-2&devices=5');
     sendLive({ type: 'devices', at: 4, deviceIds: [5, 12] });
     await waitFor(() => expect(screen.getByTestId('device-5').textContent).toBe('52'));
     // the last listener gone: the stream closes
@@ -95,6 +100,44 @@ describe('live stream', () => {
       s.readyState = 0; // the browser reconnects by itself
       s.emit('error');
     });
+    expect(screen.getByTestId('fallback').textContent).toBe(String(LIVE_FALLBACK_MS));
+  });
+
+  it('opens the stream again with a new ticket after an error (the browser would reuse the used one)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const fetch = mockFetch();
+      wrap(<Device id={3} fetch={() => 3} />);
+      await act(() => vi.advanceTimersByTimeAsync(10));
+      const first = openStream();
+      expect(first.url).toBe('/photo_voltaic/events?ticket=ticket-1&devices=3');
+      act(() => first.emit('error'));
+      expect(first.readyState).toBe(FakeEventSource.CLOSED);
+      await act(() => vi.advanceTimersByTimeAsync(4_000));
+      expect(FakeEventSource.instances).toHaveLength(1);
+      await act(() => vi.advanceTimersByTimeAsync(1_100));
+      expect(openStream().url).toBe('/photo_voltaic/events?ticket=ticket-2&devices=3');
+      const asked = fetch.mock.calls.filter(([url]) => String(url).endsWith('/events/ticket'));
+      expect(asked).toHaveLength(2);
+      // each ticket request carries the session token in its header
+      expect(asked.every(([, init]) => (init?.headers as Record<string, string>)['X-Token'] === 'tok')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('no stream while the ticket is refused (the session ended): the pages poll', async () => {
+    mockFetch((req) =>
+      req.path === '/events/ticket' ? respond({ code: 401, msg: 'Session expired', data: null }) : null,
+    );
+    wrap(
+      <>
+        <Device id={1} fetch={() => 1} />
+        <Fallback />
+      </>,
+    );
+    await settle();
+    expect(FakeEventSource.instances).toHaveLength(0);
     expect(screen.getByTestId('fallback').textContent).toBe(String(LIVE_FALLBACK_MS));
   });
 

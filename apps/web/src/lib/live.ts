@@ -6,6 +6,7 @@ import {
   LIVE_WATCH_MAX,
   type LiveEvent,
   type LiveEventType,
+  type LiveTicket,
 } from '@pv/contract';
 import {
   useQuery,
@@ -15,27 +16,38 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { http } from './http';
 import { getToken } from './token';
 
 type Listener = (event: LiveEvent) => void;
 
-/** After the stream is refused (the session ended, the server is down) it is tried again this late (ms). */
+/** After no ticket could be had (the session ended, the server is down) the stream is tried again this late (ms). */
 const REOPEN_MS = 30_000;
+/** After the stream broke off (a network error, a server restart) it is opened again, with a new ticket, this late (ms). */
+const RETRY_MS = 5_000;
 /** EventSource.OPEN (a stand-in in tests may not define the constants) */
 const OPEN = 1;
 
 /**
  * One event stream (GET /photo_voltaic/events) for the whole console, shared by every page that
- * listens, open while at least one does. EventSource cannot send the X-Token header, so the token
- * goes as the `token` query parameter, as currentInfo accepts it (the server redacts it from logs).
- * The devices the pages show are named in the `devices` parameter (the server then sends their
- * `devices` events, and only theirs); when that set changes the stream is opened again with it.
- * EventSource reconnects by itself after a network error; an `expired` event or a refused
- * connection closes it, and the next API call shows the session dialog.
+ * listens, open while at least one does. EventSource cannot send the X-Token header, and the
+ * session token must not go into an address (logs, Referer): each time the stream opens, the
+ * console asks POST /events/ticket for a single-use ticket (good for LIVE_TICKET_MS) and opens it
+ * with `?ticket=`. The devices the pages show are named in the `devices` parameter (the server then
+ * sends their `devices` events, and only theirs); when that set changes the stream is opened again
+ * with it (and a new ticket). A ticket is good once, so the browser's own reconnect would be
+ * refused: after an error the stream is closed and opened again with a new ticket RETRY_MS later.
+ * An `expired` event closes it; when no ticket can be had (the session ended) it is tried again
+ * REOPEN_MS later, and the next API call shows the session dialog.
  */
 class LiveStream {
   private source: EventSource | undefined;
-  private url: string | undefined;
+  /** what the open (or opening) stream was asked for: the token and the watched devices */
+  private wanted: string | undefined;
+  /** counts the streams asked for: an answer for an older one is dropped */
+  private generation = 0;
+  /** true while a ticket is being asked for */
+  private opening = false;
   private readonly listeners = new Set<Listener>();
   /** device id → how many components watch it */
   private readonly watched = new Map<number, number>();
@@ -46,7 +58,8 @@ class LiveStream {
 
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
-    this.sync();
+    // with the devices the page's parts watch as they mount together: one ticket, one stream
+    this.schedule();
     return () => {
       this.listeners.delete(listener);
       if (!this.listeners.size) this.close();
@@ -90,20 +103,49 @@ class LiveStream {
     }, 0);
   }
 
-  private wantedUrl(): string | undefined {
+  /** The token and the devices the stream is for (undefined: no stream is wanted). */
+  private wantedKey(): string | undefined {
     const token = getToken();
     if (typeof EventSource === 'undefined' || !token || !this.listeners.size) return undefined;
     const ids = [...this.watched.keys()].sort((a, b) => a - b).slice(0, LIVE_WATCH_MAX);
-    return `${API_BASE}/events?token=${encodeURIComponent(token)}${ids.length ? `&devices=${ids.join(',')}` : ''}`;
+    return `${token}|${ids.join(',')}`;
   }
 
   /** Opens, keeps or opens again the stream the listeners and watches ask for. */
   private sync() {
-    const url = this.wantedUrl();
-    if (!url) return this.close();
-    if (this.source && this.url === url && this.source.readyState !== EventSource.CLOSED) return;
+    const wanted = this.wantedKey();
+    if (!wanted) return this.close();
+    if (this.wanted === wanted && (this.opening || (this.source && this.source.readyState !== EventSource.CLOSED)))
+      return;
     this.close();
-    this.url = url;
+    this.wanted = wanted;
+    const generation = ++this.generation;
+    const devices = wanted.slice(wanted.indexOf('|') + 1);
+    this.opening = true;
+    http.post<LiveTicket>('/events/ticket', undefined, { silent: true }).then(
+      ({ ticket }) => {
+        if (generation !== this.generation) return;
+        this.opening = false;
+        this.connect(`${API_BASE}/events?ticket=${encodeURIComponent(ticket)}${devices ? `&devices=${devices}` : ''}`);
+      },
+      () => {
+        if (generation !== this.generation) return;
+        this.opening = false;
+        this.retryIn(REOPEN_MS);
+      },
+    );
+  }
+
+  private retryIn(ms: number) {
+    clearTimeout(this.reopen);
+    this.reopen = setTimeout(() => {
+      this.reopen = undefined;
+      this.wanted = undefined;
+      if (this.listeners.size) this.sync();
+    }, ms);
+  }
+
+  private connect(url: string) {
     const source = new EventSource(url);
     this.source = source;
     this.setOpen(source.readyState === OPEN);
@@ -125,22 +167,23 @@ class LiveStream {
     source.addEventListener('expired', () => this.close());
     source.addEventListener('error', () => {
       if (this.source !== source) return;
-      // reconnecting by itself (CONNECTING) or given up (CLOSED): the pages poll meanwhile
+      // the pages poll meanwhile; the browser would reconnect with the used ticket (refused), so
+      // the stream is opened again here, with a new one
       this.setOpen(false);
-      if (source.readyState !== EventSource.CLOSED) return;
-      this.reopen = setTimeout(() => {
-        this.reopen = undefined;
-        if (this.listeners.size) this.sync();
-      }, REOPEN_MS);
+      source.close();
+      this.source = undefined;
+      this.retryIn(RETRY_MS);
     });
   }
 
   private close() {
     clearTimeout(this.reopen);
     this.reopen = undefined;
+    this.generation++;
+    this.opening = false;
     this.source?.close();
     this.source = undefined;
-    this.url = undefined;
+    this.wanted = undefined;
     this.setOpen(false);
   }
 }

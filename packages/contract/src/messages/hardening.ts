@@ -8,6 +8,7 @@ const en = {
   'error.badUrl': 'The address is not valid',
   'error.productNotFound': 'The chosen product does not exist',
   'error.tokenInQuery': 'Send the session token in the X-Token header, not in the address',
+  'error.ticketInvalid': 'The live-update ticket is unknown, already used or expired: ask for a new one',
   'error.signInDelayed':
     'Too many failed sign-ins for this account from your address, try again in {{seconds}} seconds',
 } as const;
@@ -20,6 +21,7 @@ const zh: Record<Key, string> = {
   'error.badUrl': '请求地址无效',
   'error.productNotFound': '所选产品不存在',
   'error.tokenInQuery': '请在 X-Token 请求头中发送会话令牌，不要放在地址中',
+  'error.ticketInvalid': '实时更新凭证无效、已使用或已过期，请重新获取',
   'error.signInDelayed': '该账号从您的地址登录失败次数过多，请{{seconds}}秒后再试',
 };
 
@@ -30,6 +32,7 @@ const es: Record<Key, string> = {
   'error.badUrl': 'La dirección no es válida',
   'error.productNotFound': 'El producto elegido no existe',
   'error.tokenInQuery': 'Envíe el token de sesión en la cabecera X-Token, no en la dirección',
+  'error.ticketInvalid': 'El vale de actualizaciones en directo no existe, ya se usó o caducó: pida uno nuevo',
   'error.signInDelayed':
     'Demasiados inicios de sesión fallidos de esta cuenta desde su dirección; inténtelo de nuevo en {{seconds}} segundos',
 };
@@ -41,6 +44,7 @@ const ja: Record<Key, string> = {
   'error.badUrl': 'アドレスが正しくありません',
   'error.productNotFound': '選択した製品は存在しません',
   'error.tokenInQuery': 'セッショントークンはアドレスではなく X-Token ヘッダーで送信してください',
+  'error.ticketInvalid': 'ライブ更新チケットが無効、使用済み、または期限切れです。新しいチケットを取得してください',
   'error.signInDelayed':
     'このアカウントへのお使いのアドレスからのサインイン失敗が多すぎます。{{seconds}} 秒後に再度お試しください',
 };

@@ -7,5 +7,5 @@ export const authModule: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The sessions the access plugin checks tokens with (app.ts), and what other modules ask of sessions. */
-export { authSessions } from './session.service.js';
+export { authSessions, issueStreamTicket } from './session.service.js';
 export { revokeAllSessions, usable } from './session.repository.js';

@@ -135,3 +135,34 @@ export async function revokeAllSessions(db: Kysely<Database>, userId: number) {
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Stores a ticket of the event stream (its hash) for a session; drops the expired ones on the way. */
+export async function insertStreamTicket(
+  db: Kysely<Database>,
+  t: { ticketHash: string; sessionId: number; now: number; expiresAt: number },
+) {
+  await db.deleteFrom('stream_tickets').where('expires_at', '<', t.now).execute();
+  await db
+    .insertInto('stream_tickets')
+    .values({ ticket_hash: t.ticketHash, session_id: t.sessionId, expires_at: t.expiresAt })
+    .execute();
+}
+
+/**
+ * Uses a ticket up: deletes it and answers the token hash of its session, or undefined when it is
+ * unknown, already used (by any server process: the delete is the one that wins) or expired.
+ */
+export async function takeStreamTicket(db: Kysely<Database>, ticketHash: string, now: number) {
+  const taken = await db
+    .deleteFrom('stream_tickets')
+    .where('ticket_hash', '=', ticketHash)
+    .returning(['session_id', 'expires_at'])
+    .executeTakeFirst();
+  if (!taken || Number(taken.expires_at) < now) return undefined;
+  const session = await db
+    .selectFrom('sessions')
+    .select('token_hash')
+    .where('id', '=', taken.session_id)
+    .executeTakeFirst();
+  return session?.token_hash;
+}

@@ -44,8 +44,17 @@ export async function findSessionUser(
   idleMs: number,
   cache?: SessionCache,
 ): Promise<SessionUser | undefined> {
+  return sessionUserOf(db, hashToken(token), idleMs, cache);
+}
+
+/** findSessionUser by the token's hash. */
+async function sessionUserOf(
+  db: Kysely<Database>,
+  hash: string,
+  idleMs: number,
+  cache?: SessionCache,
+): Promise<SessionUser | undefined> {
   const now = Date.now();
-  const hash = hashToken(token);
   const cached = cache?.get(hash);
   let session: LoadedSession | undefined;
   if (cached && usable(cached, now, idleMs)) {
@@ -64,6 +73,22 @@ export async function findSessionUser(
   return session.user;
 }
 
+/**
+ * A single-use ticket of the event stream for a session (EventSource cannot send X-Token): good
+ * once, for `ttlMs`. Only its hash is stored, in the database, so any server process takes it.
+ */
+export async function issueStreamTicket(
+  db: Kysely<Database>,
+  sessionId: number,
+  ttlMs: number,
+): Promise<{ ticket: string; expiresAt: number }> {
+  const ticket = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  const expiresAt = now + ttlMs;
+  await repo.insertStreamTicket(db, { ticketHash: hashToken(ticket), sessionId, now, expiresAt });
+  return { ticket, expiresAt };
+}
+
 /** The sessions of this module as the access plugin knows them: a token in, a signed-in user out. */
 export class Sessions implements SessionResolver {
   private readonly cache: SessionCache;
@@ -76,6 +101,11 @@ export class Sessions implements SessionResolver {
   }
   userOf(token: string) {
     return findSessionUser(this.db, token, this.idleMs, this.cache);
+  }
+  /** The user of a stream ticket, which is used up: undefined when unknown, used, expired or its session ended. */
+  async userOfTicket(ticket: string) {
+    const hash = await repo.takeStreamTicket(this.db, hashToken(ticket), Date.now());
+    return hash === undefined ? undefined : sessionUserOf(this.db, hash, this.idleMs, this.cache);
   }
   clear() {
     this.cache.clear();

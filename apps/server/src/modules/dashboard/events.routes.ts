@@ -1,7 +1,8 @@
-import { LIVE_HEARTBEAT_MS, LIVE_WATCH_MAX } from '@pv/contract';
+import { envelope, LIVE_HEARTBEAT_MS, LIVE_TICKET_MS, LIVE_WATCH_MAX, liveTicket } from '@pv/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../../lib/types.js';
+import { issueStreamTicket } from '../auth/index.js';
 import { devicesFor, eventFor, notificationsFor, OrgPaths, sessionAlive, streamAccess } from './events.service.js';
 
 /** `?devices=1,2,3`: at most LIVE_WATCH_MAX ids. */
@@ -12,8 +13,11 @@ const watchList = z
 
 /**
  * GET /photo_voltaic/events: server-sent events for the whole console. EventSource cannot send
- * headers, so the token may come as the `token` query parameter (as for currentInfo; logs redact
- * it). Each event is filtered by the caller's data scope; a comment line every LIVE_HEARTBEAT_MS
+ * headers, and a session token in the address would land in logs and Referer headers: the console
+ * first asks POST /events/ticket (with X-Token) for a single-use ticket of its session, good for
+ * LIVE_TICKET_MS, and opens the stream with `?ticket=` (logs redact it). A used, expired or
+ * signed-out ticket is refused (401); `?token=` is refused here as on every route but currentInfo.
+ * Each event is filtered by the caller's data scope; a comment line every LIVE_HEARTBEAT_MS
  * keeps proxies from closing the stream, and the session is checked then: a logout or expiry ends
  * the stream with an `expired` event.
  *
@@ -32,15 +36,30 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ heartbeatMs?: number }> = asy
     for (const close of [...open]) close();
   });
 
+  app.post(
+    '/events/ticket',
+    {
+      // handing out a ticket changes no user, role or session (no cache of any process is emptied)
+      // and is no console action worth an audit line (the console asks for one per stream it opens)
+      config: { access: 'session', changesNoData: true, audit: false },
+      schema: {
+        tags: ['live'],
+        summary: `A single-use ticket that opens the event stream once (\`GET /events?ticket=\`) within ${LIVE_TICKET_MS / 1000} s, for this session`,
+        response: { 200: envelope(liveTicket) },
+      },
+    },
+    async (req, reply) => reply.ok(await issueStreamTicket(app.db, userOf(req).sessionId, LIVE_TICKET_MS)),
+  );
+
   app.get(
     '/events',
     {
-      config: { access: 'session', tokenInQuery: true },
+      config: { access: 'session', ticketInQuery: true },
       schema: {
         tags: ['live'],
         summary:
           'Live updates (text/event-stream) of your data scope: `stats` after each refresh, `devices` when watched devices (`devices=1,2`, ones you may see) report, `notifications` with your unread count when it changes, `expired` when the session ends',
-        querystring: z.object({ token: z.string().optional(), devices: watchList }),
+        querystring: z.object({ ticket: z.string().optional(), devices: watchList }),
       },
     },
     async (req, reply) => {

@@ -51,7 +51,9 @@ describe('dashboard page', () => {
             { currency: 'CNY', today: 1234, month: 56_789, year: 1_000_000, total: 2_000_000, plants: 6 },
             { currency: 'EUR', today: 1098, month: 35_276, year: 102_984, total: 102_984, plants: 4 },
           ]
-        : (answers.shift() ?? answer({ powerW: 1 })),
+        : req.path === '/events/ticket'
+          ? undefined // the fake server's own ticket
+          : (answers.shift() ?? answer({ powerW: 1 })),
     );
   });
   afterEach(() => {
@@ -82,12 +84,12 @@ describe('dashboard page', () => {
     expect(url).toMatch(/^\/photo_voltaic\/dashboard\?tz=/);
   });
 
-  it('opens the event stream with the token and refetches when a live event arrives', async () => {
+  it('opens the event stream with a ticket and refetches when a live event arrives', async () => {
     const { client } = renderWithProviders(<DashboardPage />);
     const power = await screen.findByTestId('kpi-power');
     await waitFor(() => expect(power.textContent).toContain('12.5kW'), { timeout: 8000 });
     expect(FakeEventSource.instances).toHaveLength(1);
-    expect(FakeEventSource.instances[0]!.url).toBe('/photo_voltaic/events?token=tok');
+    expect(FakeEventSource.instances[0]!.url).toBe('/photo_voltaic/events?ticket=ticket-1');
     act(() =>
       FakeEventSource.instances[0]!.emit('stats', { type: 'stats', at: 1, orgIds: [1], plantIds: [], faultIds: [] }),
     );

@@ -110,7 +110,7 @@ describe('device pages, live', { timeout: 30_000 }, () => {
     expect((await screen.findByTestId('device-title', {}, { timeout: 8000 })).textContent).toBe('Gateway');
     expect(await screen.findByText('INV-006')).toBeTruthy();
     expect(within(screen.getByTestId('command-history')).getByText('Processing')).toBeTruthy();
-    await waitFor(() => expect(openStream().url).toBe('/photo_voltaic/events?token=tok&devices=5'));
+    await waitFor(() => expect(openStream().url).toBe('/photo_voltaic/events?ticket=ticket-1&devices=5'));
     const counts = () => [
       asked(fetch, '/devices/5'),
       asked(fetch, '/devices/5/commands'),
@@ -159,7 +159,7 @@ describe('device pages, live', { timeout: 30_000 }, () => {
     const { client } = renderAt(<DeviceUpdateLogPage />, '/devices/devices_update_log?id=5');
     const log = await screen.findByTestId('update-log', {}, { timeout: 8000 });
     await waitFor(() => expect(within(log).getByText('40%')).toBeTruthy());
-    await waitFor(() => expect(openStream().url).toBe('/photo_voltaic/events?token=tok&devices=5'));
+    await waitFor(() => expect(openStream().url).toBe('/photo_voltaic/events?ticket=ticket-1&devices=5'));
     await waitFor(() => expect(client.isFetching()).toBe(0));
     sendLive({ type: 'devices', at: 1, deviceIds: [4] });
     expect(client.isFetching()).toBe(0);

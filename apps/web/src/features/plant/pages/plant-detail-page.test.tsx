@@ -114,6 +114,7 @@ const grants = [
 let plant: PlantDetail | null;
 function serve() {
   return mockFetch(({ path }) => {
+    if (path === '/events/ticket') return undefined; // the fake server's own ticket
     const data =
       path === '/plants/7/devices'
         ? devices

@@ -268,7 +268,7 @@ describe('plant list', { timeout: 30_000 }, () => {
       await waitFor(() => expect(client.isFetching()).toBe(0));
       const lists = () => urls(fetch).filter((u) => u.startsWith('/photo_voltaic/plants?')).length;
       expect(lists()).toBe(1);
-      expect(openStream().url).toBe('/photo_voltaic/events?token=tok');
+      expect(openStream().url).toBe('/photo_voltaic/events?ticket=ticket-1');
       sendLive({ type: 'stats', at: 1, orgIds: [2], plantIds: [3, 4], faultIds: [] });
       sendLive({ type: 'devices', at: 2, deviceIds: [1, 2] });
       // handled as they came: no read started

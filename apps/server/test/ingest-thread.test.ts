@@ -105,12 +105,13 @@ describe('the ingest thread', () => {
 
   it('answers the messages a dead thread held with an error (not acknowledged) and starts a new thread for the next ones', async () => {
     const worker = threadOf(t.app.ingest)!;
-    // the main connection holds the write lock: the thread waits for it with the batch in hand
+    // the main connection holds the write lock: the thread cannot commit the batch handed to it
+    // (flush hands it over at once), and is stopped with the batch in hand
     const handle = sqliteHandle(t.app.db)!;
     handle.exec('begin immediate');
     const held = t.app.ingest.submit(SN, 'telemetry', { ts: T0 - MIN, points: { acPower: 1 } });
     void t.app.ingest.flush();
-    await new Promise((r) => setTimeout(r, 100));
+    expect(t.app.ingest.queued).toBe(0);
     const terminated = worker.terminate();
     handle.exec('rollback');
     await terminated;

@@ -1,7 +1,7 @@
 /**
  * The device side fuzzed (issue 23): generated telemetry over real MQTT on the embedded broker —
  * valid messages, malformed JSON, wrong types, unknown fields, oversized payloads — then topics of
- * another device and a burst of sign-ins with wrong keys. The broker and the server stay up,
+ * another device and a burst of 10,000 sign-ins with wrong keys. The broker and the server stay up,
  * exactly the valid messages are stored (as sent), and every refusal is counted.
  */
 import { telemetryMessage, topics } from '@pv/contract';
@@ -143,8 +143,9 @@ describe('MQTT fuzz', () => {
     expect(await samplesOf(devices.b.id)).toEqual([]);
   });
 
-  it('a burst of sign-ins with wrong keys is refused and counted; the server and a real device carry on', async () => {
-    const N = 1000;
+  it('a burst of 10,000 sign-ins with wrong keys is refused and counted; the server and a real device carry on', async () => {
+    // 10,000 connects, 100 in flight at a time: 9.6 s on the shared 2-core machine (1,000 took 0.9 s)
+    const N = 10_000;
     const refused = t.app.deviceLink!.stats.refusedLogins;
     const started = Date.now();
     const attempt = (i: number) =>
@@ -164,7 +165,7 @@ describe('MQTT fuzz', () => {
         c.once('close', done);
         c.once('connect', done);
       });
-    for (let i = 0; i < N; i += 50) await Promise.all(Array.from({ length: 50 }, (_, j) => attempt(i + j)));
+    for (let i = 0; i < N; i += 100) await Promise.all(Array.from({ length: 100 }, (_, j) => attempt(i + j)));
     expect(t.app.deviceLink!.stats.refusedLogins - refused).toBe(N);
     expect(Date.now() - started).toBeLessThan(60_000);
     const health = await t.app.inject({ method: 'GET', url: '/photo_voltaic/health' });

@@ -1,7 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { XSS_VECTORS } from '../../apps/server/test/xss-vectors';
 import { LANGS, buttonText, stamp, translator, useLanguage } from '../support/i18n';
 import { apiToken, signInByApi } from '../support/session';
+import { watchRequests } from '../support/settled';
 
 // lazy screens, an editor and uploads on a shared machine: give them room
 test.describe.configure({ timeout: 90_000 });
@@ -210,6 +212,14 @@ for (const lang of LANGS) {
     await page.getByTestId('problems-tab').click();
     const answered = page.locator('tr.ant-table-row', { hasText: 'router change' });
     await expect(answered).toContainText(t('helpCenter.problems.statuses.answered'));
+    const [exported] = await Promise.all([page.waitForEvent('download'), page.getByTestId('problem-export').click()]);
+    expect(exported.suggestedFilename()).toBe('product-problems.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await exported.path());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(3).value).toBe(t('problemExport.title'));
+    const titles = sheet.getColumn(3).values.map(String);
+    expect(titles.some((v) => v.includes('router change'))).toBe(true);
     await page.getByTestId('problem-create').click();
     await page
       .locator('[id="problem-form"] input[type=file]')
@@ -230,6 +240,7 @@ test('a published item holding the OWASP XSS vectors runs nothing in Chromium', 
     content: XSS_VECTORS.join('\n'),
   });
   const v = await visitor(page, 'en');
+  const requests = watchRequests(v.page);
   const dialogs: string[] = [];
   v.page.on('dialog', (d) => {
     dialogs.push(d.message());
@@ -239,10 +250,11 @@ test('a published item holding the OWASP XSS vectors runs nothing in Chromium', 
   await v.page.getByTestId(`cms-item-${id}`).click();
   const body = v.page.getByTestId(`cms-body-${id}`);
   await expect(body).toBeVisible();
-  // hover and focus everything a handler could hang on, then give any timer a moment
+  // hover and focus everything a handler could hang on, then wait until every picture, video and
+  // frame the item asked for has loaded or failed (their onload / onerror would have run by then)
   for (const el of await body.locator('*').all())
     await el.hover({ force: true, timeout: 1_000 }).catch(() => undefined);
-  await v.page.waitForTimeout(1_500);
+  await requests.quiet();
   expect(dialogs).toEqual([]);
   expect(await v.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   const injected = await body.evaluate((root) =>
@@ -266,35 +278,95 @@ test('a published item holding the OWASP XSS vectors runs nothing in Chromium', 
   await v.close();
 });
 
-test('the interface error log: an uncaught error shows under the navbar badge and reaches the administrator page', async ({
-  page,
-  request,
-}) => {
-  const token = await signInByApi(page, request, 'admin');
-  await useLanguage(page, 'en');
-  const t = translator('en');
-  await page.goto('/systems/faqs');
-  await expect(page.getByTestId('faqs-table')).toBeVisible({ timeout: 30_000 });
-  const message = `E2E boom ${stamp()}`;
-  await page.evaluate(
-    (m) =>
-      setTimeout(() => {
-        throw new Error(m);
-      }),
-    message,
-  );
-  await page.getByTestId('error-log-badge').click();
-  await expect(page.getByTestId('error-log-list')).toContainText(message);
-  await page.keyboard.press('Escape');
-  // reported within the reporter's period (5 s)
-  await expect(async () => {
-    const res = await request.get('/photo_voltaic/client-errors?kind=error', { headers: { 'x-token': token } });
-    expect(JSON.stringify(await res.json())).toContain(message);
-  }).toPass({ timeout: 20_000 });
-  await page.goto('/systems/error_log');
-  const row = page.locator('tr.ant-table-row', { hasText: message });
-  await expect(row).toContainText('/systems/faqs');
-  await expect(row).toContainText('admin');
-  await expect(row).toContainText(/Chrome \d+/);
-  await expect(row).toContainText(t('helpCenter.errorLog.kinds.error'));
-});
+for (const lang of LANGS) {
+  const t = translator(lang);
+
+  test(`[${lang}] the interface error log: an uncaught error shows under the navbar badge, reaches the administrator page and its export`, async ({
+    page,
+    request,
+  }) => {
+    const token = await signInByApi(page, request, 'admin');
+    await useLanguage(page, lang);
+    await page.goto('/systems/faqs');
+    await expect(page.getByTestId('faqs-table')).toBeVisible({ timeout: 30_000 });
+    const message = `E2E boom ${lang} ${stamp()}`;
+    await page.evaluate(
+      (m) =>
+        setTimeout(() => {
+          throw new Error(m);
+        }),
+      message,
+    );
+    await page.getByTestId('error-log-badge').click();
+    await expect(page.getByTestId('error-log-list')).toContainText(message);
+    await page.keyboard.press('Escape');
+    // reported within the reporter's period (5 s)
+    await expect(async () => {
+      const res = await request.get('/photo_voltaic/client-errors?kind=error', { headers: { 'x-token': token } });
+      expect(JSON.stringify(await res.json())).toContain(message);
+    }).toPass({ timeout: 20_000 });
+    await page.goto('/systems/error_log');
+    const row = page.locator('tr.ant-table-row', { hasText: message });
+    await expect(row).toContainText('/systems/faqs');
+    await expect(row).toContainText('admin');
+    await expect(row).toContainText(/Chrome \d+/);
+    await expect(row).toContainText(t('helpCenter.errorLog.kinds.error'));
+
+    // the list as .xlsx: headers and kinds in the language, this error among the rows
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('error-log-export').click()]);
+    expect(download.suggestedFilename()).toBe('error-log.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.name).toBe(t('errorLogExport.sheet'));
+    expect(sheet.getRow(1).getCell(3).value).toBe(t('errorLogExport.message'));
+    // the message as the browser worded it ("Uncaught Error: …")
+    const mine = sheet.getColumn(3).values.findIndex((v) => String(v).includes(message));
+    expect(mine).toBeGreaterThan(1);
+    expect(sheet.getRow(mine).getCell(2).value).toBe(t('errorLogExport.kinds.error'));
+    await expect(page.locator('.ant-message')).toContainText(t('helpCenter.exported'));
+  });
+
+  test(`[${lang}] release notes per firmware version: refused when not JSON, shown in the list; the MQTT screen shows the embedded broker`, async ({
+    page,
+    request,
+  }) => {
+    const token = await signInByApi(page, request, 'admin');
+    await useLanguage(page, lang);
+    const version = `V8.${stamp()}`;
+    const uploaded = await request.post('/photo_voltaic/firmware', {
+      headers: { 'x-token': token },
+      multipart: {
+        version,
+        deviceType: 'meter',
+        file: { name: 'meter.bin', mimeType: 'application/octet-stream', buffer: Buffer.from(`meter ${version}`) },
+      },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(200);
+    const id = ((await uploaded.json()) as { data: { id: number } }).data.id;
+
+    await page.goto('/systems/cmd');
+    const row = page.locator('tr.ant-table-row', { hasText: version });
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    await row.getByTestId(`firmware-notes-edit-${version}`).click();
+    await page.getByTestId('firmware-notes-input').fill('{"en": "Meter clock fix",}');
+    await page.getByTestId('firmware-notes-ok').click();
+    await expect(page.getByText(t('validation.json'))).toBeVisible();
+    await page
+      .getByTestId('firmware-notes-input')
+      .fill('{"en": "Meter clock no longer drifts", "zh": "电表时钟不再漂移"}');
+    await page.getByTestId('firmware-notes-ok').click();
+    await expect(row.getByTestId(`firmware-notes-${version}`)).toHaveText(
+      lang === 'zh' ? '电表时钟不再漂移' : 'Meter clock no longer drifts',
+    );
+    await api(request, token, 'delete', `/firmware/${id}`);
+
+    // a fresh demo lists the embedded broker's own endpoint
+    await page.goto('/systems/mqtt');
+    const embedded = page
+      .locator('tr.ant-table-row', { hasText: 'pv/{sn}/up/telemetry' })
+      .filter({ hasText: /mqtt:\/\/[\w.-]+:\d+/ });
+    await expect(embedded).toHaveCount(1, { timeout: 30_000 });
+    await expect(embedded).toContainText('{sn}');
+  });
+}

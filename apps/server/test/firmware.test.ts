@@ -92,6 +92,78 @@ describe('firmware', () => {
     ).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: `/photo_voltaic/firmware/${id}/file` })).statusCode).toBe(401);
   });
+
+  it('keeps release notes per firmware version as per-language JSON, refused when not', async () => {
+    const tiny = Buffer.from('firmware-with-notes');
+    const badJson = await upload(
+      { version: 'V3.0.0', deviceType: 'collector', releaseNotes: '{"en": "Faster Wi-Fi",}' },
+      { name: 'c.bin', bytes: tiny },
+    );
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json().msg).toBe('The update content is not in a valid JSON format');
+    // English is required, and only the console's languages
+    for (const notes of ['{"zh": "更快的 Wi-Fi"}', '{"en": "x", "fr": "y"}', '["en"]'])
+      expect(
+        (
+          await upload(
+            { version: 'V3.0.0', deviceType: 'collector', releaseNotes: notes },
+            { name: 'c.bin', bytes: tiny },
+          )
+        ).statusCode,
+      ).toBe(400);
+    const list = async () =>
+      (
+        await t.app.inject({ url: '/photo_voltaic/firmware?deviceType=collector', headers: { 'x-token': admin } })
+      ).json().data.rows;
+    expect(await list()).toEqual([]); // nothing was kept
+    const ok = await upload(
+      {
+        version: 'V3.0.0',
+        deviceType: 'collector',
+        releaseNotes: '{ "en": "Faster Wi-Fi reconnect", "zh": "Wi-Fi 重连更快" }',
+      },
+      { name: 'c.bin', bytes: tiny },
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(JSON.parse(ok.json().data.releaseNotes)).toEqual({ en: 'Faster Wi-Fi reconnect', zh: 'Wi-Fi 重连更快' });
+    const id = ok.json().data.id;
+    expect((await list())[0].releaseNotes).toBe('{"en":"Faster Wi-Fi reconnect","zh":"Wi-Fi 重连更快"}');
+
+    const put = (releaseNotes: string, token = admin, lang = 'en') =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/photo_voltaic/firmware/${id}/release-notes`,
+        headers: { 'x-token': token, 'accept-language': lang },
+        payload: { releaseNotes },
+      });
+    const zh = await put('not json', admin, 'zh');
+    expect(zh.statusCode).toBe(400);
+    expect(zh.json().msg).toBe('版本说明：更新内容不是有效的JSON格式');
+    expect((await list())[0].releaseNotes).toContain('Faster Wi-Fi reconnect'); // unchanged
+    const edited = await put('{"en": "Faster reconnect; fixed clock drift", "ja": "再接続の高速化"}');
+    expect(edited.json().msg).toBe('Update Successful');
+    expect(JSON.parse((await list())[0].releaseNotes)).toEqual({
+      en: 'Faster reconnect; fixed clock drift',
+      ja: '再接続の高速化',
+    });
+    // the viewer reads the list but cannot write notes; an unknown version is 404; empty clears them
+    const viewer = await login(t.app, 'viewer');
+    expect((await list())[0].releaseNotes).not.toBeNull();
+    expect((await put('{"en": "x"}', viewer)).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/photo_voltaic/firmware/999999/release-notes',
+          headers: { 'x-token': admin },
+          payload: { releaseNotes: '{"en": "x"}' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await put('')).statusCode).toBe(200);
+    expect((await list())[0].releaseNotes).toBeNull();
+    await t.app.inject({ method: 'DELETE', url: `/photo_voltaic/firmware/${id}`, headers: { 'x-token': admin } });
+  });
 });
 
 describe('OTA', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_CONTROL_MODES } from './constants.js';
+import { parseUpdateContent } from './help-center.js';
 import type { MessageKey } from './messages.js';
 import { DEVICE_TYPES, type DeviceType } from './telemetry.js';
 
@@ -309,16 +310,26 @@ export const firmwareRow = z.object({
   size: z.number(),
   sha256: z.string(),
   description: z.string().nullable(),
+  /** The version's update content: per-language JSON ({"en": "…", "zh": "…"}), null when none was written. */
+  releaseNotes: z.string().nullable(),
   downloadUrl: z.string(),
   createdAt: z.number(),
 });
 export type FirmwareRow = z.infer<typeof firmwareRow>;
+/** Release notes of a firmware version: per-language JSON, English required (parseUpdateContent); empty clears them. */
+const releaseNotes = z
+  .string()
+  .max(30_000, { message: 'validation.json' })
+  .refine((s) => s.trim() === '' || parseUpdateContent(s) !== undefined, { message: 'validation.json' });
 /** The text fields of a firmware upload (multipart, sent before the file). */
 export const firmwareUploadFields = z.object({
   version: zVersion,
   deviceType: z.enum(DEVICE_TYPES),
   description: z.string().trim().max(512).optional(),
+  releaseNotes: releaseNotes.optional(),
 });
+export const firmwareReleaseNotesBody = z.object({ releaseNotes });
+export type FirmwareReleaseNotesBody = z.infer<typeof firmwareReleaseNotesBody>;
 export type FirmwareUploadFields = z.infer<typeof firmwareUploadFields>;
 /** The server's upload limit (FIRMWARE_MAX_MB), so the console refuses a larger file before sending it. */
 export const firmwareLimits = z.object({ maxBytes: z.number().int().positive() });

@@ -101,6 +101,10 @@ import {
   hardeningMessagesZh,
 } from './messages/hardening.js';
 import {
+  helpCenterFieldNamesEn,
+  helpCenterFieldNamesEs,
+  helpCenterFieldNamesJa,
+  helpCenterFieldNamesZh,
   helpCenterMessagesEn,
   helpCenterMessagesEs,
   helpCenterMessagesJa,
@@ -407,6 +411,7 @@ export const fieldNamesEn: Record<string, string> = /* @__PURE__ */ Object.assig
   mailFieldNamesEn,
   faultFieldNamesEn,
   providerFieldNamesEn,
+  helpCenterFieldNamesEn,
 );
 export const fieldNamesZh: Record<string, string> = /* @__PURE__ */ Object.assign(
   {},
@@ -420,6 +425,7 @@ export const fieldNamesZh: Record<string, string> = /* @__PURE__ */ Object.assig
   mailFieldNamesZh,
   faultFieldNamesZh,
   providerFieldNamesZh,
+  helpCenterFieldNamesZh,
 );
 
 // The tables of the other languages are built by pure calls (not object spreads, which a bundler
@@ -473,6 +479,7 @@ export const fieldNamesEs: Record<string, string> = /* @__PURE__ */ Object.assig
   mailFieldNamesEs,
   faultFieldNamesEs,
   providerFieldNamesEs,
+  helpCenterFieldNamesEs,
 );
 export const fieldNamesJa: Record<string, string> = /* @__PURE__ */ Object.assign(
   {},
@@ -486,6 +493,7 @@ export const fieldNamesJa: Record<string, string> = /* @__PURE__ */ Object.assig
   mailFieldNamesJa,
   faultFieldNamesJa,
   providerFieldNamesJa,
+  helpCenterFieldNamesJa,
 );
 
 /** The field names of a language (validation messages name the field); English for any other. */

@@ -293,6 +293,8 @@ export interface FirmwareTable {
   size: number;
   sha256: string;
   description: string | null;
+  /** The update content as normalised per-language JSON (parseUpdateContent), or null. */
+  release_notes: string | null;
   created_by: number | null;
   created_at: number;
 }

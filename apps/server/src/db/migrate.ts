@@ -27,6 +27,7 @@ import * as extendOrgs from './migrations/202611246000_extend_orgs.js';
 import * as customersCancel from './migrations/202611260200_customers_cancel.js';
 import * as extendResources from './migrations/202611244000_extend_resources.js';
 import * as createHelpCenter from './migrations/202611270521_create_help_center.js';
+import * as firmwareReleaseNotes from './migrations/202611270700_firmware_release_notes.js';
 import * as createStreamTickets from './migrations/202611270800_create_stream_tickets.js';
 
 /** Every migration, in order; listed in code so the bundle-free server needs no file scan. */
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '202611260300_providers': providers,
   '202611270200_create_tariffs': createTariffs,
   '202611270521_create_help_center': createHelpCenter,
+  '202611270700_firmware_release_notes': firmwareReleaseNotes,
   '202611270800_create_stream_tickets': createStreamTickets,
 };
 

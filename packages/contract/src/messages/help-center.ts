@@ -313,3 +313,9 @@ export const helpCenterMessagesEn = en;
 export const helpCenterMessagesZh = zh;
 export const helpCenterMessagesEs = es;
 export const helpCenterMessagesJa = ja;
+
+/** Field names of the help center's forms, as validation messages name them. */
+export const helpCenterFieldNamesEn: Record<string, string> = { releaseNotes: 'Release notes' };
+export const helpCenterFieldNamesZh: Record<string, string> = { releaseNotes: '版本说明' };
+export const helpCenterFieldNamesEs: Record<string, string> = { releaseNotes: 'Notas de la versión' };
+export const helpCenterFieldNamesJa: Record<string, string> = { releaseNotes: 'リリースノート' };

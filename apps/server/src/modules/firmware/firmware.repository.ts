@@ -35,6 +35,16 @@ export function insertFirmware(db: Db, values: Insertable<Database['firmware']>)
   return db.insertInto('firmware').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Sets a version's release notes; answers whether it exists. */
+export async function setReleaseNotes(db: Db, id: number, releaseNotes: string | null) {
+  const res = await db
+    .updateTable('firmware')
+    .set({ release_notes: releaseNotes })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
 export async function deleteFirmware(db: Db, id: number) {
   await db.deleteFrom('firmware').where('id', '=', id).execute();
 }

@@ -3,6 +3,7 @@ import {
   DEVICE_TYPES,
   envelope,
   firmwareLimits,
+  firmwareReleaseNotesBody,
   firmwareRow,
   idParam,
   otaPushBody,
@@ -66,6 +67,22 @@ export const firmwareRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => reply.ok(await firmware.listFirmware(db, req.query)),
+  );
+
+  app.put(
+    '/firmware/:id/release-notes',
+    {
+      config: { access: { perm: 'firmware:update' } },
+      schema: {
+        tags,
+        summary: "Write a version's release notes (per-language JSON, English required; empty clears them)",
+        params: idParam,
+        body: firmwareReleaseNotesBody,
+        response: { 200: envelope(firmwareRow) },
+      },
+    },
+    async (req, reply) =>
+      reply.ok(await firmware.setReleaseNotes(db, req.params.id, req.body.releaseNotes), 'success.update'),
   );
 
   app.delete(

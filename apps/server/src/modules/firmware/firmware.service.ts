@@ -9,6 +9,7 @@ import {
   API_BASE,
   checkCommand,
   firmwareUploadFields,
+  parseUpdateContent,
   type DeviceType,
   type MessageKey,
   type otaPushBody,
@@ -40,6 +41,7 @@ const toRow = (f: Selectable<Database['firmware']>) => ({
   size: f.size,
   sha256: f.sha256,
   description: f.description,
+  releaseNotes: f.release_notes,
   downloadUrl: `${API_BASE}/firmware/${f.id}/file`,
   createdAt: f.created_at,
 });
@@ -86,7 +88,7 @@ export async function uploadFirmware(db: Db, files: FileStore, me: SessionUser, 
   }
   const sha256 = hash.digest('hex');
   const fileName = part.filename.replace(/[^\w.-]+/g, '_').slice(0, 200) || 'firmware.bin';
-  const { version, deviceType, description } = parsed.data;
+  const { version, deviceType, description, releaseNotes } = parsed.data;
   if (await repo.versionTaken(db, deviceType, version)) {
     await rm(tmp, { force: true });
     throw new ApiError(409, 'error.conflict');
@@ -100,10 +102,21 @@ export async function uploadFirmware(db: Db, files: FileStore, me: SessionUser, 
     size,
     sha256,
     description: description || null,
+    release_notes: normalisedNotes(releaseNotes),
     created_by: me.id,
     created_at: Date.now(),
   });
   return toRow(row);
+}
+
+/** Release notes as stored: the JSON the check read, re-serialised; null for none (empty). */
+const normalisedNotes = (text: string | undefined) => (text?.trim() ? JSON.stringify(parseUpdateContent(text)) : null);
+
+/** Writes (or, empty, clears) the release notes of a version, checked as the upload checks them. */
+export async function setReleaseNotes(db: Db, id: number, releaseNotes: string) {
+  if (!(await repo.setReleaseNotes(db, id, normalisedNotes(releaseNotes)))) throw notFound();
+  const f = await repo.findFirmware(db, id);
+  return toRow(f!);
 }
 
 /** Deletes a version; its file goes when no other version shares it. */

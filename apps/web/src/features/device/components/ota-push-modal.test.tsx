@@ -42,6 +42,7 @@ const firmware = (id: number, version: string, deviceType: string) => ({
   size: 1024,
   sha256: 'ab',
   description: null,
+  releaseNotes: null,
   downloadUrl: `/photo_voltaic/firmware/${id}/file`,
   createdAt: 1795000000000,
 });

@@ -16,6 +16,7 @@ export function uploadFirmware({ fields, file, onProgress, signal }: FirmwareUpl
   form.append('version', fields.version);
   form.append('deviceType', fields.deviceType);
   if (fields.description) form.append('description', fields.description);
+  if (fields.releaseNotes) form.append('releaseNotes', fields.releaseNotes);
   form.append('file', file, file.name);
   return upload<FirmwareRow>('/firmware', form, { onProgress, signal });
 }

@@ -7,6 +7,7 @@ import { formatBytes } from '@/lib/format';
 import { zodRule } from '@/lib/form-rules';
 import { useFirmwareLimits } from '@/features/firmware/api/get-firmware-limits';
 import { useUploadFirmware } from '@/features/firmware/api/upload-firmware';
+import { ReleaseNotesItem } from '@/features/firmware/components/release-notes-field';
 
 const shape = firmwareUploadFields.shape;
 
@@ -66,6 +67,7 @@ export function FirmwareUploadModal({ open, onClose }: { open: boolean; onClose:
           version: v.version.trim(),
           deviceType: v.deviceType,
           description: v.description?.trim() || undefined,
+          releaseNotes: v.releaseNotes?.trim() || undefined,
         },
         file,
         signal: controller.signal,
@@ -127,6 +129,7 @@ export function FirmwareUploadModal({ open, onClose }: { open: boolean; onClose:
         >
           <Input.TextArea rows={3} maxLength={512} showCount data-testid="firmware-form-description" />
         </Form.Item>
+        <ReleaseNotesItem testId="firmware-form-notes" />
         <Form.Item
           name="file"
           required

@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import i18n, { initI18n, loadLanguage } from '@/lib/i18n';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import { stubXhr } from '@/test-xhr';
 import FirmwarePage from './firmware-page';
@@ -21,6 +21,7 @@ const rows = [
     size: 50_000,
     sha256: 'ab'.repeat(32),
     description: 'MPPT tracking fix',
+    releaseNotes: '{"en":"Faster MPPT tracking under partial shade","zh":"局部遮挡下 MPPT 跟踪更快"}',
     downloadUrl: '/photo_voltaic/firmware/2/file',
     createdAt: 1795000000000,
   },
@@ -32,6 +33,7 @@ const rows = [
     size: 2048,
     sha256: 'cd'.repeat(32),
     description: null,
+    releaseNotes: null,
     downloadUrl: '/photo_voltaic/firmware/1/file',
     createdAt: 1795000000000,
   },
@@ -81,6 +83,53 @@ describe('firmware versions (/systems/cmd)', () => {
     expect(screen.getByTestId('firmware-download-V2.0.0')).toBeTruthy();
     expect(screen.queryByTestId('firmware-upload')).toBeNull();
     expect(screen.queryByTestId('firmware-delete-V2.0.0')).toBeNull();
+  });
+
+  it("shows each version's release notes in the reader's language and edits them as checked JSON", async () => {
+    signedInWith('firmware:update');
+    const fetch = mockFetch(({ method, url, body }) =>
+      method === 'PUT'
+        ? { ...rows[1], releaseNotes: JSON.stringify(JSON.parse((body as { releaseNotes: string }).releaseNotes)) }
+        : url.startsWith('/photo_voltaic/firmware?')
+          ? { rows, total: 2 }
+          : null,
+    );
+    renderPage();
+    expect(await find('Faster MPPT tracking under partial shade')).toBeTruthy();
+    expect(screen.getByTestId('firmware-notes-V1.0.0').textContent).toBe('—');
+    fireEvent.click(screen.getByTestId('firmware-notes-edit-V1.0.0'));
+    expect(await find('Release notes of V1.0.0')).toBeTruthy();
+    type('firmware-notes-input', '{"zh": "只有中文"}');
+    fireEvent.click(screen.getByTestId('firmware-notes-ok'));
+    expect(await find('The update content is not in a valid JSON format')).toBeTruthy();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    type('firmware-notes-input', '{"en": "Balancing fix", "zh": "均衡修复"}');
+    fireEvent.click(screen.getByTestId('firmware-notes-ok'));
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(
+          ([url, init]) =>
+            init?.method === 'PUT' &&
+            url === '/photo_voltaic/firmware/1/release-notes' &&
+            JSON.parse(String(init.body)).releaseNotes === '{"en": "Balancing fix", "zh": "均衡修复"}',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('shows the release notes in Chinese for a Chinese reader', async () => {
+    await loadLanguage('zh');
+    await act(() => i18n.changeLanguage('zh'));
+    try {
+      signedInWith('cmd:list');
+      serve();
+      renderPage();
+      expect(await find('局部遮挡下 MPPT 跟踪更快')).toBeTruthy();
+      expect(screen.getByRole('columnheader', { name: '版本说明' })).toBeTruthy();
+      expect(screen.queryByTestId('firmware-notes-edit-V2.0.0')).toBeNull();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('deletes a version only after the confirmation', async () => {

@@ -1,4 +1,4 @@
-import { ApiOutlined, DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { ApiOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
 import { API_BASE, DEVICE_TYPES, type DeviceType, type FirmwareRow } from '@pv/contract';
 import { Button, Card, Empty, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { useSession } from '@/stores/session';
 import { useDeleteFirmware } from '@/features/firmware/api/delete-firmware';
 import { useFirmware, type FirmwareQuery } from '@/api/firmware';
 import { FirmwareUploadModal } from '@/features/firmware/components/firmware-upload-modal';
+import { notesIn, ReleaseNotesModal } from '@/features/firmware/components/release-notes-field';
 
 const MQTT_PAGE = '/systems/mqtt';
 
@@ -47,7 +48,7 @@ function NoFirmware({ type, canUpload, onUpload }: { type?: DeviceType; canUploa
 
 /** /systems/cmd: the firmware versions devices are upgraded to (paged by the server), upload and delete. */
 export default function FirmwarePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const can = useHasPerm();
   // the MQTT/HTTP page is hidden from the menu; this page links to it for those who may open it
   const mqttPermitted = useSession((s) => s.info?.routerPaths.includes(MQTT_PAGE) ?? false);
@@ -56,6 +57,7 @@ export default function FirmwarePage() {
   const remove = useDeleteFirmware();
   const [uploading, setUploading] = useState(false);
   const [downloading, setDownloading] = useState<number | null>(null);
+  const [editingNotes, setEditingNotes] = useState<FirmwareRow | null>(null);
 
   const save = async (row: FirmwareRow) => {
     setDownloading(row.id);
@@ -132,6 +134,37 @@ export default function FirmwarePage() {
         ) : (
           '—'
         ),
+    },
+    {
+      // the version's update content in the reader's language (English when it has none)
+      title: t('firmware.releaseNotes'),
+      dataIndex: 'releaseNotes',
+      render: (v: string | null, row: FirmwareRow) => {
+        const text = notesIn(v, i18n.language);
+        return (
+          <Space size={4} data-testid={`firmware-notes-${row.version}`}>
+            {text ? (
+              <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: 260 }}>
+                {text}
+              </Typography.Text>
+            ) : (
+              <Typography.Text type="secondary">—</Typography.Text>
+            )}
+            {can('firmware:update') && (
+              <Tooltip title={t('firmware.editNotes')}>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={t('firmware.editNotes')}
+                  onClick={() => setEditingNotes(row)}
+                  data-testid={`firmware-notes-edit-${row.version}`}
+                />
+              </Tooltip>
+            )}
+          </Space>
+        );
+      },
     },
     {
       title: t('firmware.createdAt'),
@@ -225,6 +258,7 @@ export default function FirmwarePage() {
         data-testid="firmware-table"
       />
       <FirmwareUploadModal open={uploading} onClose={() => setUploading(false)} />
+      {editingNotes && <ReleaseNotesModal row={editingNotes} onClose={() => setEditingNotes(null)} />}
     </Card>
   );
 }

@@ -46,10 +46,8 @@ interface SessionRow {
   org_id: number;
   path: string;
   groupCode: string;
-  /** JSON: [[role id, data scope, sensitive], …] of the roles in force (all, or the one switched to) */
-  roles: string | [number, DataScope, number][] | null;
-  /** JSON: the distinct permission codes those roles grant */
-  perms: string | string[] | null;
+  /** JSON: [[role id, data scope, sensitive, [permission codes]], …] of the roles in force (all, or the one switched to) */
+  roles: string | [number, DataScope, number, string[]][] | null;
 }
 
 const fromJson = <T>(v: string | T | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
@@ -60,19 +58,16 @@ const fromJson = <T>(v: string | T | null): T | null => (typeof v === 'string' ?
  * it, and the roles and permissions come back as one JSON text each rather than a row per grant.
  */
 export async function loadSession(db: Kysely<Database>, hash: string): Promise<LoadedSession | undefined> {
-  const pg = dialectOf(db) === 'postgres';
-  const rolesAgg = pg
-    ? sql`json_agg(json_build_array(r.id, r.data_scope, r.sensitive))`
-    : sql`json_group_array(json_array(r.id, r.data_scope, r.sensitive))`;
-  const permsAgg = pg ? sql`json_agg(distinct res.perm)` : sql`json_group_array(distinct res.perm)`;
+  // each role's permission codes are kept on the role (roles.perms, by triggers): gathering them
+  // here from role_resources and resources was most of the statement's time
+  const rolesAgg =
+    dialectOf(db) === 'postgres'
+      ? sql`json_agg(json_build_array(r.id, r.data_scope, r.sensitive, r.perms::json))`
+      : sql`json_group_array(json_array(r.id, r.data_scope, r.sensitive, json(r.perms)))`;
   const { rows } = await sql<SessionRow>`select s.id as "sessionId", s.role_id, s.last_seen_at, s.expires_at,
       s.revoked_at, u.id, u.login_name, u.state, u.org_id, o.path, g.code as "groupCode",
       (select ${rolesAgg} from user_roles ur inner join roles r on r.id = ur.role_id
-        where ur.user_id = u.id and (s.role_id is null or r.id = s.role_id)) as roles,
-      (select ${permsAgg} from user_roles ur
-        inner join role_resources rr on rr.role_id = ur.role_id
-        inner join resources res on res.id = rr.resource_id
-        where ur.user_id = u.id and (s.role_id is null or ur.role_id = s.role_id) and res.perm is not null) as perms
+        where ur.user_id = u.id and (s.role_id is null or r.id = s.role_id)) as roles
     from sessions s
     inner join users u on u.id = s.user_id
     inner join orgs o on o.id = u.org_id
@@ -81,7 +76,7 @@ export async function loadSession(db: Kysely<Database>, hash: string): Promise<L
   const row = rows[0];
   if (!row) return undefined;
   const roles = (fromJson(row.roles) ?? []).filter((r) => r[0] !== null);
-  const perms = (fromJson(row.perms) ?? []).filter((p): p is string => p !== null);
+  const perms = new Set(roles.flatMap(([, , , codes]) => codes ?? []));
   const dataScope = roles.reduce<DataScope>(
     (widest, [, scope]) => (SCOPE_ORDER.indexOf(scope) > SCOPE_ORDER.indexOf(widest) ? scope : widest),
     'self',
@@ -99,7 +94,7 @@ export async function loadSession(db: Kysely<Database>, hash: string): Promise<L
       orgId: row.org_id,
       orgPath: row.path,
       orgGroupCode: row.groupCode as OrgGroupCode,
-      perms: new Set(perms),
+      perms,
       dataScope,
       sensitive: roles.some(([, , sensitive]) => sensitive === 1),
     },

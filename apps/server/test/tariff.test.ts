@@ -289,6 +289,51 @@ describe('power companies, electricity prices and revenue', () => {
     expect(asc.rows[0].id).toBe(plantId);
   });
 
+  it('sorts the list by revenue within each currency, never comparing yen with euro cents', async () => {
+    const ids = (await t.app.db.selectFrom('plants').select('id').orderBy('id').limit(4).execute()).map((p) => p.id);
+    const [yen, euroSmall, euroLarge, none] = ids as [number, number, number, number];
+    const saved = await t.app.db
+      .selectFrom('plant_stats')
+      .select(['plant_id', 'revenue_total', 'revenue_currency'])
+      .where('plant_id', 'in', ids)
+      .execute();
+    const set = (id: number, currency: string | null, total: number | null) =>
+      t.app.db
+        .updateTable('plant_stats')
+        .set({ revenue_currency: currency, revenue_total: total })
+        .where('plant_id', '=', id)
+        .execute();
+    try {
+      // by amount alone 1,000 yen (minor units) would sort between 50 and 90 euros (5,000 and 9,000 cents)
+      await set(yen, 'JPY', 1000);
+      await set(euroSmall, 'EUR', 5000);
+      await set(euroLarge, 'EUR', 9000);
+      await set(none, null, null);
+      const order = async (dir: string) =>
+        (
+          (await call('GET', `/plants?sortField=revenueTotal&sortOrder=${dir}&pageSize=100`)).json().data.rows as {
+            id: number;
+          }[]
+        )
+          .map((r) => r.id)
+          .filter((id) => ids.includes(id));
+      expect(await order('descend')).toEqual([yen, euroLarge, euroSmall, none]);
+      expect(await order('ascend')).toEqual([euroSmall, euroLarge, yen, none]);
+      // the same order when a filter reads the plants table
+      const named = await t.app.db
+        .selectFrom('plants')
+        .select('name')
+        .where('id', '=', euroLarge)
+        .executeTakeFirstOrThrow();
+      const filtered = (
+        await call('GET', `/plants?sortField=revenueTotal&sortOrder=descend&name=${encodeURIComponent(named.name)}`)
+      ).json().data.rows;
+      expect(filtered[0].id).toBe(euroLarge);
+    } finally {
+      for (const r of saved) await set(r.plant_id, r.revenue_currency, r.revenue_total);
+    }
+  });
+
   it('exports the revenue with the plant list, in the currency’s major unit', async () => {
     const res = await call('GET', '/plants/export?sortField=revenueTotal&sortOrder=descend');
     expect(res.statusCode).toBe(200);

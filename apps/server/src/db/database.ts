@@ -48,6 +48,8 @@ export interface RolesTable {
   data_scope: 'all' | 'orgAndChildren' | 'org' | 'self';
   /** 1 when the role may read unmasked phone, e-mail and address. */
   sensitive: number;
+  /** Its resources' permission codes as a JSON array, kept by triggers (migration 202611270900_role_perms). */
+  perms: Generated<string>;
 }
 
 export interface ResourcesTable {

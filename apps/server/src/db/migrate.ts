@@ -29,6 +29,8 @@ import * as extendResources from './migrations/202611244000_extend_resources.js'
 import * as createHelpCenter from './migrations/202611270521_create_help_center.js';
 import * as firmwareReleaseNotes from './migrations/202611270700_firmware_release_notes.js';
 import * as createStreamTickets from './migrations/202611270800_create_stream_tickets.js';
+import * as rolePerms from './migrations/202611270900_role_perms.js';
+import * as revenueSortByCurrency from './migrations/202611271000_revenue_sort_by_currency.js';
 
 /** Every migration, in order; listed in code so the bundle-free server needs no file scan. */
 export const migrations: Record<string, Migration> = {
@@ -61,6 +63,8 @@ export const migrations: Record<string, Migration> = {
   '202611270521_create_help_center': createHelpCenter,
   '202611270700_firmware_release_notes': firmwareReleaseNotes,
   '202611270800_create_stream_tickets': createStreamTickets,
+  '202611270900_role_perms': rolePerms,
+  '202611271000_revenue_sort_by_currency': revenueSortByCurrency,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

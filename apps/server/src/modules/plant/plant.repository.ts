@@ -106,15 +106,20 @@ function rowJson(db: Kysely<Database>) {
   return sql.raw(pg ? `json_build_object(${pairs})::text` : `json_object(${pairs})`);
 }
 
-/** ORDER BY of the list, ties broken by id; the same shape as the indexes on the sort columns. */
+/**
+ * ORDER BY of the list, ties broken by id; the same shape as the indexes on the sort columns. A
+ * revenue sorts within its currency (the currency first, in the same direction, so one index
+ * serves both): amounts of different currencies are never compared. Plants without a tariff have
+ * no revenue and come after those that have, either way.
+ */
 function orderOf(field: PlantListQuery['sortField'], order: PlantListQuery['sortOrder']) {
   const dir = sql.raw(order === 'ascend' ? 'asc' : 'desc');
   if (!field) return sql`p.id desc`;
   const col = sql.ref(SORT[field]);
   const tie = sql.ref(SORT[field].startsWith('s.') ? 's.plant_id' : 'p.id');
-  // plants without a tariff have no revenue: after those that have, either way
-  const nulls = sql.raw(field.startsWith('revenue') ? ' nulls last' : '');
-  return sql`${col} ${dir}${nulls}, ${tie} ${dir}`;
+  if (field.startsWith('revenue'))
+    return sql`s.revenue_currency ${dir} nulls last, ${col} ${dir} nulls last, ${tie} ${dir}`;
+  return sql`${col} ${dir}, ${tie} ${dir}`;
 }
 
 /**

@@ -90,6 +90,23 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
 }
 
+/**
+ * Waits until the periodic jobs have had their first runs (the dashboard's every 15 s backfills
+ * its history, the revenue job's every 30 s: a few seconds of CPU that would land in the first
+ * cases' figures) and the server is quiet (under 10 % of a core over a second, three seconds
+ * running), at most `maxSeconds`. Answers the seconds waited.
+ */
+async function settle(pid: number, minSeconds = 35, maxSeconds = 120): Promise<number> {
+  const t0 = Date.now();
+  let quiet = 0;
+  while ((quiet < 3 || Date.now() - t0 < minSeconds * 1000) && Date.now() - t0 < maxSeconds * 1000) {
+    const c0 = cpuMs(pid);
+    await new Promise((r) => setTimeout(r, 1000));
+    quiet = cpuMs(pid) - c0 < 100 ? quiet + 1 : 0;
+  }
+  return Math.round((Date.now() - t0) / 1000);
+}
+
 interface Case {
   title: string;
   path: string;
@@ -160,6 +177,7 @@ if (!only || only === 'plants') {
     const t0 = Date.now();
     const srv = await startServer(dataDir, env);
     console.log(`server up (first plant_stats refresh included) in ${Date.now() - t0} ms`);
+    console.log(`server quiet (its start-up sums done) after another ${await settle(srv.pid)} s`);
     try {
       const mid = Math.ceil(plants / 2);
       const agent = await srv.signIn('agent');

@@ -29,6 +29,9 @@ import { invalid, toAjv, valid, type Schema } from './arbitraries.js';
 const SECONDS = Number(process.env.FUZZ_SECONDS ?? 1200);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 const ONLY = process.env.FUZZ_OPS;
+/** The share of the run given to stateful sequences (the rest: every operation in turn). */
+const SEQUENCE_SHARE = Number(process.env.FUZZ_SEQUENCE_SHARE ?? 0.35);
+const API = '/photo_voltaic';
 const ROLES = ['admin', 'agent', 'viewer'] as const;
 type Role = (typeof ROLES)[number];
 /** Fuzz requests come from outside (the harness's own sign-ins from 127.0.0.1 are never throttled by them). */
@@ -171,10 +174,16 @@ interface Case {
 
 const encode = (v: unknown) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
 
-function caseOf(op: Operation): fc.Arbitrary<Case> {
+/**
+ * The requests of an operation, valid or broken on purpose; `fixed` path parameters (a sequence's
+ * record and the ids earlier answers gave) are always sent as given.
+ */
+function caseOf(op: Operation, fixed: Record<string, unknown> = {}): fc.Arbitrary<Case> {
   const broken = fc.boolean();
   return broken.chain((breakIt) => {
     const parts: fc.Arbitrary<[string, string, unknown, boolean]>[] = op.params.map((p) => {
+      if (p.in === 'path' && p.name in fixed)
+        return fc.constant<[string, string, unknown, boolean]>([p.in, p.name, fixed[p.name], true]);
       const good = valid(p.schema, p.name).filter((v) => !(p.in === 'path' && protectedId(op.path, v)));
       const present = p.required || p.in === 'path' ? fc.constant(true) : fc.boolean();
       return present.chain((isThere) =>
@@ -259,76 +268,178 @@ const note = (list: string[], line: string) => {
   if (list.length < 200) list.push(line);
 };
 
+/** The figures of the stateful sequences (create a record, then work on it and what hangs on it). */
+const sequenceFigures = { sequences: 0, created: 0, createRefused: 0, steps: 0, reached: new Set<string>() };
+
+/**
+ * One request as `role`, through every oracle: no 5xx, a documented status and answer, no write
+ * without the route's permission, no row changed by a refused write. Answers the response (or
+ * undefined when it broke off).
+ */
+async function run(op: Operation, role: Role, c: Case) {
+  const name = `${op.method} ${op.path}`;
+  const write = op.method !== 'GET';
+  const before = write ? await snapshot() : undefined;
+  let res;
+  try {
+    res = await app.inject({
+      method: op.method as 'GET',
+      url: c.url,
+      remoteAddress: FUZZ_ADDRESS,
+      headers: { 'x-token': tokens[role], ...c.headers },
+      ...(c.payload !== undefined && { payload: c.payload }),
+    });
+  } catch (err) {
+    // an answer broken off half-way (a stream that failed after its headers) counts as a 5xx
+    figures.cases++;
+    note(figures.serverErrors, `${role} ${op.method} ${c.url.slice(0, 160)} → aborted: ${(err as Error).message}`);
+    return undefined;
+  }
+  figures.cases++;
+  figures.byRole[role]++;
+  covered.add(name);
+  figures.statuses[res.statusCode] = (figures.statuses[res.statusCode] ?? 0) + 1;
+  const where = `${role} ${op.method} ${c.url.slice(0, 160)} → ${res.statusCode}`;
+  if (res.statusCode >= 500) note(figures.serverErrors, `${where} ${res.body.slice(0, 200)}`);
+  else if (!op.responses.has(res.statusCode) && !(c.pathBroken && [404, 405].includes(res.statusCode)))
+    note(figures.undocumented, where);
+  else {
+    const check = op.responses.get(res.statusCode);
+    const json = String(res.headers['content-type'] ?? '').includes('application/json');
+    if (check && json && !check(res.json()))
+      note(figures.schemaBreaks, `${where} ${ajv.errorsText(check.errors).slice(0, 200)}`);
+  }
+  if (c.valid && res.statusCode === 400) {
+    figures.validRefused.set(name, (figures.validRefused.get(name) ?? 0) + 1);
+    if (!figures.validRefusedExample.has(name))
+      figures.validRefusedExample.set(
+        name,
+        `${c.url.slice(0, 120)} ${c.payload?.toString().slice(0, 120) ?? ''} → ${res.json().msg}`,
+      );
+  }
+  if (write && res.statusCode < 300) {
+    const access = op.access as { perm?: string } | string | undefined;
+    if (typeof access === 'object' && access.perm) {
+      const user = await app.sessions.userOf(tokens[role]);
+      // the route's permission is the access plugin's to check; a 2xx without it is a hole
+      if (user && !user.perms.has(access.perm)) note(figures.forbiddenWrites, `${where} without ${access.perm}`);
+    }
+  }
+  if (before && res.statusCode >= 400) {
+    const after = await snapshot();
+    const changed = [...after].filter(([k, v]) => before.get(k) !== v).map(([k]) => k);
+    if (changed.length) note(figures.rejectedChanges, `${where} changed ${changed.join(', ')}`);
+  }
+  // a session the case ended (sign-out, role switch, own password) is opened again
+  if (!(await app.sessions.userOf(tokens[role]))) await signIn(role);
+  return res;
+}
+
 const arbitraries = operations.map((op) => caseOf(op));
 const rng = fc.sample(fc.integer({ min: 0, max: 2 ** 30 }), { seed: SEED, numRuns: 1 })[0]!;
 let sampleSeed = rng;
-const deadline = Date.now() + SECONDS * 1000;
+const started = Date.now();
+const deadline = started + SECONDS * 1000;
+// the last SEQUENCE_SHARE of the time goes to stateful sequences
+const randomUntil = started + SECONDS * 1000 * (1 - SEQUENCE_SHARE);
 console.log(`fuzz: ${operations.length} operations × ${ROLES.length} roles, seed ${SEED}, ${SECONDS} s`);
 
 rounds: for (let round = 0; ; round++) {
   for (let i = 0; i < operations.length; i++) {
-    if (Date.now() > deadline) break rounds;
+    if (Date.now() > randomUntil) break rounds;
     const op = operations[i]!;
     const cases = fc.sample(arbitraries[i]!, { seed: sampleSeed++, numRuns: ROLES.length });
-    for (let r = 0; r < ROLES.length; r++) {
-      const role = ROLES[(r + round) % ROLES.length]!;
-      const c = cases[r]!;
-      const name = `${op.method} ${op.path}`;
-      const write = op.method !== 'GET';
-      const before = write ? await snapshot() : undefined;
-      let res;
-      try {
-        res = await app.inject({
-          method: op.method as 'GET',
-          url: c.url,
-          remoteAddress: FUZZ_ADDRESS,
-          headers: { 'x-token': tokens[role], ...c.headers },
-          ...(c.payload !== undefined && { payload: c.payload }),
-        });
-      } catch (err) {
-        // an answer broken off half-way (a stream that failed after its headers) counts as a 5xx
-        figures.cases++;
-        note(figures.serverErrors, `${role} ${op.method} ${c.url.slice(0, 160)} → aborted: ${(err as Error).message}`);
-        continue;
-      }
-      figures.cases++;
-      figures.byRole[role]++;
-      covered.add(name);
-      figures.statuses[res.statusCode] = (figures.statuses[res.statusCode] ?? 0) + 1;
-      const where = `${role} ${op.method} ${c.url.slice(0, 160)} → ${res.statusCode}`;
-      if (res.statusCode >= 500) note(figures.serverErrors, `${where} ${res.body.slice(0, 200)}`);
-      else if (!op.responses.has(res.statusCode) && !(c.pathBroken && [404, 405].includes(res.statusCode)))
-        note(figures.undocumented, where);
-      else {
-        const check = op.responses.get(res.statusCode);
-        const json = String(res.headers['content-type'] ?? '').includes('application/json');
-        if (check && json && !check(res.json()))
-          note(figures.schemaBreaks, `${where} ${ajv.errorsText(check.errors).slice(0, 200)}`);
-      }
-      if (c.valid && res.statusCode === 400) {
-        figures.validRefused.set(name, (figures.validRefused.get(name) ?? 0) + 1);
-        if (!figures.validRefusedExample.has(name))
-          figures.validRefusedExample.set(
-            name,
-            `${c.url.slice(0, 120)} ${c.payload?.toString().slice(0, 120) ?? ''} → ${res.json().msg}`,
-          );
-      }
-      if (write && res.statusCode < 300) {
-        const access = op.access as { perm?: string } | string | undefined;
-        if (typeof access === 'object' && access.perm) {
-          const user = await app.sessions.userOf(tokens[role]);
-          // the route's permission is the access plugin's to check; a 2xx without it is a hole
-          if (user && !user.perms.has(access.perm)) note(figures.forbiddenWrites, `${where} without ${access.perm}`);
-        }
-      }
-      if (before && res.statusCode >= 400) {
-        const after = await snapshot();
-        const changed = [...after].filter(([k, v]) => before.get(k) !== v).map(([k]) => k);
-        if (changed.length) note(figures.rejectedChanges, `${where} changed ${changed.join(', ')}`);
-      }
-      // a session the case ended (sign-out, role switch, own password) is opened again
-      if (!(await app.sessions.userOf(tokens[role]))) await signIn(role);
+    for (let r = 0; r < ROLES.length; r++) await run(op, ROLES[(r + round) % ROLES.length]!, cases[r]!);
+  }
+}
+
+// Stateful sequences: a record is created (a valid body, as admin), then the operations on it and
+// on what hangs under it (`/plants/{id}`, `/plants/{id}/grants/{grantId}`, …) run with generated
+// variants as every role, their path parameters taken from the record and from earlier answers
+// (ids a POST answered, ids of a list), so the paths past "no such record" are reached; it ends
+// with its delete. Every step goes through the same oracles.
+const pathOf = (url: string) => url.split('?')[0]!;
+/** concrete collection path (`/photo_voltaic/plants/57/grants`) → ids its answers named */
+const pool = new Map<string, number[]>();
+function remember(path: string, ids: unknown[]) {
+  const list = pool.get(path) ?? [];
+  for (const id of ids) if (typeof id === 'number' && !list.includes(id)) list.push(id);
+  pool.set(path, list.slice(-20));
+}
+function learn(method: string, url: string, body: unknown) {
+  const data = (body as { data?: unknown } | null)?.data;
+  const path = pathOf(url);
+  const idOf = (v: unknown) => (v && typeof v === 'object' ? (v as { id?: unknown }).id : undefined);
+  if (method === 'POST' && idOf(data) !== undefined) remember(path, [idOf(data)]);
+  if (method === 'GET') {
+    const rows = Array.isArray(data) ? data : (data as { rows?: unknown } | null)?.rows;
+    if (Array.isArray(rows)) remember(path, rows.map(idOf));
+  }
+}
+const PARAM = /\{(\w+)\}/g;
+/** Creators: POST on a collection without path parameters whose records have operations of their own. */
+const families = operations
+  .filter((op) => op.method === 'POST' && !op.path.includes('{') && op.body?.type === 'application/json')
+  .map((create) => ({
+    create,
+    children: operations.filter((o) => o.path.startsWith(`${create.path}/{id}`)),
+  }))
+  .filter((f) => f.children.length > 0);
+console.log(
+  `sequences: ${families.length} creators (${families.map((f) => f.create.path.replace(API, '')).join(', ')})`,
+);
+
+sequences: for (let n = 0; families.length; n++) {
+  const family = families[n % families.length]!;
+  if (Date.now() > deadline) break;
+  // the record: a valid body as admin (a few tries: a generated name may clash)
+  let id: number | undefined;
+  for (let attempt = 0; attempt < 4 && id === undefined; attempt++) {
+    const [c] = fc.sample(
+      caseOf(family.create).filter((x) => x.valid),
+      { seed: sampleSeed++, numRuns: 1 },
+    );
+    const res = await run(family.create, 'admin', c!);
+    if (res && res.statusCode === 200) {
+      id = (res.json() as { data?: { id?: number } }).data?.id;
+      learn('POST', c!.url, res.json());
     }
+    if (Date.now() > deadline) break sequences;
+  }
+  sequenceFigures.sequences++;
+  if (typeof id !== 'number') {
+    sequenceFigures.createRefused++;
+    continue;
+  }
+  sequenceFigures.created++;
+  const steps = fc.sample(
+    fc.array(fc.tuple(fc.constantFrom(...family.children), fc.constantFrom(...ROLES)), { minLength: 4, maxLength: 10 }),
+    { seed: sampleSeed++, numRuns: 1 },
+  )[0]!;
+  // the record's own delete comes last, as admin
+  const del = family.children.find((o) => o.method === 'DELETE' && o.path === `${family.create.path}/{id}`);
+  const plan = steps.filter(([o]) => o !== del);
+  if (del) plan.push([del, 'admin']);
+  for (const [op, role] of plan) {
+    if (Date.now() > deadline) break sequences;
+    // path parameters left to right: the record, then ids earlier answers gave under that path
+    const fixed: Record<string, unknown> = {};
+    let prefix = op.path;
+    for (const m of op.path.matchAll(PARAM)) {
+      const param = m[1]!;
+      const at = prefix.indexOf(`{${param}}`);
+      const known = param === 'id' && at === family.create.path.length + 1 ? [id] : pool.get(prefix.slice(0, at - 1));
+      if (known?.length) {
+        fixed[param] = known[sampleSeed++ % known.length];
+        prefix = prefix.replace(`{${param}}`, String(fixed[param]));
+      } else break;
+    }
+    const [c] = fc.sample(caseOf(op, fixed), { seed: sampleSeed++, numRuns: 1 });
+    const res = await run(op, role, c!);
+    sequenceFigures.steps++;
+    sequenceFigures.reached.add(`${op.method} ${op.path}`);
+    if (res && res.statusCode === 200 && String(res.headers['content-type'] ?? '').includes('application/json'))
+      learn(op.method, c!.url, res.json());
   }
 }
 
@@ -342,6 +453,9 @@ const failures = {
 console.log(`\noperations covered: ${covered.size} of ${operations.length}`);
 console.log(
   `cases run: ${figures.cases} (admin ${figures.byRole.admin}, agent ${figures.byRole.agent}, viewer ${figures.byRole.viewer})`,
+);
+console.log(
+  `sequences: ${sequenceFigures.sequences} (records created ${sequenceFigures.created}, create refused ${sequenceFigures.createRefused}), ${sequenceFigures.steps} steps over ${sequenceFigures.reached.size} operations`,
 );
 console.log(
   `statuses: ${Object.entries(figures.statuses)

@@ -157,6 +157,41 @@ describe('plant list', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('plant-card-1')).toBeNull();
   });
 
+  it("adds today's revenue to the card of a plant with a tariff, none to one without", async () => {
+    signedInWith('plant:list');
+    const priced = {
+      ...rows[0]!,
+      powerCompanyId: 1,
+      priceArea: 'Berlin',
+      currency: 'EUR',
+      revenueToday: 1234,
+      revenueTotal: 99000,
+    };
+    const unpriced = {
+      ...rows[1]!,
+      powerCompanyId: null,
+      priceArea: null,
+      currency: null,
+      revenueToday: null,
+      revenueTotal: null,
+    };
+    mockFetch(({ method }) =>
+      method === 'GET'
+        ? { rows: [priced, unpriced], total: 2, counts: { all: 2, online: 1, offline: 0, fault: 1 } }
+        : null,
+    );
+    setViewport(390, 844);
+    try {
+      renderPage();
+      const card = await screen.findByTestId('plant-card-1', {}, { timeout: 8000 });
+      expect(within(card).getByText('Revenue today')).toBeTruthy();
+      expect(within(card).getByText('€12.34')).toBeTruthy();
+      expect(within(screen.getByTestId('plant-card-2')).queryByText('Revenue today')).toBeNull();
+    } finally {
+      setViewport(1024, 768);
+    }
+  });
+
   it('hides create, edit, delete and export without the permissions, and shows them with', async () => {
     signedInWith('plant:list');
     serve();

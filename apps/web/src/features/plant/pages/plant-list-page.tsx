@@ -476,9 +476,12 @@ interface PlantCardsProps {
   paging: { current: number; pageSize: number; total: number; onChange: (pageNum: number, pageSize: number) => void };
 }
 
-/** The list on a phone: one card per plant with what is scanned (name, status, power, today's production). */
+/**
+ * The list on a phone: one card per plant with what is scanned (name, status, power, today's
+ * production, and today's revenue when the plant has a tariff).
+ */
 function PlantCards({ empty, rows, loading, fmt, star, nameLink, paging }: PlantCardsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const figure = (label: string, value: string) => (
     <div style={{ flex: 1, minWidth: 0 }}>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -505,6 +508,9 @@ function PlantCards({ empty, rows, loading, fmt, star, nameLink, paging }: Plant
             <Flex gap={16} style={{ marginTop: 8, paddingLeft: 4 }}>
               {figure(t('plant.power'), fmt.power(row.power))}
               {figure(t('plant.energyToday'), fmt.energy(row.energyToday))}
+              {row.revenueToday !== null &&
+                row.currency &&
+                figure(t('tariff.revenueToday'), formatMoney(row.revenueToday, row.currency, i18n.language))}
             </Flex>
           </Card>
         ))}

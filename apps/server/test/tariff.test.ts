@@ -330,7 +330,7 @@ describe('power companies, electricity prices and revenue', () => {
       ).json().data.rows;
       expect(filtered[0].id).toBe(euroLarge);
     } finally {
-      for (const r of saved) await set(r.plant_id, r.revenue_currency, r.revenue_total);
+      for (const r of saved) await set(r.plant_id, r.revenue_currency ?? null, r.revenue_total ?? null);
     }
   });
 

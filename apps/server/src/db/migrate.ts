@@ -31,6 +31,7 @@ import * as firmwareReleaseNotes from './migrations/202611270700_firmware_releas
 import * as createStreamTickets from './migrations/202611270800_create_stream_tickets.js';
 import * as rolePerms from './migrations/202611270900_role_perms.js';
 import * as revenueSortByCurrency from './migrations/202611271000_revenue_sort_by_currency.js';
+import * as samplesPartitions from './migrations/202611271100_samples_partitions.js';
 
 /** Every migration, in order; listed in code so the bundle-free server needs no file scan. */
 export const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '202611270800_create_stream_tickets': createStreamTickets,
   '202611270900_role_perms': rolePerms,
   '202611271000_revenue_sort_by_currency': revenueSortByCurrency,
+  '202611271100_samples_partitions': samplesPartitions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -8,6 +8,7 @@ import type { archiveConfigBody } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.js';
+import { dialectOf } from '../../db/dialect.js';
 import * as repo from './system.repository.js';
 
 type FilingRate = z.infer<typeof archiveConfigBody>['filingRate'];
@@ -18,6 +19,8 @@ export const FILING_RATE_MS: Record<FilingRate, number> = { hourly: HOUR, daily:
 /** Devices per slice and samples per read: the archive gives the event loop back between them. */
 const DEVICE_SLICE = 200;
 const READ_ROWS = 5_000;
+/** PostgreSQL: days after today whose sample partition exists ahead of time (ingest never waits for one). */
+export const PARTITION_AHEAD_DAYS = 3;
 
 export interface ArchiveOptions {
   /** Where the 'file' medium writes its files (DATA_DIR/archive); without it, 'file' is not possible. */
@@ -92,41 +95,85 @@ async function fileSamples(
 }
 
 /**
- * The archive run (spec §3 archive configuration): raw samples older than the retention are filed
- * (storage medium 'file': a gzip'd NDJSON file under DATA_DIR/archive) and removed from the
- * database; rollups and daily energy stay. It runs at the filing rate (hourly, daily, weekly: the
- * periodic timer asks often and this answers whether it is due), device by device, giving the
- * event loop back between slices so requests and ingest go on. Only samples received before the
- * run started are touched: one arriving during the run waits for the next.
+ * PostgreSQL: the day partitions of today and the next PARTITION_AHEAD_DAYS exist (made when
+ * missing); answers the days made. Runs on every tick of the archive job, due or not.
  */
-export async function runArchive(
-  db: Kysely<Database>,
-  now: number,
-  options: ArchiveOptions = {},
-): Promise<ArchiveRun | null> {
-  const cfg = await repo.archiveConfig(db);
-  const rate = FILING_RATE_MS[cfg.filing_rate as FilingRate] ?? DAY;
-  // a minute of slack: a timer that fires a little early still runs on its tick
-  if (!options.force && cfg.last_filed_at !== null && now - Number(cfg.last_filed_at) < rate - 60_000) return null;
-  const cutoff = now - cfg.retention_days * DAY;
-  let file: string | null = null;
-  if (cfg.storage_medium === 'file') {
-    if (!options.archiveDir) throw new Error('the archive medium is "file" but no archive directory is configured');
-    const filed = await fileSamples(db, options.archiveDir, cutoff, now);
-    file = filed.rows ? filed.file : null;
+export async function ensureSamplePartitions(db: Kysely<Database>, now: number): Promise<number> {
+  const today = Math.floor(now / DAY) * DAY;
+  const have = new Set((await repo.samplePartitions(db)).map((p) => p.from));
+  let made = 0;
+  for (let d = 0; d <= PARTITION_AHEAD_DAYS; d++) {
+    const from = today + d * DAY;
+    if (!have.has(from) && (await repo.createSamplePartition(db, from))) made++;
   }
+  return made;
+}
+
+/** SQLite: the samples before `cutoff` received by `receivedBy` deleted device by device, a batch at a time. */
+async function deleteSamples(db: Kysely<Database>, cutoff: number, receivedBy: number): Promise<number> {
   let pruned = 0;
   for await (const devices of deviceSlices(db)) {
     for (const { id } of devices) {
       // a device with a long backlog loses it READ_ROWS at a time (one statement never holds the database long)
       for (;;) {
-        const { deleted, more } = await repo.deleteSamplesBatch(db, id, { cutoff, receivedBy: now, batch: READ_ROWS });
+        const { deleted, more } = await repo.deleteSamplesBatch(db, id, { cutoff, receivedBy, batch: READ_ROWS });
         pruned += deleted;
         if (!more) break;
         await yieldLoop();
       }
     }
   }
+  return pruned;
+}
+
+/**
+ * PostgreSQL: the day partitions ending by `cutoff` (a UTC midnight) dropped whole, no DELETE;
+ * then the default partition's rows before it (late samples of days already dropped: few).
+ * A partition whose lock is not had in time stays for the next run.
+ */
+async function dropSamplePartitions(db: Kysely<Database>, cutoff: number, receivedBy: number): Promise<number> {
+  let pruned = 0;
+  for (const p of await repo.samplePartitions(db)) {
+    if (p.to > cutoff) continue;
+    pruned += (await repo.dropSamplePartition(db, p.name)) ?? 0;
+    await yieldLoop();
+  }
+  return pruned + (await repo.pruneDefaultSamples(db, cutoff, receivedBy));
+}
+
+/**
+ * The archive run (spec §3 archive configuration): raw samples older than the retention are filed
+ * (storage medium 'file': a gzip'd NDJSON file under DATA_DIR/archive) and removed from the
+ * database; rollups and daily energy stay. It runs at the filing rate (hourly, daily, weekly: the
+ * periodic timer asks often and this answers whether it is due), giving the event loop back
+ * between slices so requests and ingest go on.
+ *
+ * SQLite deletes device by device; only samples received before the run started are touched (one
+ * arriving during the run waits for the next). PostgreSQL keeps samples in one partition per UTC
+ * day: every tick makes the partitions of today and the next days, and a due run drops whole the
+ * days that ended by the retention's cutoff, rounded down to midnight UTC (a day is kept until all
+ * of it is past the retention).
+ */
+export async function runArchive(
+  db: Kysely<Database>,
+  now: number,
+  options: ArchiveOptions = {},
+): Promise<ArchiveRun | null> {
+  const pg = dialectOf(db) === 'postgres';
+  if (pg) await ensureSamplePartitions(db, now);
+  const cfg = await repo.archiveConfig(db);
+  const rate = FILING_RATE_MS[cfg.filing_rate as FilingRate] ?? DAY;
+  // a minute of slack: a timer that fires a little early still runs on its tick
+  if (!options.force && cfg.last_filed_at !== null && now - Number(cfg.last_filed_at) < rate - 60_000) return null;
+  const exact = now - cfg.retention_days * DAY;
+  const cutoff = pg ? Math.floor(exact / DAY) * DAY : exact;
+  let file: string | null = null;
+  if (cfg.storage_medium === 'file') {
+    if (!options.archiveDir) throw new Error('the archive medium is "file" but no archive directory is configured');
+    const filed = await fileSamples(db, options.archiveDir, cutoff, now);
+    file = filed.rows ? filed.file : null;
+  }
+  const pruned = pg ? await dropSamplePartitions(db, cutoff, now) : await deleteSamples(db, cutoff, now);
   await repo.updateArchiveConfig(db, { last_filed_at: now, last_pruned: pruned, pruned_before: cutoff });
   return { pruned, file };
 }

@@ -47,7 +47,15 @@ export default defineConfig({
     rolldownOptions: {
       // zod schemas of @pv/contract are built at module level; a call on `z` has no effect beyond its
       // value, so a page that imports a constant beside them does not take zod and every schema
-      treeshake: { manualPureFunctions: ['z'] },
+      treeshake: {
+        manualPureFunctions: ['z'],
+        // antd's component packages (@rc-component/*, @ant-design/*) declare no `sideEffects`, so a
+        // bundler keeps every module their index files name: ConfigProvider alone, through
+        // `@rc-component/util`'s and `@rc-component/form`'s indexes, put the whole form engine, the
+        // popup trigger and more into every first load. They have none (they export components and
+        // helpers); antd itself declares its own.
+        moduleSideEffects: [{ test: /node_modules[\\/](@rc-component|@ant-design)[\\/]/, sideEffects: false }],
+      },
       output: {
         // Rolldown's form of Rollup's manualChunks (which it keeps only as a deprecated alias);
         // pages are split on their own by the lazy imports in app/pages.tsx.

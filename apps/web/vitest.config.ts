@@ -11,7 +11,7 @@ export default defineConfig({
     name: 'web',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test-scheduler-guard.ts', './src/test-setup.ts'],
+    setupFiles: ['./src/test-scheduler-guard.ts', './src/test-i18n.ts', './src/test-setup.ts'],
     // antd pages render slowly on a busy 2-core machine; a slow render is not a failure
     testTimeout: 30_000,
   },

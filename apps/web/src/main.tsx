@@ -7,7 +7,7 @@ import './styles.css';
 
 // i18n is ready before the first render, so no screen ever shows a raw key.
 const language = getLanguage();
-await loadLanguage(language);
+await loadLanguage(language, 'boot');
 initI18n(language);
 installErrorReporting();
 const root = createRoot(document.getElementById('root')!);

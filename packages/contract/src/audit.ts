@@ -5,7 +5,7 @@ import { pageQuery } from './api.js';
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'grant', 'login', 'loginFailed', 'logout'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const auditListQuery = pageQuery.extend({
+export const auditListQuery = /* @__PURE__ */ pageQuery.extend({
   /** login name, exact or prefix */
   user: z.string().trim().max(64).optional(),
   action: z.enum(AUDIT_ACTIONS).optional(),

@@ -6,7 +6,7 @@ import { zEmail, zIdentifier } from './rules.js';
 export const PHONE_RE = /^\+?[0-9][0-9 -]{4,19}$/;
 export const zPhone = z.string().trim().regex(PHONE_RE, { message: 'validation.mobile' });
 
-export const customerListQuery = pageQuery.extend({
+export const customerListQuery = /* @__PURE__ */ pageQuery.extend({
   /** name or nickname, part of it */
   name: z.string().trim().max(64).optional(),
   email: z.string().trim().max(254).optional(),

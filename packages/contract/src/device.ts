@@ -33,7 +33,7 @@ export const deviceListFilters = z.object({
   sortField: z.enum(DEVICE_SORT_FIELDS).optional(),
   sortOrder: z.enum(['asc', 'desc']).optional(),
 });
-export const deviceListQuery = pageQuery.extend(deviceListFilters.shape);
+export const deviceListQuery = /* @__PURE__ */ pageQuery.extend(deviceListFilters.shape);
 export type DeviceListQuery = z.infer<typeof deviceListQuery>;
 export type DeviceListFilters = z.infer<typeof deviceListFilters>;
 
@@ -78,7 +78,7 @@ const kWhOrNull = z.number().nullable();
  * production, a battery's discharge) per plant-local day, month, year and in total; read
  * `production`, `battery` or `meter` instead, one of which is set by the device's type.
  */
-export const deviceDetail = deviceRow.extend({
+export const deviceDetail = /* @__PURE__ */ deviceRow.extend({
   energy: z.object({ today: z.number(), month: z.number(), year: z.number(), total: z.number() }),
   /** its power and which way it flows, unsigned (null: a collector, or no power reported yet) */
   flow: powerFlow.nullable().optional(),
@@ -157,7 +157,7 @@ export const deviceCreateBody = z.object({
 });
 export type DeviceCreateBody = z.infer<typeof deviceCreateBody>;
 
-export const deviceUpdateBody = deviceCreateBody.omit({ sn: true, type: true }).partial();
+export const deviceUpdateBody = /* @__PURE__ */ deviceCreateBody.omit({ sn: true, type: true }).partial();
 export type DeviceUpdateBody = z.infer<typeof deviceUpdateBody>;
 
 /** The device key is shown once, when the device is created or its key rotated. */
@@ -195,7 +195,7 @@ export const productBody = z.object({
   capabilities: productCapabilities.nullable().optional(),
 });
 export type ProductBody = z.infer<typeof productBody>;
-export const productRow = productBody.extend({
+export const productRow = /* @__PURE__ */ productBody.extend({
   id: z.number(),
   key: z.string(),
   devices: z.number(),
@@ -205,7 +205,7 @@ export const productRow = productBody.extend({
   capabilitiesDeclared: z.boolean(),
 });
 export type ProductRow = z.infer<typeof productRow>;
-export const productQuery = pageQuery.extend({
+export const productQuery = /* @__PURE__ */ pageQuery.extend({
   name: z.string().trim().max(64).optional(),
   type: z.enum(DEVICE_TYPES).optional(),
 });

@@ -62,7 +62,7 @@ export const faultFilters = z.object({
 });
 export type FaultFilters = z.infer<typeof faultFilters>;
 
-export const faultQuery = pageQuery.extend(faultFilters.shape).extend({
+export const faultQuery = /* @__PURE__ */ pageQuery.extend(faultFilters.shape).extend({
   sortField: z.enum(FAULT_SORT_FIELDS).optional(),
   sortOrder: z.enum(['ascend', 'descend']).optional(),
 });
@@ -110,7 +110,7 @@ export const faultEvent = z.object({
 });
 export type FaultEvent = z.infer<typeof faultEvent>;
 
-export const faultDetail = faultRow.extend({
+export const faultDetail = /* @__PURE__ */ faultRow.extend({
   /** the catalogue's suggested action in the caller's language; null for an unknown code */
   suggestedAction: z.string().nullable(),
   productName: z.string().nullable(),

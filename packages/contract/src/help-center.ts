@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, pageQuery } from './api.js';
+import { CLIENT_ERROR_KINDS, CLIENT_ERROR_LIMITS } from './client-errors.js';
 import { DOCUMENT_TYPES, LANGUAGES, UPLOAD_IMAGE_MAX_BYTES } from './constants.js';
 
 /* Issue 21: the interface error log, the content system (help center), contact messages, product
@@ -13,22 +14,6 @@ const title = z
   .max(200, { message: 'validation.tooLong' });
 
 // ── Interface error log (spec §3 "Error logs") ─────────────────────────────────────────────────
-
-export const CLIENT_ERROR_KINDS = ['error', 'render', 'request'] as const;
-export type ClientErrorKind = (typeof CLIENT_ERROR_KINDS)[number];
-/** What a report may hold: the console cuts longer texts before sending, the server refuses past these. */
-export const CLIENT_ERROR_LIMITS = {
-  perReport: 20,
-  /** Entries one session may report per minute; more answer 429 and are dropped. */
-  perMinute: 60,
-  message: 1000,
-  stack: 4000,
-  route: 500,
-  /** The whole report body, bytes (413 past it). */
-  bodyBytes: 64 * 1024,
-  /** How many the console keeps in its own store (the badge counts them). */
-  kept: 50,
-} as const;
 
 export const clientErrorEntry = z.object({
   kind: z.enum(CLIENT_ERROR_KINDS),
@@ -46,7 +31,7 @@ export const clientErrorReport = z.object({
   entries: z.array(clientErrorEntry).min(1).max(CLIENT_ERROR_LIMITS.perReport),
 });
 export type ClientErrorReport = z.infer<typeof clientErrorReport>;
-export const clientErrorRow = clientErrorEntry.extend({
+export const clientErrorRow = /* @__PURE__ */ clientErrorEntry.extend({
   id,
   loginName: z.string().nullable(),
   /** The browser as its user agent names it ("Chrome 142", "Firefox 139", …) and the whole string. */
@@ -55,7 +40,7 @@ export const clientErrorRow = clientErrorEntry.extend({
   createdAt: z.number(),
 });
 export type ClientErrorRow = z.infer<typeof clientErrorRow>;
-export const clientErrorQuery = pageQuery.extend({
+export const clientErrorQuery = /* @__PURE__ */ pageQuery.extend({
   kind: z.enum(CLIENT_ERROR_KINDS).optional(),
   loginName: z.string().trim().max(64).optional(),
   route: z.string().trim().max(200).optional(),
@@ -85,7 +70,7 @@ export const contentBody = z.object({
   status: z.enum(['draft', 'published']).default('draft'),
 });
 export type ContentBody = z.input<typeof contentBody>;
-export const contentRow = contentBody.extend({
+export const contentRow = /* @__PURE__ */ contentBody.extend({
   id,
   status: z.enum(CONTENT_STATUSES),
   updatedAt: z.number(),
@@ -93,7 +78,7 @@ export const contentRow = contentBody.extend({
   updatedBy: z.string().nullable(),
 });
 export type ContentRow = z.infer<typeof contentRow>;
-export const contentQuery = pageQuery.extend({
+export const contentQuery = /* @__PURE__ */ pageQuery.extend({
   kind: z.enum(CONTENT_KINDS),
   lang: z.enum(LANGUAGES).optional(),
   status: z.enum(CONTENT_STATUSES).optional(),
@@ -125,7 +110,7 @@ export const contactMessageBody = z.object({
 });
 export type ContactMessageBody = z.infer<typeof contactMessageBody>;
 export const CONTACT_STATUSES = ['new', 'answered'] as const;
-export const contactMessageRow = contactMessageBody.extend({
+export const contactMessageRow = /* @__PURE__ */ contactMessageBody.extend({
   id,
   phone: z.string().nullable(),
   lang: z.string(),
@@ -136,7 +121,7 @@ export const contactMessageRow = contactMessageBody.extend({
   createdAt: z.number(),
 });
 export type ContactMessageRow = z.infer<typeof contactMessageRow>;
-export const contactMessageQuery = pageQuery.extend({ status: z.enum(CONTACT_STATUSES).optional() });
+export const contactMessageQuery = /* @__PURE__ */ pageQuery.extend({ status: z.enum(CONTACT_STATUSES).optional() });
 export type ContactMessageQuery = z.infer<typeof contactMessageQuery>;
 export const contactAnswerBody = z.object({
   answer: z.string().trim().min(1, { message: 'validation.answerRequired' }).max(5000),
@@ -258,7 +243,7 @@ export const problemRow = z.object({
   answeredAt: z.number().nullable(),
 });
 export type ProblemRow = z.infer<typeof problemRow>;
-export const problemQuery = pageQuery.extend({
+export const problemQuery = /* @__PURE__ */ pageQuery.extend({
   status: z.enum(PROBLEM_STATUSES).optional(),
   productId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   title: z.string().trim().max(200).optional(),

@@ -25,4 +25,6 @@ export * from './notification.js';
 export * from './customer.js';
 export * from './provider.js';
 export * from './tariff.js';
+export * from './currency.js';
 export * from './help-center.js';
+export * from './client-errors.js';

@@ -14,7 +14,7 @@ export const NOTIFICATION_KINDS = ['fault'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** GET /notifications: newest first; `unread=true` only the unread ones. */
-export const notificationQuery = pageQuery.extend({
+export const notificationQuery = /* @__PURE__ */ pageQuery.extend({
   unread: z
     .enum(['true', 'false', '1', '0'])
     .transform((v) => v === 'true' || v === '1')
@@ -65,7 +65,7 @@ export const notificationPrefs = z.object({
 });
 export type NotificationPrefs = z.infer<typeof notificationPrefs>;
 /** The answer of GET: the preferences and the e-mail address mails go to (null: the user has none, so no mail). */
-export const notificationPrefsData = notificationPrefs.extend({ email: z.string().nullable() });
+export const notificationPrefsData = /* @__PURE__ */ notificationPrefs.extend({ email: z.string().nullable() });
 export type NotificationPrefsData = z.infer<typeof notificationPrefsData>;
 
 export const DEFAULT_NOTIFICATION_PREFS: NotificationPrefs = {
@@ -94,7 +94,7 @@ export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'stored'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** GET /mail/outbox (permission mail:outbox, ROOT organisation): newest first. */
-export const mailOutboxQuery = pageQuery.extend({
+export const mailOutboxQuery = /* @__PURE__ */ pageQuery.extend({
   status: z.enum(MAIL_STATUSES).optional(),
   /** the recipient's address (part of it) */
   to: z.string().trim().max(254).optional(),
@@ -120,7 +120,7 @@ export const mailRow = z.object({
 export type MailRow = z.infer<typeof mailRow>;
 
 /** GET /mail/outbox/:id: the mail as it was (or will be) sent. */
-export const mailDetail = mailRow.extend({
+export const mailDetail = /* @__PURE__ */ mailRow.extend({
   text: z.string(),
   html: z.string().nullable(),
 });

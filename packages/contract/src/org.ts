@@ -27,7 +27,7 @@ export const orgRow = z.object({
 export type OrgRow = z.infer<typeof orgRow>;
 
 /** An organisation of the tree with what still hangs on it (directly). */
-export const orgTreeRow = orgRow.extend({ users: z.number(), plants: z.number(), devices: z.number() });
+export const orgTreeRow = /* @__PURE__ */ orgRow.extend({ users: z.number(), plants: z.number(), devices: z.number() });
 export type OrgTreeRow = z.infer<typeof orgTreeRow>;
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().nullable();
@@ -63,7 +63,7 @@ export type OrgBody = z.input<typeof orgBody>;
 const zKeptName = z.string().trim().min(1).max(64);
 
 /** Editing never moves: the parent changes through the move call. */
-export const orgUpdateBody = orgBody.omit({ parentId: true }).extend({ name: zKeptName });
+export const orgUpdateBody = /* @__PURE__ */ orgBody.omit({ parentId: true }).extend({ name: zKeptName });
 export type OrgUpdateBody = z.input<typeof orgUpdateBody>;
 export const orgMoveBody = z.object({ parentId: z.number().int().positive() });
 
@@ -71,8 +71,8 @@ export const orgGroupRow = z.object({ id: z.number(), code: z.string(), name: z.
 export type OrgGroupRow = z.infer<typeof orgGroupRow>;
 export const orgGroupBody = z.object({ name: zName, code: zCode });
 export type OrgGroupBody = z.infer<typeof orgGroupBody>;
-export const orgGroupUpdateBody = orgGroupBody.extend({ name: zKeptName });
-export const orgGroupListQuery = pageQuery.extend({
+export const orgGroupUpdateBody = /* @__PURE__ */ orgGroupBody.extend({ name: zKeptName });
+export const orgGroupListQuery = /* @__PURE__ */ pageQuery.extend({
   name: z.string().trim().max(64).optional(),
   code: z.string().trim().max(64).optional(),
 });

@@ -42,7 +42,7 @@ export const zTimeZone = z
   .refine(isTimeZone, { message: 'validation.timeZone' })
   .meta({ format: 'time-zone', examples: ['Europe/Berlin'] });
 
-export const plantListQuery = pageQuery.extend({
+export const plantListQuery = /* @__PURE__ */ pageQuery.extend({
   status: z.enum(PLANT_STATUSES).optional(),
   name: z.string().trim().max(64).optional(),
   owner: z.string().trim().max(64).optional(),
@@ -182,7 +182,7 @@ export const energyFlow = z.object({
   load: z.number().nullable(),
 });
 
-export const plantDetail = plantRow.extend({
+export const plantDetail = /* @__PURE__ */ plantRow.extend({
   owner: z
     .object({
       id: z.number(),

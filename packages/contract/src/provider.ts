@@ -39,7 +39,7 @@ export const providerRow = z.object({
 });
 export type ProviderRow = z.infer<typeof providerRow>;
 
-export const providerQuery = pageQuery.extend({
+export const providerQuery = /* @__PURE__ */ pageQuery.extend({
   /** name, contact, contract number or service area */
   keyword: z.string().trim().max(64).optional(),
   contractStatus: z.enum(CONTRACT_STATUSES).optional(),
@@ -83,14 +83,14 @@ export const providerBody = z.object({
 });
 export type ProviderBody = z.input<typeof providerBody>;
 /** A name kept from before the §5 rule ("SunPath Services") may stay; the server checks the rule once it changes. */
-export const providerUpdateBody = providerBody.extend({ name: z.string().trim().min(1).max(64) });
+export const providerUpdateBody = /* @__PURE__ */ providerBody.extend({ name: z.string().trim().min(1).max(64) });
 export type ProviderUpdateBody = z.input<typeof providerUpdateBody>;
 
 export const providerOption = z.object({ id: z.number(), name: z.string() });
 export type ProviderOption = z.infer<typeof providerOption>;
 
 /** The management list: plants of the caller's scope with the provider serving them. */
-export const providerPlantQuery = pageQuery.extend({
+export const providerPlantQuery = /* @__PURE__ */ pageQuery.extend({
   name: z.string().trim().max(64).optional(),
   /** a provider's id, or 0 for the plants no provider serves */
   providerId: z.coerce.number().int().min(0).optional(),

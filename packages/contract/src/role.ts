@@ -6,7 +6,7 @@ import { zIdentifier, zName } from './rules.js';
 /** Wider first: a role may not be given a scope wider than its grantor's (server rule). */
 export const DATA_SCOPE_ORDER = ['self', 'org', 'orgAndChildren', 'all'] as const;
 
-export const roleListQuery = pageQuery.extend({
+export const roleListQuery = /* @__PURE__ */ pageQuery.extend({
   code: z.string().trim().max(64).optional(),
   name: z.string().trim().max(64).optional(),
 });

@@ -18,13 +18,15 @@ export const mqttConfigBody = z.object({
 });
 export type MqttConfigBody = z.infer<typeof mqttConfigBody>;
 /** An edit may leave the key out: the stored one stays (without the sensitive grant it is only seen masked). */
-export const mqttConfigUpdateBody = mqttConfigBody.extend({ userKey: mqttConfigBody.shape.userKey.optional() });
+export const mqttConfigUpdateBody = /* @__PURE__ */ mqttConfigBody.extend({
+  userKey: mqttConfigBody.shape.userKey.optional(),
+});
 export type MqttConfigUpdateBody = z.infer<typeof mqttConfigUpdateBody>;
 export const mqttConfigRow = mqttConfigBody
   .omit({ userKey: true })
   .extend({ id: z.number(), userKey: z.string(), createdAt: z.number() });
 export type MqttConfigRow = z.infer<typeof mqttConfigRow>;
-export const mqttConfigQuery = pageQuery.extend({ country: z.string().trim().max(64).optional() });
+export const mqttConfigQuery = /* @__PURE__ */ pageQuery.extend({ country: z.string().trim().max(64).optional() });
 export type MqttConfigQuery = z.infer<typeof mqttConfigQuery>;
 
 export const ARCHIVE_MEDIA = ['database', 'file'] as const;
@@ -39,7 +41,7 @@ export const archiveConfigBody = z.object({
     .min(1, { message: 'validation.retention' })
     .max(3650, { message: 'validation.retention' }),
 });
-export const archiveConfigData = archiveConfigBody.extend({
+export const archiveConfigData = /* @__PURE__ */ archiveConfigBody.extend({
   lastFiledAt: z.number().nullable(),
   lastPruned: z.number(),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkTariffPeriods, currencyDigits, isCurrency, minorToDecimal, priceBody } from './tariff.js';
+import { currencyDigits, isCurrency, minorToDecimal } from './currency.js';
+import { checkTariffPeriods, priceBody } from './tariff.js';
 
 const P = (from: string, to: string, extra: object = {}) => ({ from, to, days: 'all' as const, months: [], ...extra });
 

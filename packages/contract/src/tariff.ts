@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, pageQuery } from './api.js';
+import { isCurrency } from './currency.js';
 import { isCalendarDay } from './provider.js';
 
 /**
@@ -16,36 +17,6 @@ export type PriceKind = (typeof PRICE_KINDS)[number];
 export const PERIOD_DAYS = ['all', 'weekdays', 'weekends'] as const;
 export type PeriodDays = (typeof PERIOD_DAYS)[number];
 export const MINUTES_PER_DAY = 1440;
-
-/** An ISO 4217 code the runtime knows ("EUR", "CNY"). */
-export function isCurrency(v: string): boolean {
-  if (!/^[A-Z]{3}$/.test(v)) return false;
-  try {
-    return Intl.supportedValuesOf('currency').includes(v);
-  } catch {
-    return false;
-  }
-}
-
-const digitsCache = new Map<string, number>();
-/** Minor-unit digits of a currency (EUR 2, JPY 0, KWD 3), from the runtime's ISO 4217 data. */
-export function currencyDigits(currency: string): number {
-  let d = digitsCache.get(currency);
-  if (d === undefined) {
-    d = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    digitsCache.set(currency, d);
-  }
-  return d;
-}
-
-/** An amount in minor units as the decimal string of its currency ("1234" EUR → "12.34", JPY → "1234"). */
-export function minorToDecimal(minor: number, currency: string): string {
-  const digits = currencyDigits(currency);
-  const neg = minor < 0;
-  const s = String(Math.abs(Math.round(minor))).padStart(digits + 1, '0');
-  const body = digits ? `${s.slice(0, s.length - digits)}.${s.slice(s.length - digits)}` : s;
-  return neg ? `-${body}` : body;
-}
 
 /** "HH:MM" of a day, 00:00 to 24:00. */
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
@@ -147,7 +118,7 @@ export const powerCompanyRow = z.object({
 });
 export type PowerCompanyRow = z.infer<typeof powerCompanyRow>;
 
-export const powerCompanyQuery = pageQuery.extend({ keyword: z.string().trim().max(64).optional() });
+export const powerCompanyQuery = /* @__PURE__ */ pageQuery.extend({ keyword: z.string().trim().max(64).optional() });
 export type PowerCompanyQuery = z.infer<typeof powerCompanyQuery>;
 
 export const powerCompanyOption = z.object({
@@ -197,7 +168,7 @@ export const priceRow = z.object({
 });
 export type PriceRow = z.infer<typeof priceRow>;
 
-export const priceQuery = pageQuery.extend({
+export const priceQuery = /* @__PURE__ */ pageQuery.extend({
   companyId: z.coerce.number().int().positive().max(MAX_ID).optional(),
   area: z.string().trim().max(32).optional(),
   kind: z.enum(PRICE_KINDS).optional(),

@@ -5,7 +5,7 @@ import { zEmail, zIdentifier, zPassword } from './rules.js';
 
 export const USER_STATES = ['enabled', 'disabled'] as const;
 
-export const userListQuery = pageQuery.extend({
+export const userListQuery = /* @__PURE__ */ pageQuery.extend({
   loginName: z.string().trim().max(64).optional(),
   nickname: z.string().trim().max(64).optional(),
   state: z.enum(USER_STATES).optional(),
@@ -88,7 +88,9 @@ export const userCreateBody = z.object({
 export type UserCreateBody = z.infer<typeof userCreateBody>;
 
 /** Edit: the same fields without the password; changing roles needs user:assign too. */
-export const userUpdateBody = userCreateBody.omit({ password: true }).extend({ roleIds: zRoleIds.optional() });
+export const userUpdateBody = /* @__PURE__ */ userCreateBody
+  .omit({ password: true })
+  .extend({ roleIds: zRoleIds.optional() });
 export type UserUpdateBody = z.infer<typeof userUpdateBody>;
 
 export const userRolesBody = z.object({ roleIds: zRoleIds });

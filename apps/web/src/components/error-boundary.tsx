@@ -1,28 +1,28 @@
-import { Button, Result } from 'antd';
+import { CloseCircleFilled } from '@ant-design/icons';
+import { Button, Space } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useErrorLog } from '@/stores/error-log';
 
+// Plain elements in the layout of antd's Result: Result brings its 403/404/500 illustrations into
+// every signed-in first load, and this shows in the shell of every console page.
 function ErrorResult({ detail, onRetry }: { detail?: string; onRetry?: () => void }) {
   const { t } = useTranslation();
   return (
-    <Result
-      status="error"
-      title={t('layout.pageError')}
-      subTitle={detail}
-      data-testid="page-error"
-      extra={[
-        onRetry && (
-          <Button key="retry" type="primary" onClick={onRetry}>
+    <div className="pv-error-result" role="alert" data-testid="page-error">
+      <CloseCircleFilled className="pv-error-result-icon" aria-hidden />
+      <h2 className="pv-error-result-title">{t('layout.pageError')}</h2>
+      {detail && <p className="pv-error-result-detail">{detail}</p>}
+      <Space>
+        {onRetry && (
+          <Button type="primary" onClick={onRetry}>
             {t('layout.retry')}
           </Button>
-        ),
-        <Button key="reload" onClick={() => window.location.reload()}>
-          {t('layout.reload')}
-        </Button>,
-      ]}
-    />
+        )}
+        <Button onClick={() => window.location.reload()}>{t('layout.reload')}</Button>
+      </Space>
+    </div>
   );
 }
 

@@ -1,5 +1,4 @@
 import { SWITCHER_LANGUAGES, type Language } from '@pv/contract';
-import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '@/stores/app';
 
@@ -17,21 +16,28 @@ export function useLanguageChoice() {
 }
 
 /**
- * The language switcher of spec §1 on the public pages: the languages side by side. The console's
- * navbar has a menu instead (LanguageMenu, language-menu.tsx), apart so that antd's Dropdown stays
- * out of the first load of /login.
+ * The language switcher of spec §1 on the public pages: the languages side by side, as radio
+ * buttons. The console's navbar has a menu instead (LanguageMenu, language-menu.tsx), apart so that
+ * antd's Dropdown stays out of the first load of /login; plain buttons (not antd's Segmented) for
+ * the same reason.
  */
 export function LanguageSwitch({ testId = 'language-switch' }: { testId?: string }) {
   const { t } = useTranslation();
   const { language, choose } = useLanguageChoice();
   return (
-    <Segmented<string>
-      size="small"
-      aria-label={t('common.language')}
-      data-testid={testId}
-      value={language}
-      options={SWITCHER_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
-      onChange={choose}
-    />
+    <div className="pv-language-switch" role="radiogroup" aria-label={t('common.language')} data-testid={testId}>
+      {SWITCHER_LANGUAGES.map((l) => (
+        <button
+          key={l}
+          type="button"
+          role="radio"
+          aria-checked={l === language}
+          lang={l === 'zh' ? 'zh-CN' : l}
+          onClick={() => choose(l)}
+        >
+          {LANGUAGE_NAMES[l]}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import Cookies from 'js-cookie';
-import enUS from 'antd/locale/en_US';
-import esES from 'antd/locale/es_ES';
-import jaJP from 'antd/locale/ja_JP';
-import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import esES from 'antd/es/locale/es_ES';
+import jaJP from 'antd/es/locale/ja_JP';
+import zhCN from 'antd/es/locale/zh_CN';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { antdLocale, detectLanguage, getLanguage, loadLanguage, nest, resourcesFor } from './i18n';
 

@@ -1,6 +1,6 @@
 import { LANGUAGES, messagesEn, type Language } from '@pv/contract';
 import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
+import enUS from 'antd/es/locale/en_US';
 import dayjs from 'dayjs';
 import i18n from 'i18next';
 import Cookies from 'js-cookie';
@@ -30,15 +30,26 @@ export function deepMerge(target: Tree, source: Tree): Tree {
   return target;
 }
 
-// English is the fallback and ships with the console; another language's files (its console
-// namespaces, the contract's server messages, antd's and dayjs' locales) load once, before the first
-// render, only when that language is in use.
-const english = import.meta.glob<Tree>('../locales/en/*.json', { eager: true, import: 'default' });
-const others = import.meta.glob<Tree>(['../locales/*/*.json', '!../locales/en/*.json'], { import: 'default' });
+// English is the fallback. The namespaces of the first screens (sign-in, 404, the boot spinner,
+// page titles) ship with the console; the others, and every file of another language (with the
+// contract's server messages and antd's and dayjs' locales), load on demand: a language's first
+// screens before the first render, the rest with the signed-in console or a public page
+// (loadAllMessages), so /login never carries the console's texts.
+const BOOT_FILE = /\/(auth|common|layout|public|route)\.json$/;
+const englishBoot = import.meta.glob<Tree>('../locales/en/{auth,common,layout,public,route}.json', {
+  eager: true,
+  import: 'default',
+});
+const lazyFiles = import.meta.glob<Tree>(
+  ['../locales/*/*.json', '!../locales/en/{auth,common,layout,public,route}.json'],
+  {
+    import: 'default',
+  },
+);
 const antdLocales: Record<Exclude<Language, 'en'>, () => Promise<Locale>> = {
-  zh: () => import('antd/locale/zh_CN').then((m) => m.default),
-  es: () => import('antd/locale/es_ES').then((m) => m.default),
-  ja: () => import('antd/locale/ja_JP').then((m) => m.default),
+  zh: () => import('antd/es/locale/zh_CN').then((m) => m.default),
+  es: () => import('antd/es/locale/es_ES').then((m) => m.default),
+  ja: () => import('antd/es/locale/ja_JP').then((m) => m.default),
 };
 // the contract's messages of one language (contract-messages.ts, a Vite plugin)
 const contractMessages: Record<Exclude<Language, 'en'>, () => Promise<Record<string, string>>> = {
@@ -53,22 +64,41 @@ const dayjsLocales: Record<Exclude<Language, 'en'>, () => Promise<unknown>> = {
   ja: () => import('dayjs/locale/ja'),
 };
 export const DAYJS_LOCALES: Record<Language, string> = { en: 'en', zh: 'zh-cn', es: 'es', ja: 'ja' };
-const loaded: Partial<Record<Language, { files: Tree[]; antd: Locale; messages: Record<string, string> }>> = {
-  en: { files: Object.values(english), antd: enUS, messages: messagesEn },
+interface Loaded {
+  /** locale files by path (a language's first screens, then all of them) */
+  files: Map<string, Tree>;
+  antd: Locale;
+  messages: Record<string, string>;
+}
+const loaded: Partial<Record<Language, Loaded>> = {
+  en: { files: new Map(Object.entries(englishBoot)), antd: enUS, messages: messagesEn },
 };
 
-/** Loads a language's locale files and antd locale (once); English is always there. */
-export async function loadLanguage(lang: Language): Promise<void> {
-  if (lang === 'en' || loaded[lang]) return;
-  const paths = Object.keys(others).filter((p) => p.includes(`/locales/${lang}/`));
-  const [files, antd, messages] = await Promise.all([
-    Promise.all(paths.map((p) => others[p]!())),
-    antdLocales[lang](),
-    contractMessages[lang](),
-    dayjsLocales[lang](),
+/**
+ * Loads a language (once): its antd, dayjs and server-message locales and its locale files, only
+ * those of the first screens with `part` 'boot'. English is always there for the first screens.
+ */
+export async function loadLanguage(lang: Language, part: 'boot' | 'all' = 'all'): Promise<void> {
+  const have = loaded[lang]?.files;
+  const paths = Object.keys(lazyFiles).filter(
+    (p) => p.includes(`/locales/${lang}/`) && (part === 'all' || BOOT_FILE.test(p)) && !have?.has(p),
+  );
+  if (have && !paths.length) return;
+  const [files, rest] = await Promise.all([
+    Promise.all(paths.map(async (p) => [p, await lazyFiles[p]!()] as const)),
+    lang === 'en' || loaded[lang]
+      ? undefined
+      : Promise.all([antdLocales[lang](), contractMessages[lang](), dayjsLocales[lang]()]),
   ]);
-  loaded[lang] = { files, antd, messages };
+  const entry = (loaded[lang] ??= { files: new Map(), antd: rest![0], messages: rest![1] });
+  for (const [p, content] of files) entry.files.set(p, content);
   if (i18n.isInitialized) i18n.addResourceBundle(lang, 'translation', resourcesFor(lang), true, true);
+}
+
+/** Every console text of English and of the language in use (before the signed-in console or a public page renders). */
+export function loadAllMessages(): Promise<void> {
+  const lang = (i18n.language as Language | undefined) ?? 'en';
+  return Promise.all([loadLanguage('en'), lang !== 'en' && loadLanguage(lang)]).then(() => undefined);
 }
 
 /** Every locale file of a (loaded) language deep-merged, plus the contract's messages. */
@@ -76,7 +106,7 @@ export function resourcesFor(lang: Language): Tree {
   const tree: Tree = {};
   const messages = loaded[lang]?.messages;
   if (messages) deepMerge(tree, nest(messages));
-  for (const content of loaded[lang]?.files ?? []) deepMerge(tree, structuredClone(content));
+  for (const content of loaded[lang]?.files.values() ?? []) deepMerge(tree, structuredClone(content));
   return tree;
 }
 

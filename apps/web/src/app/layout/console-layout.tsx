@@ -107,6 +107,11 @@ function ConsoleShell({ tree }: { tree: RouteDef[] }) {
   useEffect(() => {
     if (current) addView(toView(current, pathname + search));
   }, [current, pathname, search, addView]);
+  // the pages opened in this console so far (see `alive` below)
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
+  useEffect(() => {
+    if (current && !opened.has(current.fullPath)) setOpened((o) => new Set(o).add(current.fullPath));
+  }, [current, opened]);
 
   // spec §4: under 992px the console is in mobile mode and the sidebar closes. The body's width comes
   // from a ResizeObserver, which reads it after the browser's own layout: measured in this effect, it
@@ -137,7 +142,11 @@ function ConsoleShell({ tree }: { tree: RouteDef[] }) {
   if (!info) return null;
   const home = homePathOf(info);
 
-  const alive = cachedViews.filter((path) => pages.has(path) && !pages.get(path)!.noCache);
+  // Kept alive: the cached pages the user has opened here (an affix tab, the dashboard say, is only
+  // a tab until it is opened: rendering it hidden would load its code and data on every page).
+  const alive = cachedViews.filter(
+    (path) => pages.has(path) && !pages.get(path)!.noCache && (opened.has(path) || path === current?.fullPath),
+  );
   const keepCurrent = !!current && !current.noCache;
   if (keepCurrent && !alive.includes(current.fullPath)) alive.push(current.fullPath);
 

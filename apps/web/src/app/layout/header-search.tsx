@@ -112,10 +112,10 @@ export function searchGroups(pages: SearchEntry[], found: SearchResult | undefin
  * The header search (spec §2): permitted pages by a fuzzy title, and the plants (by name) and
  * devices (by SN) of the user's scope, asked of the server once the typing pauses.
  */
-export function HeaderSearch({ pages }: { pages: FlatRoute[] }) {
+export function HeaderSearch({ pages, initialQuery }: { pages: FlatRoute[]; initialQuery?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(initialQuery ?? '');
   const [asked, setAsked] = useState('');
   useEffect(() => {
     const text = query.trim().slice(0, SEARCH_MAX);
@@ -152,6 +152,9 @@ export function HeaderSearch({ pages }: { pages: FlatRoute[] }) {
       }}
       variant="borderless"
       popupMatchSelectWidth={360}
+      // it replaces the navbar's stand-in (search-box.tsx) once the user goes to it
+      autoFocus={initialQuery !== undefined}
+      defaultOpen={initialQuery !== undefined}
     />
   );
 }

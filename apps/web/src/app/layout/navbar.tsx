@@ -11,7 +11,7 @@ import type { UserInfo } from '@/stores/session';
 import { breadcrumbOf } from '@/app/route-utils';
 import { ErrorLogBadge } from './error-log-badge';
 import { FullscreenToggle } from './fullscreen-toggle';
-import { HeaderSearch } from './header-search';
+import { SearchBox } from './search-box';
 import { NotificationBell } from './notification-bell';
 import { SizeSwitch } from './size-switch';
 import { UserMenu } from './user-menu';
@@ -66,7 +66,7 @@ export const Navbar = memo(function Navbar({
       <div className="pv-navbar-right">
         {menus && (
           <>
-            {desktop && <HeaderSearch pages={pages} />}
+            {desktop && <SearchBox pages={pages} />}
             {desktop && <FullscreenToggle />}
             <ErrorLogBadge />
             {/* notifications are about faults: told only to those who may list them */}

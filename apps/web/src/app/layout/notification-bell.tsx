@@ -1,13 +1,17 @@
 import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Drawer, Popover, Tooltip } from 'antd';
-import { useState } from 'react';
+import { Badge, Drawer, Popover, Spin, Tooltip } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { faultsKey, notificationsKey } from '@/api/query-keys';
 import { useLiveEvents } from '@/lib/live';
 import { useApp } from '@/stores/app';
 import { unreadCountQuery, useUnreadCount } from '@/features/notification/api/get-unread-count';
-import { NotificationPanel } from '@/features/notification/components/notification-panel';
+
+// The panel (its list, tabs and time zones) loads when the bell is first opened, not with every page.
+const NotificationPanel = lazy(() =>
+  import('@/features/notification/components/notification-panel').then((m) => ({ default: m.NotificationPanel })),
+);
 
 /**
  * The navbar's bell: the unread count, kept current by the event stream (`notifications` carries
@@ -42,7 +46,11 @@ export function NotificationBell() {
       </Badge>
     </button>
   );
-  const panel = <NotificationPanel unread={unread} onClose={() => setOpen(false)} heading={desktop} />;
+  const panel = (
+    <Suspense fallback={<Spin style={{ display: 'block', margin: '24px auto' }} />}>
+      <NotificationPanel unread={unread} onClose={() => setOpen(false)} heading={desktop} />
+    </Suspense>
+  );
   if (!desktop)
     return (
       <>

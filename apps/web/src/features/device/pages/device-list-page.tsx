@@ -40,12 +40,15 @@ import { useOrgOptions } from '@/api/orgs';
 import { useProducts } from '@/features/device/api/get-products';
 import { useRotateDeviceKey } from '@/features/device/api/rotate-device-key';
 import { useUnbindDevice } from '@/features/device/api/unbind-device';
-import { BindModal } from '@/features/device/components/bind-modal';
 import { boundPlantsOf, DeleteDevicesContent } from '@/features/device/components/delete-devices-content';
-import { DeviceFormModal } from '@/features/device/components/device-form-modal';
-import { DeviceKeyModal } from '@/features/device/components/device-key-modal';
 import { pointName } from '@/features/device/components/point-label';
 import { OnlineTag, RunTag } from '@/components/device-state';
+import { lazyNamed, OnceOpened } from '@/components/lazy-modal';
+
+// dialogs load when first opened (components/lazy-modal.tsx)
+const BindModal = lazyNamed(() => import('@/features/device/components/bind-modal'), 'BindModal');
+const DeviceFormModal = lazyNamed(() => import('@/features/device/components/device-form-modal'), 'DeviceFormModal');
+const DeviceKeyModal = lazyNamed(() => import('@/features/device/components/device-key-modal'), 'DeviceKeyModal');
 
 type Filters = Pick<DeviceListQuery, 'sn' | 'type' | 'productId' | 'onlineState' | 'runState' | 'plant' | 'orgId'>;
 const FILTER_KEYS = ['sn', 'type', 'productId', 'onlineState', 'runState', 'plant', 'orgId'] as const;
@@ -401,14 +404,20 @@ export default function DeviceListPage() {
           }
         />
       )}
-      <DeviceFormModal
-        open={editing.open}
-        device={editing.device}
-        onClose={() => setEditing({ open: false, device: null })}
-        onCreated={setKey}
-      />
-      <BindModal device={binding} onClose={() => setBinding(null)} />
-      <DeviceKeyModal value={key} onClose={() => setKey(null)} />
+      <OnceOpened open={editing.open}>
+        <DeviceFormModal
+          open={editing.open}
+          device={editing.device}
+          onClose={() => setEditing({ open: false, device: null })}
+          onCreated={setKey}
+        />
+      </OnceOpened>
+      <OnceOpened open={binding !== null}>
+        <BindModal device={binding} onClose={() => setBinding(null)} />
+      </OnceOpened>
+      <OnceOpened open={key !== null}>
+        <DeviceKeyModal value={key} onClose={() => setKey(null)} />
+      </OnceOpened>
     </Card>
   );
 }

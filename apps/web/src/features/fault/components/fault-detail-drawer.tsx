@@ -1,5 +1,6 @@
 import { Alert, Descriptions, Drawer, Flex, Result, Skeleton, Timeline, Typography } from 'antd';
 import type { FaultAction, FaultDetail } from '@pv/contract';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ProcessingTag, SeverityTag } from '@/components/fault-tags';
@@ -8,8 +9,10 @@ import { formatDuration } from '@/lib/duration';
 import { ApiError } from '@/lib/http';
 import { useFault } from '@/features/fault/api/get-fault';
 import { FaultActions } from './fault-actions';
-import { FaultDataChart } from './fault-data-chart';
 import { useNarrow } from './fault-cards';
+
+// ECharts (about 180 KB gzip) loads when a fault is opened, not with the fault list.
+const FaultDataChart = lazy(() => import('./fault-data-chart').then((m) => ({ default: m.FaultDataChart })));
 
 const EVENT_COLOR: Record<FaultAction, string> = {
   opened: 'red',
@@ -154,14 +157,16 @@ function FaultDetailBody({ fault, narrow }: { fault: FaultDetail; narrow: boolea
       </div>
       <div>
         <Typography.Title level={5}>{t('fault.detail.chart')}</Typography.Title>
-        <FaultDataChart
-          faultId={fault.id}
-          code={fault.code}
-          openedAt={fault.openedAt}
-          fixedAt={fault.fixedAt}
-          severity={fault.severity}
-          timeZone={zone}
-        />
+        <Suspense fallback={<Skeleton active />}>
+          <FaultDataChart
+            faultId={fault.id}
+            code={fault.code}
+            openedAt={fault.openedAt}
+            fixedAt={fault.fixedAt}
+            severity={fault.severity}
+            timeZone={zone}
+          />
+        </Suspense>
       </div>
       <div>
         <Typography.Title level={5}>{t('fault.detail.history')}</Typography.Title>

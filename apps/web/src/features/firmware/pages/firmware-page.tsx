@@ -12,8 +12,14 @@ import { useListPage } from '@/lib/use-list-page';
 import { useSession } from '@/stores/session';
 import { useDeleteFirmware } from '@/features/firmware/api/delete-firmware';
 import { useFirmware, type FirmwareQuery } from '@/api/firmware';
-import { FirmwareUploadModal } from '@/features/firmware/components/firmware-upload-modal';
 import { notesIn, ReleaseNotesModal } from '@/features/firmware/components/release-notes-field';
+import { lazyNamed, OnceOpened } from '@/components/lazy-modal';
+
+// dialogs load when first opened (components/lazy-modal.tsx)
+const FirmwareUploadModal = lazyNamed(
+  () => import('@/features/firmware/components/firmware-upload-modal'),
+  'FirmwareUploadModal',
+);
 
 const MQTT_PAGE = '/systems/mqtt';
 
@@ -257,7 +263,9 @@ export default function FirmwarePage() {
         }}
         data-testid="firmware-table"
       />
-      <FirmwareUploadModal open={uploading} onClose={() => setUploading(false)} />
+      <OnceOpened open={uploading}>
+        <FirmwareUploadModal open={uploading} onClose={() => setUploading(false)} />
+      </OnceOpened>
       {editingNotes && <ReleaseNotesModal row={editingNotes} onClose={() => setEditingNotes(null)} />}
     </Card>
   );

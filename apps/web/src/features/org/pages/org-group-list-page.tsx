@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { OrgGroupListQuery, OrgGroupRow } from '@pv/contract';
 import { Button, Card, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { useState, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupLabel } from '@/features/org/components/group-label';
 import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
@@ -10,7 +10,13 @@ import { Access } from '@/lib/access';
 import { useListPage } from '@/lib/use-list-page';
 import { useDeleteOrgGroup } from '@/features/org/api/delete-org-group';
 import { useOrgGroups } from '@/features/org/api/get-org-groups';
-import { OrgGroupFormModal } from '@/features/org/components/org-group-form-modal';
+import { lazyNamed } from '@/components/lazy-modal';
+
+// dialogs load when first opened (components/lazy-modal.tsx)
+const OrgGroupFormModal = lazyNamed(
+  () => import('@/features/org/components/org-group-form-modal'),
+  'OrgGroupFormModal',
+);
 
 type Filters = Pick<OrgGroupListQuery, 'name' | 'code'>;
 
@@ -82,7 +88,11 @@ export default function OrgGroupListPage() {
         left={<CreateButton perm="orgGroup:create" testId="org-group-create" onClick={() => setEditing({})} />}
       />
       <Table<OrgGroupRow> {...list.tableProps(data, isFetching)} columns={columns} />
-      {editing && <OrgGroupFormModal open group={editing.group} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <OrgGroupFormModal open group={editing.group} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

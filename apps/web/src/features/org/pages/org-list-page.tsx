@@ -1,7 +1,7 @@
 import { DragOutlined, EditOutlined, ReloadOutlined, SubnodeOutlined } from '@ant-design/icons';
 import type { OrgTreeRow } from '@pv/contract';
 import { Button, Card, Table, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupLabel } from '@/features/org/components/group-label';
 import { CreateButton, ListToolbar, actionsColumn } from '@/components/list-page';
@@ -10,8 +10,11 @@ import { Access } from '@/lib/access';
 import { useDeleteOrg } from '@/features/org/api/delete-org';
 import { useOrgs } from '@/api/orgs';
 import { buildTree, type TreeRow } from '@/lib/tree';
-import { OrgFormModal } from '@/features/org/components/org-form-modal';
-import { OrgMoveModal } from '@/features/org/components/org-move-modal';
+import { lazyNamed } from '@/components/lazy-modal';
+
+// dialogs load when first opened (components/lazy-modal.tsx)
+const OrgFormModal = lazyNamed(() => import('@/features/org/components/org-form-modal'), 'OrgFormModal');
+const OrgMoveModal = lazyNamed(() => import('@/features/org/components/org-move-modal'), 'OrgMoveModal');
 
 type OrgNode = TreeRow<OrgTreeRow>;
 
@@ -157,11 +160,13 @@ export default function OrgListPage() {
             }),
         }}
       />
-      {dialog?.kind === 'create' && (
-        <OrgFormModal parentId={dialog.parentId} orgs={orgs} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === 'edit' && <OrgFormModal org={dialog.org} orgs={orgs} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'move' && <OrgMoveModal org={dialog.org} orgs={orgs} onClose={() => setDialog(null)} />}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'create' && (
+          <OrgFormModal parentId={dialog.parentId} orgs={orgs} onClose={() => setDialog(null)} />
+        )}
+        {dialog?.kind === 'edit' && <OrgFormModal org={dialog.org} orgs={orgs} onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'move' && <OrgMoveModal org={dialog.org} orgs={orgs} onClose={() => setDialog(null)} />}
+      </Suspense>
     </Card>
   );
 }

@@ -74,6 +74,7 @@ describe('organisation groups page', () => {
     renderWithProviders(<OrgGroupListPage />);
     expect(await find('Service provider')).toBeTruthy();
     fireEvent.click(screen.getByTestId('org-group-create'));
+    await screen.findByTestId('org-group-name', undefined, { timeout: 10_000 }); // the form loads when first opened
     type('org-group-name', 'bad name!');
     type('org-group-code', 'has-hyphen');
     fireEvent.click(screen.getByTestId('org-group-save'));
@@ -120,6 +121,7 @@ describe('organisation tree page', () => {
     renderWithProviders(<OrgListPage />);
     expect(await screen.findByTestId('org-row-SUNPATH')).toBeTruthy();
     fireEvent.click(screen.getByTestId('org-add-child-ROOT'));
+    await screen.findByTestId('org-name', undefined, { timeout: 10_000 }); // the form loads when first opened
     type('org-name', 'North Star');
     type('org-code', '-north');
     type('org-number', 'N-1');

@@ -36,11 +36,14 @@ import { usePlantDevices } from '@/features/plant/api/get-plant-devices';
 import { usePlantFaults } from '@/features/plant/api/get-plant-faults';
 import { EnergyFlow } from '@/features/plant/components/energy-flow';
 import { GrantsTab } from '@/features/plant/components/grants-tab';
-import { PlantFormModal } from '@/features/plant/components/plant-form-modal';
 import { PlantStatusTag } from '@/features/plant/components/plant-status';
 import { OnlineTag, RunTag } from '@/components/device-state';
 import { ProductionChart } from '@/features/plant/components/production-chart';
 import { RevenueCard } from '@/features/plant/components/revenue-card';
+import { lazyNamed, OnceOpened } from '@/components/lazy-modal';
+
+// dialogs load when first opened (components/lazy-modal.tsx)
+const PlantFormModal = lazyNamed(() => import('@/features/plant/components/plant-form-modal'), 'PlantFormModal');
 
 /** A device row's power flow: the server's direction, else its signed power read as the device's own point. */
 function rowFlow(d: PlantDeviceRow): PowerFlow | null {
@@ -403,7 +406,9 @@ export default function PlantDetailPage() {
       <Card size="small">
         <Tabs items={tabs} />
       </Card>
-      <PlantFormModal open={editing} plant={p} onClose={() => setEditing(false)} />
+      <OnceOpened open={editing}>
+        <PlantFormModal open={editing} plant={p} onClose={() => setEditing(false)} />
+      </OnceOpened>
     </Space>
   );
 }

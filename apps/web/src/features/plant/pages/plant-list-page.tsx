@@ -30,10 +30,13 @@ import { useListPage } from '@/lib/use-list-page';
 import { useDeletePlant } from '@/features/plant/api/delete-plant';
 import { usePlants } from '@/features/plant/api/get-plants';
 import { useSetFavourite } from '@/features/plant/api/set-favourite';
-import { PlantFormModal } from '@/features/plant/components/plant-form-modal';
 import { PlantStatusTag } from '@/features/plant/components/plant-status';
 import { ZonedTime } from '@/components/zoned-time';
 import { formatMoney } from '@/lib/money';
+import { lazyNamed, OnceOpened } from '@/components/lazy-modal';
+
+// dialogs load when first opened (components/lazy-modal.tsx)
+const PlantFormModal = lazyNamed(() => import('@/features/plant/components/plant-form-modal'), 'PlantFormModal');
 
 type Filters = Pick<PlantListQuery, 'name' | 'owner' | 'installer' | 'org'>;
 /** The parts of the query that narrow the list (not paging or sorting). */
@@ -460,7 +463,9 @@ export default function PlantListPage() {
           locale={{ emptyText: empty }}
         />
       )}
-      <PlantFormModal open={editing !== null} plant={editing?.plant} onClose={() => setEditing(null)} />
+      <OnceOpened open={editing !== null}>
+        <PlantFormModal open={editing !== null} plant={editing?.plant} onClose={() => setEditing(null)} />
+      </OnceOpened>
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { EditOutlined, FileTextOutlined } from '@ant-design/icons';
 import type { ProductQuery, ProductRow } from '@pv/contract';
 import { Card, Drawer, Space, Table, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CreateButton, ListToolbar, SearchForm, TextFilter } from '@/components/list-page';
 import { DeleteAction, IconAction } from '@/components/row-actions';
@@ -11,8 +11,14 @@ import { useDeleteProduct } from '@/features/product/api/delete-product';
 import { useProducts } from '@/features/product/api/get-products';
 import { ProblemList } from '@/features/product/components/problem-list';
 import { ProductDocuments } from '@/features/product/components/product-documents';
-import { ProductFormModal } from '@/features/product/components/product-form-modal';
 import { ReleaseNotes } from '@/features/product/components/release-notes';
+import { lazyNamed } from '@/components/lazy-modal';
+
+// dialogs load when first opened (components/lazy-modal.tsx)
+const ProductFormModal = lazyNamed(
+  () => import('@/features/product/components/product-form-modal'),
+  'ProductFormModal',
+);
 
 type Filters = Pick<ProductQuery, 'name'>;
 
@@ -115,7 +121,11 @@ export default function ProductOptionsPage() {
           },
         ]}
       />
-      {editing && <ProductFormModal record={editing.record} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <ProductFormModal record={editing.record} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
       <Drawer
         open={docs !== null}
         onClose={() => setDocs(null)}

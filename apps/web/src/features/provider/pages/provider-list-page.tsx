@@ -7,7 +7,7 @@ import {
   type ProviderRow,
 } from '@pv/contract';
 import { Card, Form, Select, Table, Tag, Tooltip } from 'antd';
-import { useState } from 'react';
+import { useState, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '@/components/export-button';
 import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
@@ -16,7 +16,13 @@ import { useHasPerm } from '@/lib/access';
 import { useListPage } from '@/lib/use-list-page';
 import { useProviders } from '@/features/provider/api/get-providers';
 import { useDeleteProvider } from '@/features/provider/api/delete-provider';
-import { ProviderFormModal } from '@/features/provider/components/provider-form-modal';
+import { lazyNamed } from '@/components/lazy-modal';
+
+// dialogs load when first opened (components/lazy-modal.tsx)
+const ProviderFormModal = lazyNamed(
+  () => import('@/features/provider/components/provider-form-modal'),
+  'ProviderFormModal',
+);
 
 type Filters = Pick<ProviderQuery, 'keyword' | 'contractStatus' | 'serviceType'>;
 type Q = ProviderQuery & { pageNum: number; pageSize: number };
@@ -149,7 +155,11 @@ export default function ProviderListPage() {
         }
       />
       <Table<ProviderRow> {...list.tableProps(data, isFetching)} columns={columns} data-testid="provider-table" />
-      {editing && <ProviderFormModal provider={editing.provider} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <ProviderFormModal provider={editing.provider} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

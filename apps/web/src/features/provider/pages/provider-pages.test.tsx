@@ -90,6 +90,7 @@ describe('service provider list', () => {
     renderWithProviders(<ProviderListPage />);
     await find('SunPath Services');
     fireEvent.click(screen.getByTestId('provider-create'));
+    await screen.findByTestId('provider-name', undefined, { timeout: 10_000 }); // the form loads when first opened
     type('provider-name', 'bad name!');
     type('provider-phone', 'call me');
     type('provider-contract', '-x');

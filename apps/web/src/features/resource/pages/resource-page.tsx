@@ -8,9 +8,15 @@ import { ConfirmAction } from '@/components/row-actions';
 import { Access } from '@/lib/access';
 import { useDeleteResource } from '@/features/resource/api/delete-resource';
 import { useResources } from '@/features/resource/api/get-resources';
-import { ResourceFormModal } from '@/features/resource/components/resource-form-modal';
 import { useResourceLabel } from '@/lib/resource-label';
 import { buildTree, type TreeRow } from '@/lib/tree';
+import { lazyNamed, OnceOpened } from '@/components/lazy-modal';
+
+// dialogs load when first opened (components/lazy-modal.tsx)
+const ResourceFormModal = lazyNamed(
+  () => import('@/features/resource/components/resource-form-modal'),
+  'ResourceFormModal',
+);
 
 /** /auth/res: the tree of menus and buttons; changes reach the users on their next currentInfo. */
 export default function ResourcePage() {
@@ -127,7 +133,9 @@ export default function ResourcePage() {
         pagination={false}
         scroll={{ x: 'max-content' }}
       />
-      <ResourceFormModal target={target} resources={data ?? []} onClose={() => setTarget(null)} />
+      <OnceOpened open={target !== null}>
+        <ResourceFormModal target={target} resources={data ?? []} onClose={() => setTarget(null)} />
+      </OnceOpened>
     </Card>
   );
 }

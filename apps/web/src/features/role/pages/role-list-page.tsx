@@ -9,8 +9,11 @@ import { useHasPerm } from '@/lib/access';
 import { useListPage } from '@/lib/use-list-page';
 import { useDeleteRole } from '@/features/role/api/delete-role';
 import { useRoles } from '@/features/role/api/get-roles';
-import { RoleFormModal } from '@/features/role/components/role-form-modal';
-import { RoleGrantDrawer } from '@/features/role/components/role-grant-drawer';
+import { lazyNamed, OnceOpened } from '@/components/lazy-modal';
+
+// dialogs load when first opened (components/lazy-modal.tsx)
+const RoleFormModal = lazyNamed(() => import('@/features/role/components/role-form-modal'), 'RoleFormModal');
+const RoleGrantDrawer = lazyNamed(() => import('@/features/role/components/role-grant-drawer'), 'RoleGrantDrawer');
 
 type Filters = Pick<RoleListQuery, 'code' | 'name'>;
 
@@ -79,8 +82,12 @@ export default function RoleListPage() {
       </SearchForm>
       <ListToolbar left={<CreateButton perm="role:create" testId="role-create" onClick={() => setEditing({})} />} />
       <Table<RoleRow> {...list.tableProps(data, isFetching)} columns={columns} />
-      <RoleFormModal open={editing !== null} role={editing?.role} onClose={() => setEditing(null)} />
-      <RoleGrantDrawer role={granting} onClose={() => setGranting(null)} />
+      <OnceOpened open={editing !== null}>
+        <RoleFormModal open={editing !== null} role={editing?.role} onClose={() => setEditing(null)} />
+      </OnceOpened>
+      <OnceOpened open={granting !== null}>
+        <RoleGrantDrawer role={granting} onClose={() => setGranting(null)} />
+      </OnceOpened>
     </Card>
   );
 }

@@ -67,6 +67,7 @@ describe('MQTT/HTTP endpoints (/systems/mqtt)', () => {
     const fetch = serve();
     renderWithProviders(<MqttPage />);
     fireEvent.click(await screen.findByTestId('mqtt-create', undefined, { timeout: 8000 }));
+    await screen.findByTestId('mqtt-form-address', undefined, { timeout: 10_000 }); // the form loads when first opened
     type('mqtt-form-address', 'http://x y');
     type('mqtt-form-port', '70000');
     type('mqtt-form-topic', 'pv/{sn}/up telemetry');

@@ -12,7 +12,13 @@ import { useDeleteMqttConfig } from '@/features/system/api/delete-mqtt-config';
 import { useMqttConfigs } from '@/features/system/api/get-mqtt-configs';
 import { ArchiveConfigCard } from '@/features/system/components/archive-config-card';
 import { maskKey } from '@/features/system/components/mask-key';
-import { MqttConfigFormModal } from '@/features/system/components/mqtt-config-form-modal';
+import { lazyNamed, OnceOpened } from '@/components/lazy-modal';
+
+// dialogs load when first opened (components/lazy-modal.tsx)
+const MqttConfigFormModal = lazyNamed(
+  () => import('@/features/system/components/mqtt-config-form-modal'),
+  'MqttConfigFormModal',
+);
 
 type Filters = Pick<MqttConfigQuery, 'country'>;
 
@@ -108,7 +114,9 @@ export default function MqttPage() {
         </SearchForm>
         <ListToolbar left={<CreateButton perm="mqtt:create" testId="mqtt-create" onClick={() => setEditing({})} />} />
         <Table<MqttConfigRow> {...list.tableProps(data, isFetching)} columns={columns} data-testid="mqtt-table" />
-        <MqttConfigFormModal open={editing !== null} record={editing?.record} onClose={() => setEditing(null)} />
+        <OnceOpened open={editing !== null}>
+          <MqttConfigFormModal open={editing !== null} record={editing?.record} onClose={() => setEditing(null)} />
+        </OnceOpened>
       </Card>
       <ArchiveConfigCard />
     </Flex>

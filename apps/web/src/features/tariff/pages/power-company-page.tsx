@@ -8,7 +8,7 @@ import {
   type PriceSaved,
 } from '@pv/contract';
 import { Card, Empty, Select, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '@/components/export-button';
 import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
@@ -19,9 +19,12 @@ import { useDeletePowerCompany } from '@/features/tariff/api/delete-power-compan
 import { useDeletePrice } from '@/features/tariff/api/delete-price';
 import { usePowerCompanies } from '@/features/tariff/api/get-power-companies';
 import { usePrices } from '@/features/tariff/api/get-prices';
-import { CompanyFormModal } from '@/features/tariff/components/company-form-modal';
-import { PriceFormModal } from '@/features/tariff/components/price-form-modal';
 import { RecomputeProgress } from '@/features/tariff/components/recompute-progress';
+import { lazyNamed } from '@/components/lazy-modal';
+
+// dialogs load when first opened (components/lazy-modal.tsx)
+const CompanyFormModal = lazyNamed(() => import('@/features/tariff/components/company-form-modal'), 'CompanyFormModal');
+const PriceFormModal = lazyNamed(() => import('@/features/tariff/components/price-form-modal'), 'PriceFormModal');
 
 type Q = PowerCompanyQuery & { pageNum: number; pageSize: number };
 
@@ -134,7 +137,9 @@ function PriceList({ company, onRecompute }: { company: PowerCompanyRow; onRecom
         data-testid="price-table"
       />
       {editing && (
-        <PriceFormModal company={company} price={editing.price} onClose={() => setEditing(null)} onSaved={saved} />
+        <Suspense fallback={null}>
+          <PriceFormModal company={company} price={editing.price} onClose={() => setEditing(null)} onSaved={saved} />
+        </Suspense>
       )}
     </Card>
   );
@@ -249,7 +254,11 @@ export default function PowerCompanyPage() {
       ) : (
         !isFetching && <Empty style={{ marginTop: 16 }} description={t('tariff.noCompany')} />
       )}
-      {editing && <CompanyFormModal company={editing.company} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <CompanyFormModal company={editing.company} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

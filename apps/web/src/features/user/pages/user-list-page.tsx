@@ -12,8 +12,13 @@ import { useListPage } from '@/lib/use-list-page';
 import { useUsers } from '@/features/user/api/get-users';
 import { useUpdateUserState } from '@/features/user/api/update-user-state';
 import { useDeleteUser } from '@/features/user/api/delete-user';
-import { AssignRolesModal, PasswordOnceModal, ResetPasswordModal } from '@/features/user/components/password-modals';
-import { UserFormModal } from '@/features/user/components/user-form-modal';
+import { lazyNamed, OnceOpened } from '@/components/lazy-modal';
+
+// dialogs load when first opened (components/lazy-modal.tsx)
+const AssignRolesModal = lazyNamed(() => import('@/features/user/components/password-modals'), 'AssignRolesModal');
+const PasswordOnceModal = lazyNamed(() => import('@/features/user/components/password-modals'), 'PasswordOnceModal');
+const ResetPasswordModal = lazyNamed(() => import('@/features/user/components/password-modals'), 'ResetPasswordModal');
+const UserFormModal = lazyNamed(() => import('@/features/user/components/user-form-modal'), 'UserFormModal');
 
 type Filters = Pick<UserListQuery, 'loginName' | 'nickname' | 'state'>;
 
@@ -141,19 +146,27 @@ export default function UserListPage() {
         }
       />
       <Table<UserRow> {...list.tableProps(data, isFetching)} columns={columns} />
-      <UserFormModal
-        open={editing !== null}
-        user={editing?.user}
-        onClose={() => setEditing(null)}
-        onCreated={(loginName, password) => password && setOnce({ loginName, password })}
-      />
-      <ResetPasswordModal
-        user={resetting}
-        onClose={() => setResetting(null)}
-        onGenerated={(loginName, password) => setOnce({ loginName, password })}
-      />
-      <AssignRolesModal user={assigning} onClose={() => setAssigning(null)} />
-      <PasswordOnceModal value={once} onClose={() => setOnce(null)} />
+      <OnceOpened open={editing !== null}>
+        <UserFormModal
+          open={editing !== null}
+          user={editing?.user}
+          onClose={() => setEditing(null)}
+          onCreated={(loginName, password) => password && setOnce({ loginName, password })}
+        />
+      </OnceOpened>
+      <OnceOpened open={resetting !== null}>
+        <ResetPasswordModal
+          user={resetting}
+          onClose={() => setResetting(null)}
+          onGenerated={(loginName, password) => setOnce({ loginName, password })}
+        />
+      </OnceOpened>
+      <OnceOpened open={assigning !== null}>
+        <AssignRolesModal user={assigning} onClose={() => setAssigning(null)} />
+      </OnceOpened>
+      <OnceOpened open={once !== null}>
+        <PasswordOnceModal value={once} onClose={() => setOnce(null)} />
+      </OnceOpened>
     </Card>
   );
 }

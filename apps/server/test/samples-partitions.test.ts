@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrations } from '../src/db/migrate.js';
 import { hashDeviceKey } from '../src/ingest/index.js';
 import { ensureSamplePartitions, PARTITION_AHEAD_DAYS, runArchive } from '../src/modules/system/archive.js';
 import { samplePartitionName, samplePartitions } from '../src/modules/system/system.repository.js';
@@ -165,5 +166,51 @@ describe('samples by day', () => {
     expect(await runArchive(t.app.db, Date.now(), { force: true })).toEqual({ pruned: 1, file: null });
     expect(await stored()).not.toContain(day(-9) + 2 * HOUR);
     if (pg) expect(await countIn('samples_default')).toBe(0);
+  });
+});
+
+describe('the migration to day partitions', () => {
+  it('moves the rows of a plain samples table into their days, keeping the key and the indexes', async () => {
+    const migration = migrations['202611271100_samples_partitions']!;
+    await t.app.db.deleteFrom('samples').execute();
+    // back to the plain table the earlier migrations made (SQLite: it is one already)
+    await migration.down!(t.app.db);
+    if (pg) {
+      const { rows } = await sql<{ kind: string }>`
+        select relkind as kind from pg_class where oid = 'samples'::regclass`.execute(t.app.db);
+      expect(rows[0]!.kind).toBe('r');
+    }
+    // retention 8 days: day -40 is past it, day 10 beyond the days made ahead
+    const at = [day(-40), day(-5) + HOUR, day(-1) + HOUR, today + HOUR, day(10)];
+    await t.app.db
+      .insertInto('samples')
+      .values(at.map((ts, i) => ({ device_id: device, ts, points: `{"acPower":${i}}`, received_at: now })))
+      .execute();
+    await migration.up(t.app.db);
+
+    expect(await stored()).toEqual(at);
+    if (pg) {
+      expect(await partitionOf()).toEqual({
+        [day(-40)]: 'samples_default',
+        [day(-5) + HOUR]: samplePartitionName(day(-5)),
+        [day(-1) + HOUR]: samplePartitionName(day(-1)),
+        [today + HOUR]: samplePartitionName(today),
+        [day(10)]: 'samples_default',
+      });
+      const names = (await samplePartitions(t.app.db)).map((p) => p.name);
+      for (let d = 0; d <= PARTITION_AHEAD_DAYS; d++) expect(names).toContain(samplePartitionName(day(d)));
+      expect(names).not.toContain(samplePartitionName(day(-40)));
+      const { rows } = await sql<{ def: string }>`
+        select pg_get_constraintdef(oid) as def from pg_constraint where conrelid = 'samples'::regclass and contype = 'p'`.execute(
+        t.app.db,
+      );
+      expect(rows).toEqual([{ def: 'PRIMARY KEY (device_id, ts)' }]);
+      // a repeated (device, ts) is still stored once
+      await send(today + HOUR, 99);
+      expect(await countIn(samplePartitionName(today))).toBe(1);
+      // the next run prunes what the migration left in the default partition past the retention
+      expect(await runArchive(t.app.db, Date.now(), { force: true })).toEqual({ pruned: 1, file: null });
+      expect(await stored()).toEqual(at.slice(1));
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { API_BASE, LIVE_TICKET_MS } from '@pv/contract';
+import { answerProblem } from '@pv/contract/responses';
 import { vi } from 'vitest';
 
 /** A request as the fake server sees it. */
@@ -37,12 +38,24 @@ const parse = (body: RequestInit['body']) => {
   }
 };
 
+/** Stubbed answers that break the contract, for test-setup.ts to fail the test they came up in. */
+const contractProblems: string[] = [];
+
+/** The contract breaks of the stubs since the last call (and forgets them). */
+export function takeContractProblems(): string[] {
+  return contractProblems.splice(0);
+}
+
 /**
  * Stubs the global fetch with a fake API server (undone by vi.unstubAllGlobals). `route` gets each
  * request and returns the `data` of a `{ code: 200, msg: 'ok' }` envelope (undefined: null) or a
  * `respond(...)`. The returned mock records the calls as fetch received them: `(url, init)`.
  * Event-stream tickets (POST /events/ticket) are handed out by the fake server itself, `ticket-1`,
  * `ticket-2`, … unless `route` answers them (the stream is a stand-in, test-event-source.ts).
+ * Every successful answer the route gives is checked against the operation's answer in the contract
+ * (@pv/contract/responses, the server's own schemas): a stub that breaks it, or answers an
+ * operation the server does not have, fails the test (test-setup.ts), so stubs cannot drift from
+ * what the server sends.
  */
 export function mockFetch(route: (req: FakeRequest) => unknown = () => null) {
   let tickets = 0;
@@ -54,6 +67,11 @@ export function mockFetch(route: (req: FakeRequest) => unknown = () => null) {
     if (out == null && method === 'POST' && path === '/events/ticket')
       out = { ticket: `ticket-${++tickets}`, expiresAt: Date.now() + LIVE_TICKET_MS };
     const answer = out instanceof Answer ? out : new Answer({ code: 200, msg: 'ok', data: out ?? null }, 200);
+    // an answer the test gave (a stub that answers nothing, `data: null`, claims no shape)
+    if (out != null && answer.status === 200 && (answer.body as { code?: unknown } | null)?.code === 200) {
+      const problem = answerProblem(method, url, answer.body);
+      if (problem) contractProblems.push(problem);
+    }
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'content-type': 'application/json' },

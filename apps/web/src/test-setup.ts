@@ -1,6 +1,7 @@
 import { act, cleanup } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
 import { afterAll, afterEach } from 'vitest';
+import { takeContractProblems } from './test-fetch';
 
 // Component tests run in happy-dom; antd needs matchMedia.
 if (!window.matchMedia) {
@@ -28,6 +29,13 @@ afterEach(async () => {
     notification.destroy();
     Modal.destroyAll();
   });
+});
+
+// A fetch stub (test-fetch.ts) answered something the server never would: the test fails.
+afterEach(() => {
+  const problems = [...new Set(takeContractProblems())];
+  if (problems.length)
+    throw new Error(`fetch stubs break the API contract (@pv/contract/responses):\n${problems.join('\n')}`);
 });
 
 // A last scheduler tick (passive effects of the final unmount) runs before the DOM is torn down.

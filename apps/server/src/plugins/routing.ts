@@ -15,6 +15,8 @@ export interface RouteEntry {
   path: string;
   access: Access | undefined;
   pattern: RegExp;
+  /** The zod schema of its 200 answer (a file or a stream: z.unknown) */
+  response: z.ZodType;
 }
 
 declare module 'fastify' {
@@ -39,6 +41,9 @@ function refusalsOf(method: string | string[]) {
   if ([method].flat().some((m) => m !== 'GET' && m !== 'HEAD')) statuses.push(409, 413, 415);
   return Object.fromEntries(statuses.map((s) => [s, refusal]));
 }
+
+/** The 200 of an operation that answers a file or a stream: the document does not describe its body. */
+export const fileAnswer = z.unknown().describe('A file or a stream');
 
 const openApiPath = (url: string) => url.replace(/:(\w+)(\([^)]*\))?/g, '{$1}');
 const patternOf = (url: string) =>
@@ -73,7 +78,7 @@ export function registerRouting(app: FastifyInstance) {
     const schema = (route.schema ??= {}) as { response?: Record<string, unknown>; hide?: boolean };
     schema.response = { ...refusalsOf(route.method), ...schema.response };
     // a file, a stream or a spreadsheet: a 200 whose body the document does not describe
-    schema.response[200] ??= z.unknown().describe('A file or a stream');
+    schema.response[200] ??= fileAnswer;
     const url = route.url.replace(/:(\w+)(?=\/|$)/g, (m, name: string) =>
       NUMERIC_PARAMS.has(name) ? `:${name}(^\\d+$)` : m,
     );
@@ -87,6 +92,7 @@ export function registerRouting(app: FastifyInstance) {
         path: openApiPath(url),
         access: route.config?.access,
         pattern: patternOf(url),
+        response: schema.response[200] as z.ZodType,
       });
     }
   });

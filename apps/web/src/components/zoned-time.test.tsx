@@ -8,6 +8,7 @@ import { mockFetch } from '@/test-fetch';
 import { signedInWith } from '@/test-utils';
 import { ZonedTime } from './zoned-time';
 import { formatZonedTime, rememberUserZone, zoneAbbreviation, zoneFullName } from '@/lib/time-zone';
+import { aProfile } from '@/test-fixtures';
 
 initI18n('en');
 
@@ -51,7 +52,7 @@ describe('<ZonedTime>', () => {
 
   it("falls back to the user's chosen zone when the record has none (an unbound device, an audit row)", async () => {
     signedInWith('');
-    const fetch = mockFetch((req) => (req.path === '/profile' ? { timeZone: 'Asia/Tokyo' } : null));
+    const fetch = mockFetch((req) => (req.path === '/profile' ? aProfile({ timeZone: 'Asia/Tokyo' }) : null));
     withClient(<ZonedTime value={AT} timeZone={null} />);
     expect((await screen.findByText(/2026-01-15 15:00:00/)).getAttribute('title')).toContain('Asia/Tokyo');
     expect(fetch).toHaveBeenCalledTimes(1);

@@ -230,3 +230,37 @@ describe('uploads with progress', () => {
     expect(message.error).not.toHaveBeenCalled();
   });
 });
+
+describe('API client in development: answers checked against the contract', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+
+  const user = {
+    id: 1,
+    loginName: 'ada',
+    nickname: 'Ada',
+    mobile: null,
+    email: null,
+    state: 'enabled',
+    orgId: 1,
+    orgName: 'Platform',
+    roles: ['admin'],
+    roleIds: [1],
+    createdAt: 1,
+  };
+
+  it('logs an answer that breaks the operation schema, and says nothing of one that fits', async () => {
+    vi.stubEnv('MODE', 'development');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal('fetch', answer(200, { code: 200, msg: 'ok', data: { rows: [user], total: 1 } }));
+    await http.get('/users', { query: { pageNum: 1 } });
+    const { roleIds: _dropped, ...withoutRoleIds } = user;
+    vi.stubGlobal('fetch', answer(200, { code: 200, msg: 'ok', data: { rows: [withoutRoleIds], total: 1 } }));
+    await http.get('/users', { query: { pageNum: 1 } });
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledTimes(1));
+    expect(String(logged.mock.calls[0]![0])).toMatch(/^\[contract\] GET \/users: .*data\.rows\.0\.roleIds/);
+  });
+});

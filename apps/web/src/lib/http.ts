@@ -143,6 +143,21 @@ async function send(method: string, url: string, opts: RequestOptions, raw = fal
   return res;
 }
 
+/**
+ * In development (`npm run dev`), each successful answer is checked against the operation's answer
+ * in the contract (@pv/contract/responses: the server's own schemas), and a mismatch is logged, so a
+ * console page and the server cannot drift apart unseen. The production build drops this (the
+ * condition is the constant `false` there, and the table is never bundled); component tests check
+ * their stubs the same way (test-fetch.ts), so it stays off under `vitest` (mode `test`).
+ */
+function checkAnswer(method: string, url: string, body: unknown) {
+  if (!import.meta.env.DEV || import.meta.env.MODE === 'test') return;
+  void import('@pv/contract/responses').then(({ answerProblem }) => {
+    const problem = answerProblem(method, url, body);
+    if (problem) console.error(`[contract] ${problem}`, body);
+  });
+}
+
 async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   return (await requestEnvelope<Envelope<T>>(method, path, opts)).data;
 }
@@ -153,8 +168,11 @@ async function requestEnvelope<E extends Envelope>(
   path: string,
   opts: RequestOptions = {},
 ): Promise<E> {
-  const res = await send(method, buildUrl(path, opts.query), opts);
-  return (await res.json()) as E;
+  const url = buildUrl(path, opts.query);
+  const res = await send(method, url, opts);
+  const body = (await res.json()) as E;
+  checkAnswer(method, url, body);
+  return body;
 }
 
 /** The one API client (spec §7): base /photo_voltaic, 50 s timeout, Accept-Language and X-Token. */
@@ -205,8 +223,10 @@ export function upload<T>(path: string, form: FormData, opts: UploadOptions = {}
         body = undefined;
       }
       const code = body?.code ?? xhr.status;
-      if (xhr.status >= 200 && xhr.status < 300 && code === 200) resolve(body!.data as T);
-      else fail(code, body?.msg || xhr.statusText || i18n.t('error.hasError'));
+      if (xhr.status >= 200 && xhr.status < 300 && code === 200) {
+        checkAnswer('POST', url, body);
+        resolve(body!.data as T);
+      } else fail(code, body?.msg || xhr.statusText || i18n.t('error.hasError'));
     };
     xhr.onerror = () => fail(0, i18n.t('common.networkError'));
     xhr.ontimeout = () => fail(0, i18n.t('common.timeout'));

@@ -45,7 +45,11 @@ const rows = [
 
 function serve() {
   return mockFetch(({ url }) =>
-    url.startsWith('/photo_voltaic/audit/entities') ? ['orgGroup', 'session'] : { rows, total: 2 },
+    url.startsWith('/photo_voltaic/audit/entities')
+      ? ['orgGroup', 'session']
+      : url.startsWith('/photo_voltaic/audit')
+        ? { rows, total: 2 }
+        : null,
   );
 }
 

@@ -6,6 +6,7 @@ import { renderWithProviders, signedInWith } from '@/test-utils';
 import { mockFetch, respond, type FakeRequest } from '@/test-fetch';
 import CustomerListPage from './customer-list-page';
 import CustomerCancelPage from './customer-cancel-page';
+import { anOrg } from '@/test-fixtures';
 
 initI18n('en');
 // forms validate asynchronously; this machine is shared and slow
@@ -49,7 +50,7 @@ describe('customer list', () => {
           ],
           total: 2,
         };
-      if (req.method === 'GET' && req.path === '/orgs') return [{ id: 3, name: 'Green Roof Installers' }];
+      if (req.method === 'GET' && req.path === '/orgs') return [anOrg({ id: 3, name: 'Green Roof Installers' })];
       return undefined;
     });
 

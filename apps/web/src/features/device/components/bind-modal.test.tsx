@@ -7,6 +7,7 @@ import { renderWithProviders, signedInWith } from '@/test-utils';
 import DeviceListPage from '@/features/device/pages/device-list-page';
 import { BindModal } from './bind-modal';
 import { mockFetch } from '@/test-fetch';
+import { aPlantRow } from '@/test-fixtures';
 
 initI18n('en');
 
@@ -33,10 +34,7 @@ const device: DeviceRow = {
   mac: null,
   subCount: 0,
 };
-const plants = [
-  { id: 7, name: 'Berlin1' },
-  { id: 8, name: 'Berlin2' },
-];
+const plants = [aPlantRow({ id: 7, name: 'Berlin1' }), aPlantRow({ id: 8, name: 'Berlin2' })];
 
 function serve() {
   return mockFetch(({ method, url, query }) => {
@@ -53,7 +51,7 @@ function serve() {
           ? { rows: [{ ...device, plantId: 7, plantName: 'Berlin1' }], total: 1 }
           : url.startsWith('/photo_voltaic/options')
             ? []
-            : { rows: [], total: 0 };
+            : null;
   });
 }
 const writes = (fetch: ReturnType<typeof serve>) =>

@@ -9,6 +9,7 @@ import { mockFetch } from '@/test-fetch';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import DeviceDetailPage from '@/features/device/pages/device-detail-page';
 import { DeviceFigures, signalQuality } from './device-figures';
+import { asDeviceRow } from '@/test-fixtures';
 
 initI18n('en');
 
@@ -204,8 +205,8 @@ describe('device figures by type', { timeout: 30_000 }, () => {
       path === '/devices' && query.get('parentId') === '9'
         ? {
             rows: [
-              { ...inverter, id: 10, parentSn: collector.sn, onlineState: 'online' },
-              { ...meter, id: 11, parentSn: collector.sn, onlineState: 'offline' },
+              asDeviceRow({ ...inverter, id: 10, parentSn: collector.sn, onlineState: 'online' }),
+              asDeviceRow({ ...meter, id: 11, parentSn: collector.sn, onlineState: 'offline' }),
             ],
             total: 2,
           }

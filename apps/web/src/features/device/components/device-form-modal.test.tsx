@@ -5,6 +5,7 @@ import { initI18n } from '@/lib/i18n';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import { DeviceFormModal } from './device-form-modal';
 import { mockFetch } from '@/test-fetch';
+import { aPlantPage } from '@/test-fixtures';
 
 initI18n('en');
 
@@ -43,7 +44,9 @@ function serve(created: object = { id: 11, sn: 'INV-011', deviceKey: null, paren
           ? { rows: collectors, total: 1 }
           : url.startsWith('/photo_voltaic/options')
             ? []
-            : { rows: [], total: 0 },
+            : url.startsWith('/photo_voltaic/plants')
+              ? aPlantPage([])
+              : { rows: [], total: 0 },
   );
 }
 const writes = (fetch: ReturnType<typeof serve>) =>

@@ -62,6 +62,8 @@ function serve() {
           params: {},
           status: 'processing',
           ackContent: null,
+          resultKey: 'commandResult.processing',
+          resultValues: {},
           source: 'console',
           sentBy: 'me',
           createdAt: 1,

@@ -9,6 +9,7 @@ import { renderWithProviders, signedInWith } from '@/test-utils';
 import DeviceDetailPage from './device-detail-page';
 import DeviceUpdateLogPage from './device-update-log-page';
 import { mockFetch } from '@/test-fetch';
+import { asDeviceRow } from '@/test-fixtures';
 
 initI18n('en');
 
@@ -76,7 +77,7 @@ function serve() {
         : path === '/devices/5/update-log'
           ? current.log
           : path === '/devices' && url.includes('parentId=5')
-            ? { rows: [current.sub], total: 1 }
+            ? { rows: [asDeviceRow(current.sub)], total: 1 }
             : null,
   );
 }

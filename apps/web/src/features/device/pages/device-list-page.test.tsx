@@ -40,7 +40,9 @@ function serve(list: object[] = rows) {
         ? [{ id: 2, parentId: null, name: 'SunPath' }]
         : url.startsWith('/photo_voltaic/options/products')
           ? [{ id: 1, name: 'SunWave 5K', code: 'SW5K', type: 'inverter' }]
-          : { rows: list, total: list.length },
+          : url.startsWith('/photo_voltaic/devices')
+            ? { rows: list, total: list.length }
+            : null,
   );
 }
 

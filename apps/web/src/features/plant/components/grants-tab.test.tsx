@@ -5,6 +5,7 @@ import { initI18n } from '@/lib/i18n';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import { GrantsTab } from './grants-tab';
 import { mockFetch } from '@/test-fetch';
+import { aProfile } from '@/test-fixtures';
 
 initI18n('en');
 
@@ -25,7 +26,7 @@ function serve() {
     method !== 'GET'
       ? null
       : url === '/photo_voltaic/profile'
-        ? { email: 'Agent@SunPath.example' }
+        ? aProfile({ email: 'Agent@SunPath.example' })
         : url === '/photo_voltaic/plants/7/grants'
           ? grants
           : null,

@@ -8,6 +8,7 @@ import { sendLive, stubEventSource } from '@/test-event-source';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import PlantDetailPage from './plant-detail-page';
 import { mockFetch, respond } from '@/test-fetch';
+import { aFaultRow, aProfile } from '@/test-fixtures';
 
 initI18n('en');
 
@@ -83,18 +84,21 @@ const devices = {
 };
 const faults = {
   rows: [
-    {
+    aFaultRow({
       id: 5,
       deviceId: 42,
       sn: 'BAT-042',
       deviceName: 'Battery',
+      plantId: 7,
       plantName: 'Berlin1',
+      plantTimeZone: 'Europe/Berlin',
       code: 'F07',
+      title: 'Cell over temperature',
       message: 'Cell over temperature',
       state: 'unrepaired',
       openedAt: Date.UTC(2026, 10, 22, 8),
       fixedAt: null,
-    },
+    }),
   ],
   total: 1,
 };
@@ -125,7 +129,7 @@ function serve() {
             : path === '/plants/7/grants'
               ? grants
               : path === '/profile'
-                ? { email: 'agent@sunpath.example' }
+                ? aProfile({ email: 'agent@sunpath.example' })
                 : path === '/plants/7'
                   ? plant
                   : undefined;

@@ -30,6 +30,11 @@ const base = {
   latitude: 52,
   longitude: 13,
   createdAt: 1795000000000,
+  powerCompanyId: null,
+  priceArea: null,
+  currency: null,
+  revenueToday: null,
+  revenueTotal: null,
 };
 const rows = [
   {

@@ -18,6 +18,7 @@ const profile = {
   roles: ['admin'],
   avatar: '',
   createdAt: 1795000000000,
+  timeZone: null,
 };
 
 function serve(getCode = 200) {

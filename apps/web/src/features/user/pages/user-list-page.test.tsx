@@ -18,6 +18,7 @@ const rows = [
     orgId: 1,
     orgName: 'Platform',
     roles: ['admin'],
+    roleIds: [1],
     createdAt: 1795000000000,
   },
   {
@@ -30,6 +31,7 @@ const rows = [
     orgId: 1,
     orgName: 'Platform',
     roles: ['viewer'],
+    roleIds: [3],
     createdAt: 1795000000000,
   },
 ];

@@ -56,36 +56,19 @@ export async function up(db: Db): Promise<void> {
     await sql`update roles set perms = role_perms_of(id)`.execute(db);
     return;
   }
-  await sql
-    .raw(
-      `create trigger role_perms_grant_added after insert on role_resources begin
-        update roles set perms = ${SQLITE_PERMS_OF('new.role_id')} where id = new.role_id;
-      end`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger role_perms_grant_removed after delete on role_resources begin
-        update roles set perms = ${SQLITE_PERMS_OF('old.role_id')} where id = old.role_id;
-      end`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger role_perms_grant_changed after update on role_resources begin
-        update roles set perms = ${SQLITE_PERMS_OF('old.role_id')} where id = old.role_id;
-        update roles set perms = ${SQLITE_PERMS_OF('new.role_id')} where id = new.role_id;
-      end`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger role_perms_resource_changed after update of perm on resources begin
-        update roles set perms = ${SQLITE_PERMS_OF('roles.id')}
-        where id in (select rr.role_id from role_resources rr where rr.resource_id = new.id);
-      end`,
-    )
-    .execute(db);
+  const refresh = (role: string) => `update roles set perms = ${SQLITE_PERMS_OF(role)} where id = ${role};`;
+  const triggers: Record<string, [string, string]> = {
+    grant_added: ['after insert on role_resources', refresh('new.role_id')],
+    grant_removed: ['after delete on role_resources', refresh('old.role_id')],
+    grant_changed: ['after update on role_resources', `${refresh('old.role_id')} ${refresh('new.role_id')}`],
+    resource_changed: [
+      'after update of perm on resources',
+      `update roles set perms = ${SQLITE_PERMS_OF('roles.id')}
+        where id in (select rr.role_id from role_resources rr where rr.resource_id = new.id);`,
+    ],
+  };
+  for (const [name, [event, body]] of Object.entries(triggers))
+    await sql.raw(`create trigger role_perms_${name} ${event} begin ${body} end`).execute(db);
   await sql.raw(`update roles set perms = ${SQLITE_PERMS_OF('roles.id')}`).execute(db);
 }
 

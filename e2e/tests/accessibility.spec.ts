@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { flattenRoutes } from '@pv/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { signInByApi } from '../support/session';
+import { animationsDone } from '../support/settled';
 
 // Issue 22: axe-core on every public page and every console page, as admin, in en and zh: no
 // serious or critical violation of WCAG 2.1 A/AA.
@@ -16,7 +17,8 @@ async function violations(page: Page, path: string) {
   await expect(page.locator('.pv-boot')).toHaveCount(0);
   await expect(page.locator('.ant-skeleton-active')).toHaveCount(0);
   await expect(page.locator('.ant-table-wrapper .ant-spin-spinning')).toHaveCount(0);
-  await page.waitForTimeout(300);
+  // at rest: no fade or slide half way (a colour mid-animation is no colour of the page)
+  await animationsDone(page);
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     // antd's zero-height copy of a table header that measures column widths (aria-hidden): its copy

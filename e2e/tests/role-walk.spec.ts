@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sidebarHrefs, signIn } from '../support/session';
+import { watchRequests } from '../support/settled';
 import { watchProblems } from '../support/watch';
 
 // Issue 17: every demo role opens every page it is offered, and the detail pages reached from its
@@ -7,10 +8,16 @@ import { watchProblems } from '../support/watch';
 // for /products and /orgs and got 403 twice).
 const ROLES = ['admin', 'agent', 'viewer'] as const;
 
-/** Waits for a page to have its data: no spinner left, then a moment for what follows the first answers. */
+/** Each test's page's requests (watchRequests), followed from the start. */
+const requestsOf = new WeakMap<Page, ReturnType<typeof watchRequests>>();
+
+/**
+ * Waits for a page to have its data: no spinner left, and every request answered with nothing new
+ * asked (what follows the first answers, a refused one included, has come).
+ */
 async function settle(page: Page) {
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 });
-  await page.waitForTimeout(600);
+  await requestsOf.get(page)!.quiet();
 }
 
 /** Opens a path the way the sidebar does (the console's router, no reload). */
@@ -24,6 +31,7 @@ for (const role of ROLES) {
   test(`${role} walks every page it is offered without a refused request or a console error`, async ({ page }) => {
     test.setTimeout(240_000);
     const watch = watchProblems(page);
+    requestsOf.set(page, watchRequests(page));
     watch.at('sign-in');
     await signIn(page, role);
     const hrefs = await sidebarHrefs(page);

@@ -36,6 +36,8 @@ async function startServer(dataDir: string, env: Record<string, string>) {
   const server = spawn(
     process.execPath,
     [
+      // as `npm start` runs it (docs/performance.md, "Young generation")
+      '--max-semi-space-size=64',
       ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       '--import',
       'tsx',

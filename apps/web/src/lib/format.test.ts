@@ -45,9 +45,9 @@ describe('§9 helpers', () => {
   it('time ago: minutes under 3600 s, hours under 86400 s, then days', () => {
     expect(timeAgo(ago(0), now)).toBe('0 minutes ago');
     expect(timeAgo(ago(3599), now)).toBe('59 minutes ago');
-    expect(timeAgo(ago(3600), now)).toBe('1 hours ago');
+    expect(timeAgo(ago(3600), now)).toBe('1 hour ago');
     expect(timeAgo(ago(86399), now)).toBe('23 hours ago');
-    expect(timeAgo(ago(86400), now)).toBe('1 days ago');
+    expect(timeAgo(ago(86400), now)).toBe('1 day ago');
     expect(timeAgo(ago(86400 * 3 + 5), now)).toBe('3 days ago');
     // a clock slightly ahead on the device never gives a negative age
     expect(timeAgo(ago(-120), now)).toBe('0 minutes ago');
@@ -57,9 +57,9 @@ describe('§9 helpers', () => {
 
   it('relative time: just now under 30 s, minutes under 1 h, hours under 24 h, 1 day ago under 48 h, then the date', () => {
     expect(relativeTime(ago(29), now)).toBe('just now');
-    expect(relativeTime(ago(30), now)).toBe('1 minutes ago');
+    expect(relativeTime(ago(30), now)).toBe('1 minute ago');
     expect(relativeTime(ago(3599), now)).toBe('60 minutes ago');
-    expect(relativeTime(ago(3600), now)).toBe('1 hours ago');
+    expect(relativeTime(ago(3600), now)).toBe('1 hour ago');
     expect(relativeTime(ago(2 * 3600), now)).toBe('2 hours ago');
     expect(relativeTime(ago(86400), now)).toBe('1 day ago');
     expect(relativeTime(ago(172799), now)).toBe('1 day ago');
@@ -127,5 +127,60 @@ describe('file sizes', () => {
     expect(formatBytes(50_000)).toBe('48.8 KB');
     expect(formatBytes(64 * 1024 * 1024)).toBe('64 MB');
     expect(formatBytes(1.5 * 1024 ** 3)).toBe('1.5 GB');
+  });
+});
+
+describe('dates and plural forms per language (issue 22)', () => {
+  const at = Date.parse('2026-11-22T16:30:05Z');
+
+  it("writes the date in each market's order: ISO in en, year/month/day in zh and ja, day/month/year in es", () => {
+    expect(formatTime(at, undefined, 'UTC', 'en')).toBe('2026-11-22 16:30:05');
+    expect(formatTime(at, undefined, 'UTC', 'zh')).toBe('2026/11/22 16:30:05');
+    expect(formatTime(at, undefined, 'UTC', 'ja')).toBe('2026/11/22 16:30:05');
+    expect(formatTime(at, undefined, 'UTC', 'es')).toBe('22/11/2026 16:30:05');
+    // a date alone, a day of the month with its time, and a time alone
+    expect(formatTime(at, 'YYYY-MM-DD', 'UTC', 'es')).toBe('22/11/2026');
+    expect(formatTime(at, 'YYYY-MM-DD', 'UTC', 'ja')).toBe('2026/11/22');
+    expect(formatTime(at, 'MM-DD HH:mm', 'UTC', 'es')).toBe('22/11 16:30');
+    expect(formatTime(at, 'MM-DD HH:mm', 'UTC', 'zh')).toBe('11/22 16:30');
+    expect(formatTime(at, 'HH:mm:ss', 'UTC', 'es')).toBe('16:30:05');
+    // the zone still decides the day: 00:30 the next day in Shanghai
+    expect(formatTime(at, 'YYYY-MM-DD', 'Asia/Shanghai', 'es')).toBe('23/11/2026');
+    // an unknown language writes as English does
+    expect(formatTime(at, undefined, 'UTC', 'fr')).toBe('2026-11-22 16:30:05');
+  });
+
+  it('follows the console language once i18n is set up, relative times past two days too', async () => {
+    const { initI18n, loadLanguage } = await import('./i18n');
+    await loadLanguage('es');
+    await loadLanguage('ja');
+    const i18n = initI18n('es');
+    await i18n.changeLanguage('es');
+    expect(formatTime(at, undefined, 'UTC')).toBe('22/11/2026 16:30:05');
+    expect(relativeTime(ago(172800), now, undefined, 'UTC')).toBe('20/11/2026 12:00:00');
+    await i18n.changeLanguage('ja');
+    expect(formatTime(at, undefined, 'UTC')).toBe('2026/11/22 16:30:05');
+    await i18n.changeLanguage('en');
+    expect(formatTime(at, undefined, 'UTC')).toBe('2026-11-22 16:30:05');
+  });
+
+  it('uses the plural forms of each language (i18next): one and other in en and es, other alone in ja and zh', async () => {
+    const { initI18n, loadLanguage } = await import('./i18n');
+    for (const lang of ['es', 'ja', 'zh'] as const) await loadLanguage(lang);
+    const i18n = initI18n('en');
+    await i18n.changeLanguage('en');
+    expect(timeAgo(ago(60), now)).toBe('1 minute ago');
+    expect(timeAgo(ago(2 * 3600), now)).toBe('2 hours ago');
+    await i18n.changeLanguage('es');
+    expect(timeAgo(ago(60), now)).toBe('hace 1 minuto');
+    expect(timeAgo(ago(120), now)).toBe('hace 2 minutos');
+    expect(timeAgo(ago(3600), now)).toBe('hace 1 hora');
+    expect(timeAgo(ago(3 * 86400), now)).toBe('hace 3 días');
+    await i18n.changeLanguage('ja');
+    expect(timeAgo(ago(60), now)).toBe('1 分前');
+    expect(timeAgo(ago(3 * 86400), now)).toBe('3 日前');
+    await i18n.changeLanguage('zh');
+    expect(timeAgo(ago(3600), now)).toBe('1 小时前');
+    await i18n.changeLanguage('en');
   });
 });

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { DEFAULT_DATE_FORMAT, DEFAULT_TIME_ZONE, NUMBER_SUFFIXES } from '@pv/contract';
+import { DEFAULT_DATE_FORMAT, DEFAULT_TIME_ZONE, NUMBER_SUFFIXES, type Language } from '@pv/contract';
 import i18n from './i18n';
 
 dayjs.extend(utc);
@@ -13,14 +13,22 @@ export type Translate = (key: string, values?: Record<string, unknown>) => strin
 const ENGLISH: Record<string, string> = {
   'common.time.justNow': 'just now',
   'common.time.minutesAgo': '{{count}} minutes ago',
+  'common.time.minutesAgo_one': '{{count}} minute ago',
   'common.time.hoursAgo': '{{count}} hours ago',
+  'common.time.hoursAgo_one': '{{count}} hour ago',
   'common.time.oneDayAgo': '1 day ago',
   'common.time.daysAgo': '{{count}} days ago',
+  'common.time.daysAgo_one': '{{count}} day ago',
 };
 
-/** The console's language once i18n is initialised, English before. */
+/** The console's language once i18n is initialised (its plural forms), English before. */
 const defaultTranslate: Translate = (key, values) =>
-  i18n.isInitialized ? i18n.t(key, values) : (ENGLISH[key] ?? key).replace('{{count}}', String(values?.count ?? ''));
+  i18n.isInitialized
+    ? i18n.t(key, values)
+    : (ENGLISH[values?.count === 1 ? `${key}_one` : key] ?? ENGLISH[key] ?? key).replace(
+        '{{count}}',
+        String(values?.count ?? ''),
+      );
 
 /** A 10-digit timestamp is seconds (spec §9); 13 digits are milliseconds; strings are parsed. */
 export function toMillis(value: number | string | Date): number {
@@ -49,16 +57,40 @@ export function resolveTimeZone(tz?: string | null): string {
   return zone;
 }
 
-/** Formats a time, by default as YYYY-MM-DD HH:mm:ss in the given (or default) time zone. */
+/**
+ * How operators of each market write a date (spec §9's YYYY-MM-DD stays the English one, the
+ * console's documented default): Chinese and Japanese year/month/day with slashes, Spanish
+ * day/month/year. Times of day are 24-hour in all four.
+ */
+export const LOCAL_DATE: Record<Language, { date: string; monthDay: string }> = {
+  en: { date: 'YYYY-MM-DD', monthDay: 'MM-DD' },
+  zh: { date: 'YYYY/MM/DD', monthDay: 'MM/DD' },
+  ja: { date: 'YYYY/MM/DD', monthDay: 'MM/DD' },
+  es: { date: 'DD/MM/YYYY', monthDay: 'DD/MM' },
+};
+
+/** A display format in the writing of a language: its YYYY-MM-DD or MM-DD part in that market's order. */
+export function localFormat(format: string, language: string): string {
+  const local = LOCAL_DATE[(language in LOCAL_DATE ? language : 'en') as Language];
+  if (format.includes('YYYY-MM-DD')) return format.replace('YYYY-MM-DD', local.date);
+  if (format.includes('MM-DD')) return format.replace('MM-DD', local.monthDay);
+  return format;
+}
+
+/**
+ * Formats a time, by default as YYYY-MM-DD HH:mm:ss in the given (or default) time zone, with the
+ * date in the order of the console's language (or `language`): 2026/11/23 in zh and ja, 23/11/2026 in es.
+ */
 export function formatTime(
   value: number | string | Date | null | undefined,
   format = DEFAULT_DATE_FORMAT,
   tz?: string | null,
+  language: string = i18n.isInitialized ? i18n.language : 'en',
 ): string {
   if (value === null || value === undefined || value === '') return '';
   const ms = toMillis(value);
   if (!Number.isFinite(ms)) return '';
-  return dayjs(ms).tz(resolveTimeZone(tz)).format(format);
+  return dayjs(ms).tz(resolveTimeZone(tz)).format(localFormat(format, language));
 }
 
 /** Time-ago of spec §9: minutes under 3600 s, hours under 86400 s, otherwise days. */

@@ -277,8 +277,13 @@ export class SharedSubscriber {
         return;
       }
       case 'suback': {
-        const code = packet.granted.find((g) => typeof g === 'number' && g >= 0x80);
-        if (typeof code === 'number') {
+        const [code, ...others] = packet.granted;
+        // a refused extra topic (an ACL from before it existed) is said, not fatal: the device stream comes
+        others.forEach((g, i) => {
+          if (typeof g === 'number' && g >= 0x80)
+            this.o.onError(new Error(`MQTT broker refused the subscription ${this.o.also?.[i]} (reason ${g})`));
+        });
+        if (typeof code === 'number' && code >= 0x80) {
           const err = new Error(`MQTT broker refused the subscription ${this.o.subscription} (reason ${code})`);
           if (this.firstConnect) this.firstConnect.reject(err);
           else this.o.onError(err);

@@ -214,3 +214,18 @@ describe('the migration to day partitions', () => {
     }
   });
 });
+
+describe('a server start', () => {
+  it('makes the partitions of today and the days ahead that are missing (PostgreSQL)', async () => {
+    const before = await stored();
+    const ahead = samplePartitionName(day(PARTITION_AHEAD_DAYS));
+    if (pg) {
+      await sql`drop table ${sql.id(ahead)}`.execute(t.app.db);
+      expect(await exists(ahead)).toBe(false);
+    }
+    await t.reopen();
+    await t.app.ready(); // as listen() does when a server starts
+    if (pg) expect(await exists(ahead)).toBe(true);
+    expect(await stored()).toEqual(before);
+  });
+});

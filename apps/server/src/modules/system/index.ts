@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { join } from 'node:path';
-import { runArchive } from './archive.js';
+import { ensureSamplePartitions, runArchive } from './archive.js';
 import { systemRoutes } from './system.routes.js';
 
 /** The module's periodic job: it asks every 10 minutes, the archive runs when its filing rate says so. */
@@ -16,6 +16,16 @@ export const systemModule: FastifyPluginAsyncZod = async (app) => {
     periodMs: SYSTEM_JOB_PERIODS['archive-prune'],
     run: async ({ now }) => void (await runArchive(app.db, now, { archiveDir })),
   });
+  // PostgreSQL: the days ahead exist from the start too (a server down for days would otherwise
+  // spill its first samples into the default partition until the job's first tick)
+  if (app.dialect === 'postgres')
+    app.addHook('onReady', async () => {
+      try {
+        await ensureSamplePartitions(app.db, Date.now());
+      } catch (err) {
+        app.log.warn({ err }, 'sample partitions not made at start: the archive job makes them');
+      }
+    });
 };
 
 /** The archive job's run (app.ts schedules it). */

@@ -1,7 +1,7 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { CustomerListQuery, CustomerRow } from '@pv/contract';
 import { Card, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { useState, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ExportButton } from '@/components/export-button';
@@ -12,7 +12,13 @@ import { formatTime } from '@/lib/format';
 import { useListPage } from '@/lib/use-list-page';
 import { useCustomers } from '@/features/customer/api/get-customers';
 import { useDeleteCustomer } from '@/features/customer/api/delete-customer';
-import { CustomerFormModal } from '@/features/customer/components/customer-form-modal';
+import { lazyNamed } from '@/components/lazy-modal';
+
+// dialogs load when first opened (components/lazy-modal.tsx)
+const CustomerFormModal = lazyNamed(
+  () => import('@/features/customer/components/customer-form-modal'),
+  'CustomerFormModal',
+);
 
 type Filters = Pick<CustomerListQuery, 'name' | 'email' | 'phone' | 'org'>;
 
@@ -119,7 +125,11 @@ export default function CustomerListPage() {
         }
       />
       <Table<CustomerRow> {...list.tableProps(data, isFetching)} columns={columns} data-testid="customer-table" />
-      {editing && <CustomerFormModal customer={editing.customer} onClose={() => setEditing(null)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <CustomerFormModal customer={editing.customer} onClose={() => setEditing(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

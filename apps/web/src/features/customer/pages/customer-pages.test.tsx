@@ -89,6 +89,7 @@ describe('customer list', () => {
     renderWithProviders(<CustomerListPage />);
     await find('Chen Jing');
     fireEvent.click(screen.getByTestId('customer-create'));
+    await screen.findByTestId('customer-name', undefined, { timeout: 10_000 }); // the form loads when first opened
     type('customer-name', 'Anna Schmidt');
     type('customer-email', 'anna@');
     type('customer-phone', 'call me');
@@ -123,6 +124,7 @@ describe('customer list', () => {
     renderWithProviders(<CustomerListPage />);
     await find('Maria Lopez');
     fireEvent.click(screen.getByTestId('customer-update-5'));
+    await screen.findByTestId('customer-name', undefined, { timeout: 10_000 }); // the form loads when first opened
     type('customer-name', 'Maria López');
     fireEvent.click(screen.getByTestId('customer-save'));
     await waitFor(() => expect(sent(fetch, 'PUT')).toHaveLength(1));

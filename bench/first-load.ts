@@ -64,8 +64,10 @@ export async function startConsole() {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    // up to 3 minutes: with other work on the machine the first start (demo data, a build check)
+    // has taken more than one
     for (let i = 0; ; i++) {
-      if (i > 120) throw new Error('the server did not start');
+      if (i > 360) throw new Error('the server did not start');
       const up = await fetch(`${origin}/photo_voltaic/health`).then(
         (r) => r.ok,
         () => false,

@@ -1,13 +1,15 @@
 // The console's load cost as a browser sees it: first-load JavaScript per route (the bytes of every
 // script the page loads until the network is idle, gzip-compressed as a server would send them)
-// and Lighthouse performance scores of the login page and the dashboard (desktop and mobile presets).
+// and Lighthouse performance and accessibility scores of the login page and the dashboard (desktop
+// and mobile presets), each run three times and summed up by its median.
 // Run: npm run build && npm run web -w @pv/bench   (prints figures; not a test)
 // BENCH_DETAIL=1 adds, per Lighthouse run, what kept the main thread busy (long tasks, script
 // evaluation per file, work per category); BENCH_LHR_DIR=dir keeps each run's JSON report there.
-// BENCH_ROUTES=/dashboard and BENCH_PRESETS=mobile restrict the Lighthouse runs, BENCH_RUNS=n repeats them.
+// BENCH_ROUTES=/dashboard and BENCH_PRESETS=mobile restrict the Lighthouse runs, BENCH_RUNS=n sets how
+// many runs (3 by default) the median is taken over.
 // Needs Debian's chromium (CHROMIUM_PATH to use another binary).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -77,9 +79,14 @@ try {
     args: [...CHROME_ARGS, `--remote-debugging-port=${debugPort}`],
   });
   await withToken(context, origin, token);
-  console.log('\nLighthouse performance score (0-100)');
+  console.log('\nLighthouse performance and accessibility scores (0-100), median of the runs at the end');
   const list = (name: string, all: string[]) => process.env[name]?.split(',').filter((x) => all.includes(x)) ?? all;
-  const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 1);
+  const runs = Math.max(1, Number(process.env.BENCH_RUNS) || 3);
+  // per route and preset: each run's scores and metrics (ms), for the median
+  const results = new Map<
+    string,
+    { perf: number; a11y: number; fcp: number; lcp: number; tbt: number; cls: number }[]
+  >();
   for (let run = 1; run <= runs; run++) {
     for (const route of list('BENCH_ROUTES', ['/login', '/dashboard'])) {
       for (const preset of list('BENCH_PRESETS', ['desktop', 'mobile']) as ('desktop' | 'mobile')[]) {
@@ -89,17 +96,40 @@ try {
             port: debugPort,
             output: 'json',
             logLevel: 'error',
-            onlyCategories: ['performance'],
+            onlyCategories: ['performance', 'accessibility'],
             disableStorageReset: true,
           },
           preset === 'desktop' ? desktopConfig : undefined,
         );
         const lhr = result?.lhr;
         const score = Math.round((lhr?.categories.performance?.score ?? 0) * 100);
+        const a11y = Math.round((lhr?.categories.accessibility?.score ?? 0) * 100);
         const metric = (id: string) => lhr?.audits[id]?.displayValue ?? '-';
+        const value = (id: string) => Number(lhr?.audits[id]?.numericValue ?? NaN);
         console.log(
-          `${route.padEnd(12)} ${preset.padEnd(8)} score ${String(score).padStart(3)}   FCP ${metric('first-contentful-paint')}   LCP ${metric('largest-contentful-paint')}   TBT ${metric('total-blocking-time')}   CLS ${metric('cumulative-layout-shift')}`,
+          `${route.padEnd(12)} ${preset.padEnd(8)} run ${run}  performance ${String(score).padStart(3)}  accessibility ${String(a11y).padStart(3)}   FCP ${metric('first-contentful-paint')}   LCP ${metric('largest-contentful-paint')}   TBT ${metric('total-blocking-time')}   CLS ${metric('cumulative-layout-shift')}`,
         );
+        // what keeps the accessibility score down: each failing audit, with the elements it names
+        if (lhr && a11y < 100)
+          for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
+            const audit = lhr.audits[ref.id];
+            if (!ref.weight || audit?.score === null || (audit?.score ?? 1) >= 1) continue;
+            const details = audit?.details as { items?: { node?: { snippet?: string } }[] } | undefined;
+            const nodes = (details?.items ?? []).map((i) => i.node?.snippet).filter(Boolean);
+            console.log(`    a11y: ${ref.id} (weight ${ref.weight}) ${nodes.slice(0, 3).join(' ')}`);
+          }
+        const key = `${route} ${preset}`;
+        results.set(key, [
+          ...(results.get(key) ?? []),
+          {
+            perf: score,
+            a11y,
+            fcp: value('first-contentful-paint'),
+            lcp: value('largest-contentful-paint'),
+            tbt: value('total-blocking-time'),
+            cls: value('cumulative-layout-shift'),
+          },
+        ]);
         if (process.env.BENCH_LHR_DIR && result) {
           mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
           writeFileSync(
@@ -110,6 +140,22 @@ try {
         if (process.env.BENCH_DETAIL && lhr) printDetail(lhr.audits);
       }
     }
+  }
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  console.log(
+    `\nmedian of ${runs} run(s), load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  for (const [key, rs] of results) {
+    const m = (k: keyof (typeof rs)[number]) => median(rs.map((r) => r[k]));
+    console.log(
+      `${key.padEnd(21)} performance ${String(m('perf')).padStart(3)}  accessibility ${String(m('a11y')).padStart(3)}   FCP ${(m('fcp') / 1000).toFixed(2)} s   LCP ${(m('lcp') / 1000).toFixed(2)} s   TBT ${Math.round(m('tbt'))} ms   CLS ${m('cls').toFixed(3)}`,
+    );
   }
   await context.close();
 } finally {

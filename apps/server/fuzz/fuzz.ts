@@ -268,6 +268,26 @@ const note = (list: string[], line: string) => {
   if (list.length < 200) list.push(line);
 };
 
+// What answers told: ids by the concrete path they live under (sequences pick their path
+// parameters and their records' foreign ids from it).
+const pathOf = (url: string) => url.split('?')[0]!;
+/** concrete collection path (`/photo_voltaic/plants/57/grants`) → ids its answers named */
+const pool = new Map<string, number[]>();
+function remember(path: string, ids: unknown[]) {
+  const list = pool.get(path) ?? [];
+  for (const id of ids) if (typeof id === 'number' && !list.includes(id)) list.push(id);
+  pool.set(path, list.slice(-20));
+}
+function learn(method: string, url: string, body: unknown) {
+  const data = (body as { data?: unknown } | null)?.data;
+  const path = pathOf(url);
+  const idOf = (v: unknown) => (v && typeof v === 'object' ? (v as { id?: unknown }).id : undefined);
+  if (method === 'POST' && idOf(data) !== undefined) remember(path, [idOf(data)]);
+  if (method === 'GET') {
+    const rows = Array.isArray(data) ? data : (data as { rows?: unknown } | null)?.rows;
+    if (Array.isArray(rows)) remember(path, rows.map(idOf));
+  }
+}
 /** The figures of the stateful sequences (create a record, then work on it and what hangs on it). */
 const sequenceFigures = { sequences: 0, created: 0, createRefused: 0, steps: 0, reached: new Set<string>() };
 
@@ -330,6 +350,8 @@ async function run(op: Operation, role: Role, c: Case) {
     const changed = [...after].filter(([k, v]) => before.get(k) !== v).map(([k]) => k);
     if (changed.length) note(figures.rejectedChanges, `${where} changed ${changed.join(', ')}`);
   }
+  if (res.statusCode === 200 && String(res.headers['content-type'] ?? '').includes('application/json'))
+    learn(op.method, c.url, res.json());
   // a session the case ended (sign-out, role switch, own password) is opened again
   if (!(await app.sessions.userOf(tokens[role]))) await signIn(role);
   return res;
@@ -358,24 +380,6 @@ rounds: for (let round = 0; ; round++) {
 // variants as every role, their path parameters taken from the record and from earlier answers
 // (ids a POST answered, ids of a list), so the paths past "no such record" are reached; it ends
 // with its delete. Every step goes through the same oracles.
-const pathOf = (url: string) => url.split('?')[0]!;
-/** concrete collection path (`/photo_voltaic/plants/57/grants`) → ids its answers named */
-const pool = new Map<string, number[]>();
-function remember(path: string, ids: unknown[]) {
-  const list = pool.get(path) ?? [];
-  for (const id of ids) if (typeof id === 'number' && !list.includes(id)) list.push(id);
-  pool.set(path, list.slice(-20));
-}
-function learn(method: string, url: string, body: unknown) {
-  const data = (body as { data?: unknown } | null)?.data;
-  const path = pathOf(url);
-  const idOf = (v: unknown) => (v && typeof v === 'object' ? (v as { id?: unknown }).id : undefined);
-  if (method === 'POST' && idOf(data) !== undefined) remember(path, [idOf(data)]);
-  if (method === 'GET') {
-    const rows = Array.isArray(data) ? data : (data as { rows?: unknown } | null)?.rows;
-    if (Array.isArray(rows)) remember(path, rows.map(idOf));
-  }
-}
 const PARAM = /\{(\w+)\}/g;
 /** Creators: POST on a collection without path parameters whose records have operations of their own. */
 const families = operations
@@ -389,21 +393,44 @@ console.log(
   `sequences: ${families.length} creators (${families.map((f) => f.create.path.replace(API, '')).join(', ')})`,
 );
 
+/** The collection a body's foreign id names (`orgId` → /orgs): records answers have shown. */
+const ID_SOURCES: Record<string, string> = {
+  orgId: 'orgs',
+  installerOrgId: 'orgs',
+  groupId: 'orgGroups',
+  plantId: 'plants',
+  productId: 'products',
+  deviceId: 'devices',
+  ownerId: 'customers',
+  companyId: 'power-companies',
+  roleIds: 'roles',
+};
+/** A create body with its foreign ids taken, half the time each, from records answers have shown. */
+function withKnownIds(c: Case): Case {
+  if (typeof c.payload !== 'string' || !c.payload.startsWith('{')) return c;
+  const body = JSON.parse(c.payload) as Record<string, unknown>;
+  for (const [key, collection] of Object.entries(ID_SOURCES)) {
+    const known = pool.get(`${API}/${collection}`);
+    if (!(key in body) || !known?.length || sampleSeed++ % 2) continue;
+    const pick = known[sampleSeed++ % known.length]!;
+    body[key] = Array.isArray(body[key]) ? [pick] : pick;
+  }
+  return { ...c, payload: JSON.stringify(body) };
+}
+
 sequences: for (let n = 0; families.length; n++) {
   const family = families[n % families.length]!;
   if (Date.now() > deadline) break;
   // the record: a valid body as admin (a few tries: a generated name may clash)
   let id: number | undefined;
   for (let attempt = 0; attempt < 4 && id === undefined; attempt++) {
-    const [c] = fc.sample(
+    const [generated] = fc.sample(
       caseOf(family.create).filter((x) => x.valid),
       { seed: sampleSeed++, numRuns: 1 },
     );
-    const res = await run(family.create, 'admin', c!);
-    if (res && res.statusCode === 200) {
-      id = (res.json() as { data?: { id?: number } }).data?.id;
-      learn('POST', c!.url, res.json());
-    }
+    const c = withKnownIds(generated!);
+    const res = await run(family.create, 'admin', c);
+    if (res && res.statusCode === 200) id = (res.json() as { data?: { id?: number } }).data?.id;
     if (Date.now() > deadline) break sequences;
   }
   sequenceFigures.sequences++;
@@ -435,11 +462,9 @@ sequences: for (let n = 0; families.length; n++) {
       } else break;
     }
     const [c] = fc.sample(caseOf(op, fixed), { seed: sampleSeed++, numRuns: 1 });
-    const res = await run(op, role, c!);
+    await run(op, role, c!);
     sequenceFigures.steps++;
     sequenceFigures.reached.add(`${op.method} ${op.path}`);
-    if (res && res.statusCode === 200 && String(res.headers['content-type'] ?? '').includes('application/json'))
-      learn(op.method, c!.url, res.json());
   }
 }
 

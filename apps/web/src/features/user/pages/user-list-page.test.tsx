@@ -82,6 +82,15 @@ describe('user list', () => {
     expect(screen.queryByTestId('user-delete-bob')).toBeNull();
   });
 
+  it('names each on/off switch after its user (a screen reader says whose sign-in it allows)', async () => {
+    signedInWith('user:list,user:enable');
+    serve();
+    renderPage();
+    const ada = await screen.findByRole('switch', { name: 'Sign-in allowed for ada' });
+    expect(ada.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('switch', { name: 'Sign-in allowed for bob' }).getAttribute('aria-checked')).toBe('false');
+  });
+
   it('disables a user only after the confirmation', async () => {
     signedInWith('user:list,user:enable');
     const fetch = serve();

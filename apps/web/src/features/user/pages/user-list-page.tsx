@@ -62,6 +62,7 @@ export default function UserListPage() {
               checked={state === 'enabled'}
               loading={setState.isPending && setState.variables?.id === row.id}
               size="small"
+              aria-label={t('user.stateSwitch', { name: row.loginName })}
               data-testid={`user-state-${row.loginName}`}
             />
           </ConfirmAction>

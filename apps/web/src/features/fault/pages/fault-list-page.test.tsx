@@ -174,7 +174,7 @@ describe('fault list', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByTestId('fault-ack-1'));
     const question = (await screen.findAllByText('Acknowledge fault F07 on Roof inverter (INV-0001)?'))[0]!;
     fireEvent.click(within(question.closest('.ant-popover')!).getByRole('button', { name: 'OK' }));
-    expect(await screen.findByText('This fault is already repaired')).toBeTruthy();
+    expect(await screen.findByText('This fault is already repaired', {}, { timeout: 8000 })).toBeTruthy();
     expect(screen.queryByText('Update Successful')).toBeNull();
   });
 });

@@ -3,11 +3,13 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 // One colour per severity on every screen that shows a fault (list, drawer, bell, plant detail).
+// A tag writes white on its colour: each is dark enough for WCAG AA (4.5:1) with white text
+// (red-7 5.6, volcano-7 4.8, gold-9 6.8, blue-7 6.2), where the lighter shades were not (gold-6 1.9).
 export const SEVERITY_COLOR: Record<FaultSeverity, string> = {
   critical: '#cf1322',
-  major: '#fa541c',
-  minor: '#faad14',
-  warning: '#1677ff',
+  major: '#d4380d',
+  minor: '#874d00',
+  warning: '#0958d9',
 };
 const PROCESSING_COLOR: Record<FaultProcessing, string> = {
   open: 'error',

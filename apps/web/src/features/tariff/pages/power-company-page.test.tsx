@@ -85,6 +85,9 @@ describe('power companies and prices', () => {
     expect(await find('peak 08:00–20:00 · 0.30')).toBeTruthy();
     expect(screen.getByText('until further notice')).toBeTruthy();
     expect(screen.queryByTestId('price-create')).toBeNull();
+    // the price filters are named for a screen reader, not only by their placeholders (axe: label)
+    expect(screen.getByRole('combobox', { name: 'Price area' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Price type' })).toBeTruthy();
   });
 
   it('refuses periods that leave a gap before sending, then saves and shows the recompute progress', async () => {

@@ -110,6 +110,7 @@ function PriceList({ company, onRecompute }: { company: PowerCompanyRow; onRecom
             <Select
               allowClear
               placeholder={t('tariff.priceArea')}
+              aria-label={t('tariff.priceArea')}
               style={{ width: 160 }}
               value={area}
               onChange={(v) => (setArea(v), setPageNum(1))}
@@ -118,6 +119,7 @@ function PriceList({ company, onRecompute }: { company: PowerCompanyRow; onRecom
             <Select
               allowClear
               placeholder={t('tariff.kind')}
+              aria-label={t('tariff.kind')}
               style={{ width: 140 }}
               value={kind}
               onChange={(v) => (setKind(v), setPageNum(1))}

@@ -50,6 +50,16 @@ export interface ListPageState<Q extends PageQuery, F> {
   tableProps: <Row extends object>(page: ListPage<Row> | undefined, loading: boolean) => TableProps<Row>;
 }
 
+/**
+ * Whether a list shows its spinner: while it has no rows yet, or still shows the rows of the query
+ * before (another page, filter or sort: keepPreviousData). A refetch in the background (a live
+ * event, a mutation elsewhere) keeps the rows on screen without a spinner: with the fleet
+ * reporting, a list would otherwise flash a spinner every few seconds (and a page hidden in a tab
+ * mid-refetch would keep showing one).
+ */
+export const listLoading = (q: { isFetching: boolean; data: unknown; isPlaceholderData: boolean }) =>
+  q.isFetching && (q.data === undefined || q.isPlaceholderData);
+
 /** A text box left empty means "any", not "equal to ''". */
 const blankToUndefined = <T extends object>(filters: T): T =>
   Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, v === '' ? undefined : v])) as T;

@@ -1,13 +1,14 @@
 import { HistoryOutlined, LineChartOutlined, ReloadOutlined } from '@ant-design/icons';
 import { LIVE_THROTTLE_MS, type DeviceRow } from '@pv/contract';
 import { Button, Card, Col, Descriptions, Empty, Row, Space, Statistic, Table, Typography } from 'antd';
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatZonedTime, useUserTimeZone } from '@/lib/time-zone';
 import { ZonedTime } from '@/components/zoned-time';
 import { useFormat } from '@/lib/quantity';
 import { useLiveDevices } from '@/lib/live';
+import { listLoading } from '@/lib/use-list-page';
 import { deviceQuery, useDevice } from '@/features/device/api/get-device';
 import { useDevices } from '@/features/device/api/get-devices';
 import { DeviceControlSection } from '@/features/device/components/control-panel-section';
@@ -52,14 +53,15 @@ function LivePoints({ device }: { device: DeviceRow }) {
 
 function SubDevices({ device }: { device: DeviceRow }) {
   const { t } = useTranslation();
-  const { data, isFetching } = useDevices({ pageNum: 1, pageSize: 100, parentId: device.id }, device.subCount > 0);
+  const subs = useDevices({ pageNum: 1, pageSize: 100, parentId: device.id }, device.subCount > 0);
+  const { data } = subs;
   // sub devices report in their collector's messages: its events refresh them
   useLiveDevices([device.id], ['devices', { parentId: device.id }], { throttleMs: LIVE_THROTTLE_MS });
   return (
     <Table<DeviceRow>
       rowKey="id"
       size="small"
-      loading={isFetching}
+      loading={listLoading(subs)}
       dataSource={data?.rows ?? []}
       pagination={false}
       scroll={{ x: 'max-content' }}
@@ -95,7 +97,9 @@ export default function DeviceDetailPage() {
   const { t, i18n } = useTranslation();
   const id = useDeviceId();
   const phone = usePhone();
-  const { data: d, isError, error, refetch, isFetching, dataUpdatedAt } = useDevice(id, true);
+  const { data: d, isError, error, refetch, dataUpdatedAt } = useDevice(id, true);
+  // the button turns while the reading its click asked for comes, not at each live refresh (every second)
+  const [reloading, setReloading] = useState(false);
   useLiveDevices([id], deviceQuery(id).queryKey);
   // the device's times on its plant's clock; an unbound device's in the user's zone
   const userZone = useUserTimeZone(!!d && !d.timeZone);
@@ -177,8 +181,11 @@ export default function DeviceDetailPage() {
             <Button
               size="small"
               icon={<ReloadOutlined />}
-              loading={isFetching}
-              onClick={() => void refetch()}
+              loading={reloading}
+              onClick={() => {
+                setReloading(true);
+                void refetch().finally(() => setReloading(false));
+              }}
               aria-label={t('device.refresh')}
             />
           </Space>

@@ -32,7 +32,7 @@ import { ConfirmAction, IconAction } from '@/components/row-actions';
 import { Access, useHasPerm } from '@/lib/access';
 import { ZonedTime } from '@/components/zoned-time';
 import { useFormat } from '@/lib/quantity';
-import { useListPage } from '@/lib/use-list-page';
+import { listLoading, useListPage } from '@/lib/use-list-page';
 import type { DeviceKey } from '@/features/device/api/create-device';
 import { useDeleteDevices } from '@/features/device/api/delete-devices';
 import { useDevices } from '@/features/device/api/get-devices';
@@ -72,7 +72,9 @@ export default function DeviceListPage() {
   });
   const { query } = list;
   const phone = usePhone();
-  const { data, isFetching } = useDevices(query);
+  const devices = useDevices(query);
+  const { data } = devices;
+  const loading = listLoading(devices);
   const products = useProducts();
   const orgs = useOrgOptions();
   // the chosen rows (not just their ids): the confirmation names the plants they are bound to
@@ -378,7 +380,7 @@ export default function DeviceListPage() {
       {phone ? (
         <DeviceCards
           rows={data?.rows}
-          loading={isFetching && !data}
+          loading={loading}
           actions={ROW_ACTION_PERMS.some(can) ? rowActions : undefined}
           empty={empty}
           paging={{
@@ -390,7 +392,7 @@ export default function DeviceListPage() {
         />
       ) : (
         <Table<DeviceRow>
-          {...list.tableProps(data, isFetching)}
+          {...list.tableProps(data, loading)}
           locale={{ emptyText: data ? empty : ' ' }}
           columns={columns}
           rowSelection={

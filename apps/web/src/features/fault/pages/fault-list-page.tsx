@@ -36,7 +36,7 @@ import { formatDuration } from '@/lib/duration';
 import { formatTime } from '@/lib/format';
 import { FAULT_LIST_PATH } from '@/lib/fault-links';
 import { useLiveInvalidate } from '@/lib/live';
-import { useListPage } from '@/lib/use-list-page';
+import { listLoading, useListPage } from '@/lib/use-list-page';
 import { useSession } from '@/stores/session';
 import { useUserTimeZone } from '@/lib/time-zone';
 import { useFaultCodes } from '@/features/fault/api/get-fault-codes';
@@ -83,7 +83,9 @@ export default function FaultListPage() {
   });
   const { query, form } = list;
   const narrow = useNarrow();
-  const { data, isFetching } = useFaults(query);
+  const faults = useFaults(query);
+  const { data } = faults;
+  const loading = listLoading(faults);
   const { data: counts } = useFaultCounts(query);
   // a fault that opens, recurs or is handled elsewhere shows without a reload
   useLiveInvalidate(faultsKey, { accept: (e) => e.type === 'stats' || e.type === 'notifications' });
@@ -373,7 +375,7 @@ export default function FaultListPage() {
       {narrow ? (
         <FaultCards
           rows={data?.rows}
-          loading={isFetching && !data}
+          loading={loading}
           empty={empty}
           onOpen={setOpenId}
           paging={{
@@ -385,7 +387,7 @@ export default function FaultListPage() {
         />
       ) : (
         <Table<FaultRow>
-          {...list.tableProps(data, isFetching)}
+          {...list.tableProps(data, loading)}
           // the widths hold: the list fits a 1440 px screen beside the open sidebar
           scroll={{ x: 1100 }}
           locale={{ emptyText: data ? empty : ' ' }}

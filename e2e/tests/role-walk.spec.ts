@@ -12,11 +12,15 @@ const ROLES = ['admin', 'agent', 'viewer'] as const;
 const requestsOf = new WeakMap<Page, ReturnType<typeof watchRequests>>();
 
 /**
- * Waits for a page to have its data: no spinner left, and every request answered with nothing new
- * asked (what follows the first answers, a refused one included, has come).
+ * Waits for a page to have its data: no spinner left in sight, and every request answered with
+ * nothing new asked (what follows the first answers, a refused one included, has come). Pages kept
+ * behind their tabs are hidden and do not fetch until shown again, so a list there may sit in its
+ * loading state: only what can be seen counts.
  */
 async function settle(page: Page) {
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.ant-spin-spinning:visible, .ant-skeleton-active:visible')).toHaveCount(0, {
+    timeout: 15_000,
+  });
   await requestsOf.get(page)!.quiet();
 }
 

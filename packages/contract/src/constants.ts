@@ -2,6 +2,8 @@
 
 export const TOKEN_COOKIE = 'Admin-Token';
 export const API_BASE = '/photo_voltaic';
+/** The country the embedded broker's own endpoint is filed under on /systems/mqtt (any country); shown translated. */
+export const DEFAULT_ENDPOINT_COUNTRY = 'Default';
 export const REQUEST_TIMEOUT_MS = 50_000;
 export const TOAST_DURATION_MS = 3_000;
 

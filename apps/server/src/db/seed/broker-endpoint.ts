@@ -1,9 +1,9 @@
-import { TOPIC_PREFIX } from '@pv/contract';
+import { DEFAULT_ENDPOINT_COUNTRY, TOPIC_PREFIX } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 
 /** The country the embedded broker's own record is filed under on the /systems/mqtt screen. */
-export const EMBEDDED_ENDPOINT_COUNTRY = 'Default';
+export const EMBEDDED_ENDPOINT_COUNTRY = DEFAULT_ENDPOINT_COUNTRY;
 
 /**
  * The embedded broker's own endpoint as a /systems/mqtt record, so a fresh demo shows what devices

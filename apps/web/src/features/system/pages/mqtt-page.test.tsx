@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { DEFAULT_ENDPOINT_COUNTRY } from '@pv/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { renderWithProviders, signedInWith } from '@/test-utils';
@@ -60,6 +61,19 @@ describe('MQTT/HTTP endpoints (/systems/mqtt)', () => {
     // the archive form is shown read only
     expect(await screen.findByTestId('archive-form', undefined, { timeout: 8000 })).toBeTruthy();
     expect(screen.queryByTestId('archive-save')).toBeNull();
+  });
+
+  it("names the embedded broker's own endpoint, filed under no country, in the console's language", async () => {
+    signedInWith('cmd:push');
+    mockFetch(({ method, url }) => {
+      if (method === 'GET' && url.startsWith('/photo_voltaic/mqtt-configs'))
+        return { rows: [{ ...rows[0]!, id: 1, country: DEFAULT_ENDPOINT_COUNTRY }], total: 1 };
+      if (method === 'GET' && url.startsWith('/photo_voltaic/archive-config')) return archive;
+      return null;
+    });
+    renderWithProviders(<MqttPage />);
+    expect(await find('Default (every country)')).toBeTruthy();
+    expect(screen.queryByText(DEFAULT_ENDPOINT_COUNTRY)).toBeNull();
   });
 
   it('refuses what the contract refuses before sending, then creates a record', async () => {

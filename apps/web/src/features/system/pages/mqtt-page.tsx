@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import type { MqttConfigQuery, MqttConfigRow } from '@pv/contract';
+import { DEFAULT_ENDPOINT_COUNTRY, type MqttConfigQuery, type MqttConfigRow } from '@pv/contract';
 import { Button, Card, Flex, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +36,12 @@ export default function MqttPage() {
   const [editing, setEditing] = useState<{ record?: MqttConfigRow } | null>(null);
 
   const columns = [
-    { title: t('system.mqtt.country'), dataIndex: 'country' },
+    {
+      title: t('system.mqtt.country'),
+      dataIndex: 'country',
+      // the embedded broker's own endpoint, filed under no country in particular
+      render: (v: string) => (v === DEFAULT_ENDPOINT_COUNTRY ? t('system.mqtt.defaultCountry') : v),
+    },
     {
       title: t('system.mqtt.serviceAddress'),
       dataIndex: 'serviceAddress',

@@ -135,10 +135,15 @@ export const sqliteHandle = (db: Kysely<Database>): SQLite.Database | undefined 
 
 const checkpointers = new WeakMap<Kysely<Database>, Checkpointer>();
 
-/** Closes a database made by createDb, and waits for its checkpoint thread to end (its last checkpoint): use it, not db.destroy(), before removing the database's folder. */
+/**
+ * Closes a database made by createDb, its checkpoint thread first (its last checkpoint), then the
+ * main connection: closing last, that one checkpoints what is left and removes the WAL, however
+ * long the thread took on a busy machine. Use it, not db.destroy(), before removing the database's
+ * folder.
+ */
 export async function closeDb(db: Kysely<Database>): Promise<void> {
-  await db.destroy();
   await checkpointers.get(db)?.stop();
+  await db.destroy();
 }
 
 /**

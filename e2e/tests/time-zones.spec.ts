@@ -37,6 +37,10 @@ function wall(ms: number, zone: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
+/** The same in the console's date order for `lang` (Chinese writes YYYY/MM/DD, English YYYY-MM-DD). */
+const wallIn = (lang: string, ms: number, zone: string) =>
+  lang === 'zh' ? wall(ms, zone).replace(/^(\d{4})-(\d{2})-(\d{2})/, '$1/$2/$3') : wall(ms, zone);
+
 /** Sets the signed-in user's time zone through the API (null: the browser's), keeping the rest of the profile. */
 async function setUserZone(request: APIRequestContext, headers: Record<string, string>, timeZone: string | null) {
   const profile = (
@@ -115,18 +119,18 @@ for (const lang of LANGS) {
       await expect(rows).toHaveCount(3);
       for (const d of devices) {
         const shown = await zonedTime(page, rows.filter({ hasText: d.sn }));
-        expect(shown.text.startsWith(wall(at, d.zone)), `${d.sn}: ${shown.text}`).toBe(true);
+        expect(shown.text.startsWith(wallIn(lang, at, d.zone)), `${d.sn}: ${shown.text}`).toBe(true);
         expect(shown.abbr).toMatch(d.abbr);
         expect(shown.title).toContain(d.zone);
       }
       // 06:00 at the plant is not 06:00 in the browser: the three differ from each other
-      expect(new Set(devices.map((d) => wall(at, d.zone).slice(11, 16))).size).toBe(3);
+      expect(new Set(devices.map((d) => wallIn(lang, at, d.zone).slice(11, 16))).size).toBe(3);
 
       for (const d of devices) {
         // the device page: last online on the plant's clock
         await page.goto(`/devices/devices_detail?id=${d.id}`);
         const last = await zonedTime(page, page.getByTestId('device-last-online'));
-        expect(last.text.startsWith(`${wall(at, d.zone)} `), last.text).toBe(true);
+        expect(last.text.startsWith(`${wallIn(lang, at, d.zone)} `), last.text).toBe(true);
         expect(last.abbr).toMatch(d.abbr);
         expect(last.title).toContain(d.zone);
 
@@ -134,7 +138,7 @@ for (const lang of LANGS) {
         await page.goto(`/devices/devices_data_overview?id=${d.id}`);
         await expect(page.getByTestId('point-chart').locator('canvas')).toBeVisible({ timeout: 30_000 });
         const latest = await zonedTime(page, page.getByTestId('overview-latest'));
-        expect(latest.text.startsWith(wall(at, d.zone)), latest.text).toBe(true);
+        expect(latest.text.startsWith(wallIn(lang, at, d.zone)), latest.text).toBe(true);
         expect(latest.abbr).toMatch(d.abbr);
       }
 
@@ -151,7 +155,7 @@ for (const lang of LANGS) {
       const entry = page.locator(`tr[data-row-key="${audit!.id}"]`);
       await expect(entry).toBeVisible({ timeout: 30_000 });
       let shown = await zonedTime(page, entry);
-      expect(shown.text.startsWith(wall(audit!.at, 'America/Sao_Paulo')), shown.text).toBe(true);
+      expect(shown.text.startsWith(wallIn(lang, audit!.at, 'America/Sao_Paulo')), shown.text).toBe(true);
       expect(shown.title).toContain('America/Sao_Paulo');
 
       // the user picks Tokyo in the user center: the audit follows, the plants' devices do not
@@ -170,14 +174,14 @@ for (const lang of LANGS) {
       await page.goto('/auth/audit');
       await expect(entry).toBeVisible({ timeout: 30_000 });
       shown = await zonedTime(page, entry);
-      expect(shown.text, 'the audit time on Tokyo time').toBe(`${wall(audit!.at, 'Asia/Tokyo')} ${shown.abbr}`);
+      expect(shown.text, 'the audit time on Tokyo time').toBe(`${wallIn(lang, audit!.at, 'Asia/Tokyo')} ${shown.abbr}`);
       expect(shown.abbr).toMatch(/^(JST|UTC\+9)$/);
       expect(shown.title).toContain('Asia/Tokyo');
       await expect(page.getByTestId('audit-zone')).toContainText('Asia/Tokyo');
 
       await page.goto(`/devices/devices_detail?id=${devices[0]!.id}`);
       const still = await zonedTime(page, page.getByTestId('device-last-online'));
-      expect(still.text.startsWith(wall(at, devices[0]!.zone)), still.text).toBe(true);
+      expect(still.text.startsWith(wallIn(lang, at, devices[0]!.zone)), still.text).toBe(true);
     } finally {
       // the other suites expect the browser's zone
       await setUserZone(request, admin, null);

@@ -1,5 +1,7 @@
 import { topics } from '@pv/contract';
+import type { Kysely } from 'kysely';
 import mqtt from 'mqtt';
+import type { Database } from '../src/db/database.js';
 
 /**
  * Devices that each publish QoS 1 telemetry one message after the other (`ts` = t0, t0 + 1 s, …)
@@ -58,4 +60,17 @@ export async function deviceFleet(url: string, sns: string[], t0: number, interv
       return acked;
     },
   };
+}
+
+/** [sn, stored samples, last sample time] of each device whose SN starts with `prefix`, by SN. */
+export async function storedPerDevice(db: Kysely<Database>, prefix: string): Promise<[string, number, number][]> {
+  const rows = await db
+    .selectFrom('samples as s')
+    .innerJoin('devices as d', 'd.id', 's.device_id')
+    .select(['d.sn', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('s.ts').as('last')])
+    .where('d.sn', 'like', `${prefix}%`)
+    .groupBy('d.sn')
+    .orderBy('d.sn')
+    .execute();
+  return rows.map((r) => [r.sn, Number(r.n), Number(r.last)]);
 }

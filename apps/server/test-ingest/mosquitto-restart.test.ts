@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, newDevice, type TestApp } from '../test/helper.js';
 import { privateMosquitto, type PrivateService } from '../test/services.js';
-import { deviceFleet } from './fleet.js';
+import { deviceFleet, storedPerDevice } from './fleet.js';
 
 // A Mosquitto of this test's own, restarted while devices publish: the server connects again by
 // itself and takes the stream up where it was; every message Mosquitto acknowledged is stored once.
@@ -50,16 +50,7 @@ it('reconnects to a restarted Mosquitto by itself and stores every acknowledged 
   const total = [...acked.values()].reduce((a, b) => a + b, 0);
   await expect.poll(stored, { timeout: 30_000, interval: 100 }).toBe(total);
   // each device: exactly its acknowledged messages (samples are unique per device and time)
-  const perDevice = await app.db
-    .selectFrom('samples as s')
-    .innerJoin('devices as d', 'd.id', 's.device_id')
-    .select(['d.sn', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('s.ts').as('last')])
-    .where('d.sn', 'like', 'MQRS%')
-    .groupBy('d.sn')
-    .orderBy('d.sn')
-    .execute();
+  const perDevice = await storedPerDevice(app.db, 'MQRS');
   const t0 = Date.parse('2026-04-01T00:00:00Z');
-  expect(perDevice.map((r) => [r.sn, Number(r.n), Number(r.last)])).toEqual(
-    SNS.map((sn) => [sn, acked.get(sn), t0 + (acked.get(sn)! - 1) * 1000]),
-  );
+  expect(perDevice).toEqual(SNS.map((sn) => [sn, acked.get(sn), t0 + (acked.get(sn)! - 1) * 1000]));
 }, 90_000);

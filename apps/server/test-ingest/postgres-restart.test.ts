@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, login, newDevice, type TestApp } from '../test/helper.js';
 import { privateMosquitto, privatePostgres, type PrivateService } from '../test/services.js';
-import { deviceFleet } from './fleet.js';
+import { deviceFleet, storedPerDevice } from './fleet.js';
 
 // A PostgreSQL cluster of this test's own (initdb, pg_ctl), restarted while devices publish
 // through Mosquitto: the server stays up, answers what needs no database and refuses the rest
@@ -70,17 +70,8 @@ it('survives a PostgreSQL restart mid-stream: clear 503s meanwhile, every acknow
   const acked = await fleet.stop();
   const total = [...acked.values()].reduce((a, b) => a + b, 0);
   await expect.poll(stored, { timeout: 60_000, interval: 100 }).toBe(total);
-  const perDevice = await app.db
-    .selectFrom('samples as s')
-    .innerJoin('devices as d', 'd.id', 's.device_id')
-    .select(['d.sn', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('s.ts').as('last')])
-    .where('d.sn', 'like', 'PGRS%')
-    .groupBy('d.sn')
-    .orderBy('d.sn')
-    .execute();
-  expect(perDevice.map((r) => [r.sn, Number(r.n), Number(r.last)])).toEqual(
-    SNS.map((sn) => [sn, acked.get(sn), t0 + (acked.get(sn)! - 1) * 1000]),
-  );
+  const perDevice = await storedPerDevice(app.db, 'PGRS');
+  expect(perDevice).toEqual(SNS.map((sn) => [sn, acked.get(sn), t0 + (acked.get(sn)! - 1) * 1000]));
   // the 5-minute rollups counted each message once
   const rolled = await app.db
     .selectFrom('device_rollup_5m as r')

@@ -5,45 +5,24 @@ import i18n, { initI18n, loadLanguage } from '@/lib/i18n';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import { PlantFormModal } from './plant-form-modal';
 import { mockFetch } from '@/test-fetch';
+import { aPlantRow } from '@/test-fixtures';
 
 initI18n('en');
 
-const plant: PlantRow = {
+const plant: PlantRow = aPlantRow({
   id: 4,
   name: 'Berlin1',
   capacityKw: 8,
   country: 'DE',
-  timeZone: 'Europe/Berlin',
   address: 'Hauptstr. 1',
-  installedAt: null,
-  dataUpdatedAt: null,
   ownerId: 3,
   ownerName: 'Chen Jing',
-  installerOrgId: null,
-  installerName: null,
-  orgId: 2,
-  orgName: 'SunPath',
-  power: 0,
-  energyToday: 0,
-  energyMonth: 0,
-  energyYear: 0,
-  energyTotal: 0,
-  status: 'online',
-  devices: 0,
-  devicesOnline: 0,
-  openFaults: 0,
-  favourite: false,
   installPosition: 'roof',
   installCapacityWp: 8000,
   latitude: 52.5,
   longitude: 13.4,
   createdAt: 1795000000000,
-  powerCompanyId: null,
-  priceArea: null,
-  currency: null,
-  revenueToday: null,
-  revenueTotal: null,
-};
+});
 const options = {
   owners: [{ id: 3, name: 'Chen Jing', nickname: 'chen', email: 'chen@example.com', orgId: 2 }],
   orgs: [{ id: 2, name: 'SunPath' }],

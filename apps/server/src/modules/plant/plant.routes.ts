@@ -68,25 +68,24 @@ export const plantRoutes: FastifyPluginAsyncZod = async (app) => {
     unlisten();
     unsubscribe();
   });
-  /** Sends the kept answer of this request, or builds it with `load` (checked against `schema` like any answer). */
-  const kept = async (req: FastifyRequest, reply: FastifyReply, schema: z.ZodType, load: () => Promise<unknown>) => {
-    const body = await answers.getOrLoad(`${tokenOf(req)}\n${req.lang}\n${req.url}`, async () =>
-      JSON.stringify(schema.parse(await load())),
-    );
+  const keptBody = async (req: FastifyRequest, reply: FastifyReply, build: () => Promise<string>) => {
+    const body = await answers.getOrLoad(`${tokenOf(req)}\n${req.lang}\n${req.url}`, build);
     return reply.type('application/json; charset=utf-8').send(body);
   };
+  /** Sends the kept answer of this request, or builds it with `load` (checked against `schema` like any answer). */
+  const kept = (req: FastifyRequest, reply: FastifyReply, schema: z.ZodType, load: () => Promise<unknown>) =>
+    keptBody(req, reply, async () => JSON.stringify(schema.parse(await load())));
   /**
    * The same for an answer whose data the service wrote as JSON text already (the plant list): it
    * goes out as written, in the success envelope, without being parsed and checked again (the API
    * tests and the OpenAPI fuzzer check it against the schema).
    */
-  const keptText = async (req: FastifyRequest, reply: FastifyReply, load: () => Promise<string>) => {
-    const body = await answers.getOrLoad(
-      `${tokenOf(req)}\n${req.lang}\n${req.url}`,
+  const keptText = (req: FastifyRequest, reply: FastifyReply, load: () => Promise<string>) =>
+    keptBody(
+      req,
+      reply,
       async () => `{"code":200,"msg":${JSON.stringify(translate(req.lang, 'success.ok'))},"data":${await load()}}`,
     );
-    return reply.type('application/json; charset=utf-8').send(body);
-  };
   const listAnswer = envelope(plantPage);
   const chartAnswer = envelope(plantChart);
 

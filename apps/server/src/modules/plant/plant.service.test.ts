@@ -1,4 +1,4 @@
-import type { PlantBody } from '@pv/contract';
+import type { PlantBody, PlantPage } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import type { Database } from '../../db/database.js';
@@ -182,7 +182,9 @@ describe('scope: data scope for writes, a grant for reading only', () => {
     expect((await plants.plantFaults(db, me(), id, { pageNum: 1, pageSize: 10 })).total).toBe(0);
     expect((await plants.plantChart(db, me(), id, '7')).kind).toBe('energy');
     await plants.setFavourite(db, me(), id, true);
-    const listed = await plants.listPlants(db, me(), { pageNum: 1, pageSize: 100, favourite: 1 });
+    const listed = JSON.parse(
+      await plants.listPlantsJson(db, me(), { pageNum: 1, pageSize: 100, favourite: 1 }),
+    ) as PlantPage;
     expect(listed.rows.map((r) => r.id)).toContain(id);
 
     await expect(plants.updatePlant(deps, me(), id, body({ orgId: org.other.id }))).rejects.toEqual(status(404));
@@ -236,7 +238,9 @@ describe('create and edit', () => {
     const { id } = await plants.createPlant(deps, me(), body({ name: 'Fresh' }));
     const row = await db.selectFrom('plants').select(['org_id', 'capacity_wp']).where('id', '=', id).executeTakeFirst();
     expect(row).toEqual({ org_id: org.mine.id, capacity_wp: 10_000 });
-    const listed = await plants.listPlants(db, me(), { pageNum: 1, pageSize: 10, name: 'Fresh' });
+    const listed = JSON.parse(
+      await plants.listPlantsJson(db, me(), { pageNum: 1, pageSize: 10, name: 'Fresh' }),
+    ) as PlantPage;
     expect(listed.rows.map((r) => [r.id, r.status])).toEqual([[id, 'offline']]);
     expect(deps.refreshSoon).toHaveBeenCalledOnce();
   });

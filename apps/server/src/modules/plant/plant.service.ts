@@ -11,7 +11,6 @@ import {
   type PlantDetail,
   type PlantDeviceRow,
   type PlantListQuery,
-  type PlantPage,
   type PlantOptions,
   type Points,
   minorToDecimal,
@@ -62,11 +61,6 @@ async function checkRefs(db: Kysely<Database>, me: SessionUser, b: Partial<Plant
 /** Plants the caller sees (data scope and grants), one page with the tab counts, as PlantPage's JSON text. */
 export function listPlantsJson(db: Kysely<Database>, me: SessionUser, q: PlantListQuery) {
   return repo.listPlantsJson(db, me, q);
-}
-
-/** The same page as an object. */
-export async function listPlants(db: Kysely<Database>, me: SessionUser, q: PlantListQuery): Promise<PlantPage> {
-  return JSON.parse(await repo.listPlantsJson(db, me, q)) as PlantPage;
 }
 
 type ExportKey =

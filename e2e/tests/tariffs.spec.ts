@@ -88,6 +88,8 @@ for (const lang of LANGS) {
     await page.getByTestId('price-save').click();
     await expect(page.getByText(t('validation.timePeriod'))).toBeVisible();
     await page.getByTestId('period-from-1').fill('20:00');
+    // the company's "created" message must be gone, so the one awaited next is the price's
+    await expect(page.getByText(t('success.create'))).toHaveCount(0);
     await page.getByTestId('price-save').click();
     await expect(page.getByText(t('success.create'))).toBeVisible();
     await expect(page.getByTestId('price-table')).toContainText('peak 08:00–20:00 · 0.30');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -27,6 +28,12 @@ export interface ArchiveOptions {
   archiveDir?: string;
   /** Run even if the filing rate says it is not due yet (tests, an operator's run). */
   force?: boolean;
+  /**
+   * Called at each step of a run: 'set-aside' once the samples to remove are fixed (PostgreSQL:
+   * they have left `samples`; SQLite: those received by the run's start), 'filed' once the file is
+   * synced and nothing is removed yet. Tests interleave late samples there.
+   */
+  onStep?: (step: 'set-aside' | 'filed') => Promise<void>;
 }
 
 export interface ArchiveRun {
@@ -49,49 +56,76 @@ async function* deviceSlices(db: Kysely<Database>) {
   }
 }
 
+type FiledSample = { sn: string; ts: number | string; points: string };
+
 /**
- * Files the raw samples past the retention as gzip'd NDJSON (one `{sn, ts, points}` per line),
- * read device by device in time order. The file is complete and synced to disk before anything
- * is deleted, so a crash leaves the samples in the database (a later run files them again).
+ * Files samples as gzip'd NDJSON (one `{sn, ts, points}` per line) under `dir`, from pages of
+ * samples. The file is complete and synced to disk (its directory entry too) before this answers,
+ * and so before anything is removed: a crash leaves the samples in the database (a later run files
+ * them again). No samples, no file.
  */
 async function fileSamples(
-  db: Kysely<Database>,
   dir: string,
   cutoff: number,
   started: number,
-): Promise<{ file: string; rows: number }> {
+  pages: AsyncIterable<FiledSample[]>,
+): Promise<{ file: string | null; rows: number }> {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `samples-before-${new Date(cutoff).toISOString().replace(/[:.]/g, '-')}-${started}.ndjson.gz`);
   let rows = 0;
   async function* lines() {
-    for await (const devices of deviceSlices(db)) {
-      for (const { id, sn } of devices) {
-        for (let from = -Infinity; ;) {
-          const part = await repo.samplesBefore(db, id, {
-            cutoff,
-            receivedBy: started,
-            from: from > -Infinity ? from : undefined,
-            limit: READ_ROWS,
-          });
-          if (!part.length) break;
-          rows += part.length;
-          yield part.map((s) => `{"sn":${JSON.stringify(sn)},"ts":${Number(s.ts)},"points":${s.points}}\n`).join('');
-          from = Number(part[part.length - 1]!.ts);
-          if (part.length < READ_ROWS) break;
-          await yieldLoop();
-        }
-      }
+    for await (const page of pages) {
+      rows += page.length;
+      yield page.map((s) => `{"sn":${JSON.stringify(s.sn)},"ts":${Number(s.ts)},"points":${s.points}}\n`).join('');
     }
   }
   await pipeline(Readable.from(lines()), createGzip(), createWriteStream(file));
   if (!rows) {
     await rm(file, { force: true });
-    return { file, rows };
+    return { file: null, rows };
   }
-  const handle = await open(file, 'r');
-  await handle.sync();
-  await handle.close();
+  for (const path of [file, dir]) {
+    const handle = await open(path, 'r');
+    await handle.sync();
+    await handle.close();
+  }
   return { file, rows };
+}
+
+/** SQLite: the samples before `cutoff` received by `receivedBy`, device by device in time order. */
+async function* samplesBefore(db: Kysely<Database>, cutoff: number, receivedBy: number) {
+  for await (const devices of deviceSlices(db)) {
+    for (const { id, sn } of devices) {
+      for (let from = -Infinity; ;) {
+        const part = await repo.samplesBefore(db, id, {
+          cutoff,
+          receivedBy,
+          from: from > -Infinity ? from : undefined,
+          limit: READ_ROWS,
+        });
+        if (!part.length) break;
+        yield part.map((s) => ({ sn, ts: s.ts, points: s.points }));
+        from = Number(part[part.length - 1]!.ts);
+        if (part.length < READ_ROWS) break;
+        await yieldLoop();
+      }
+    }
+  }
+}
+
+/** PostgreSQL: the samples of the set-aside tables, a table at a time, by device and time. */
+async function* setAsideSamples(db: Kysely<Database>, tables: string[]) {
+  for (const table of tables) {
+    for (let after: { deviceId: number; ts: number } | null = null; ;) {
+      const part = await repo.setAsideSamplesPage(db, table, after, READ_ROWS);
+      if (!part.length) break;
+      yield part;
+      const last = part[part.length - 1]!;
+      after = { deviceId: last.device_id, ts: Number(last.ts) };
+      if (part.length < READ_ROWS) break;
+      await yieldLoop();
+    }
+  }
 }
 
 /**
@@ -127,18 +161,30 @@ async function deleteSamples(db: Kysely<Database>, cutoff: number, receivedBy: n
 }
 
 /**
- * PostgreSQL: the day partitions ending by `cutoff` (a UTC midnight) dropped whole, no DELETE;
- * then the default partition's rows before it (late samples of days already dropped: few).
- * A partition whose lock is not had in time stays for the next run.
+ * PostgreSQL: the samples before `cutoff` (a UTC midnight) leave `samples` without a DELETE: each
+ * day partition ending by then is detached (a late sample of that day goes to the default
+ * partition from then on), and the default partition's samples before it move to a table of
+ * their own in one statement. A partition whose lock is not had in time stays for the next run.
+ * Answers every set-aside table, including any an interrupted run left.
  */
-async function dropSamplePartitions(db: Kysely<Database>, cutoff: number, receivedBy: number): Promise<number> {
-  let pruned = 0;
+async function setAsideSamplesBefore(db: Kysely<Database>, cutoff: number): Promise<string[]> {
   for (const p of await repo.samplePartitions(db)) {
     if (p.to > cutoff) continue;
-    pruned += (await repo.dropSamplePartition(db, p.name)) ?? 0;
+    await repo.setAsideSamplePartition(db, p.name);
     await yieldLoop();
   }
-  return pruned + (await repo.pruneDefaultSamples(db, cutoff, receivedBy));
+  await repo.setAsideDefaultSamples(db, cutoff, `${Date.now()}_${randomBytes(3).toString('hex')}`);
+  return repo.setAsideSampleTables(db);
+}
+
+/** PostgreSQL: the set-aside tables dropped whole; answers the samples they held. */
+async function dropSetAside(db: Kysely<Database>, tables: string[]): Promise<number> {
+  let pruned = 0;
+  for (const table of tables) {
+    pruned += (await repo.dropSetAsideSamples(db, table)) ?? 0;
+    await yieldLoop();
+  }
+  return pruned;
 }
 
 /**
@@ -152,7 +198,8 @@ async function dropSamplePartitions(db: Kysely<Database>, cutoff: number, receiv
  * arriving during the run waits for the next). PostgreSQL keeps samples in one partition per UTC
  * day: every tick makes the partitions of today and the next days, and a due run drops whole the
  * days that ended by the retention's cutoff, rounded down to midnight UTC (a day is kept until all
- * of it is past the retention).
+ * of it is past the retention). It sets them aside first (detached, see setAsideSamplesBefore),
+ * files them, then drops them, so a late sample arriving during the run is never dropped unfiled.
  */
 export async function runArchive(
   db: Kysely<Database>,
@@ -167,13 +214,26 @@ export async function runArchive(
   if (!options.force && cfg.last_filed_at !== null && now - Number(cfg.last_filed_at) < rate - 60_000) return null;
   const exact = now - cfg.retention_days * DAY;
   const cutoff = pg ? Math.floor(exact / DAY) * DAY : exact;
+  const filing = cfg.storage_medium === 'file';
+  if (filing && !options.archiveDir)
+    throw new Error('the archive medium is "file" but no archive directory is configured');
   let file: string | null = null;
-  if (cfg.storage_medium === 'file') {
-    if (!options.archiveDir) throw new Error('the archive medium is "file" but no archive directory is configured');
-    const filed = await fileSamples(db, options.archiveDir, cutoff, now);
-    file = filed.rows ? filed.file : null;
+  let pruned: number;
+  if (pg) {
+    // set aside, file and sync, then drop: a sample arriving at any point is either set aside
+    // before the file is written or left in the default partition for the next run
+    const tables = await setAsideSamplesBefore(db, cutoff);
+    await options.onStep?.('set-aside');
+    if (filing) ({ file } = await fileSamples(options.archiveDir!, cutoff, now, setAsideSamples(db, tables)));
+    await options.onStep?.('filed');
+    pruned = await dropSetAside(db, tables);
+  } else {
+    // only samples received by the run's start are filed and deleted (a later one waits for the next run)
+    await options.onStep?.('set-aside');
+    if (filing) ({ file } = await fileSamples(options.archiveDir!, cutoff, now, samplesBefore(db, cutoff, now)));
+    await options.onStep?.('filed');
+    pruned = await deleteSamples(db, cutoff, now);
   }
-  const pruned = pg ? await dropSamplePartitions(db, cutoff, now) : await deleteSamples(db, cutoff, now);
   await repo.updateArchiveConfig(db, { last_filed_at: now, last_pruned: pruned, pruned_before: cutoff });
   return { pruned, file };
 }

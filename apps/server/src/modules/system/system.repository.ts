@@ -156,27 +156,99 @@ export async function createSamplePartition(db: Db, from: number): Promise<boole
   }
 }
 
-/** Drops a day partition whole; answers the rows it held, or null when its lock was not had in time. */
-export async function dropSamplePartition(db: Db, name: string): Promise<number | null> {
-  // counted before the drop, outside its lock (ingest and reads go on meanwhile)
-  const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.id(name)}`.execute(db);
+/*
+ * Setting aside: samples past the retention leave `samples` atomically before they are filed and
+ * dropped, so a sample that arrives meanwhile lands where a later run finds it (the default
+ * partition) instead of in a table about to be dropped. A set-aside table is an ordinary table
+ * named samples_archiving_…; one a crashed run left is filed and dropped by the next.
+ */
+
+const SET_ASIDE_PREFIX = 'samples_archiving_';
+const UNDEFINED_TABLE = '42P01';
+
+/**
+ * Detaches a day partition from `samples` and renames it samples_archiving_pYYYYMMDD (one
+ * transaction: a late sample of that day goes to the default partition from then on). Answers
+ * the set-aside table's name, or null when the lock was not had in time (the next run tries again).
+ */
+export async function setAsideSamplePartition(db: Db, name: string): Promise<string | null> {
+  const aside = `${SET_ASIDE_PREFIX}${name.replace(/^samples_/, '')}`;
   try {
     await db.transaction().execute(async (trx) => {
       await sql`set local lock_timeout = ${sql.lit(PARTITION_LOCK_TIMEOUT)}`.execute(trx);
-      await sql`drop table ${sql.id(name)}`.execute(trx);
+      await sql`alter table samples detach partition ${sql.id(name)}`.execute(trx);
+      await sql`alter table ${sql.id(name)} rename to ${sql.id(aside)}`.execute(trx);
     });
   } catch (err) {
     if (pgCode(err) === LOCK_NOT_AVAILABLE) return null;
     throw err;
   }
-  return Number(rows[0]!.n);
+  return aside;
 }
 
-/** Deletes the default partition's samples before `cutoff` received by `receivedBy` (late samples of dropped days). */
-export async function pruneDefaultSamples(db: Db, cutoff: number, receivedBy: number): Promise<number> {
-  const res =
-    await sql`delete from samples_default where ts < ${cutoff}::bigint and received_at <= ${receivedBy}::bigint`.execute(
-      db,
-    );
-  return Number(res.numAffectedRows ?? 0);
+/**
+ * Moves the default partition's samples before `cutoff` (late samples of days already set aside
+ * or dropped) into a new table samples_archiving_default_<tag>, in one statement: a sample
+ * inserted meanwhile stays in the default partition for the next run (`tag`: unique per run).
+ * Answers the table's name,
+ * or null when there was nothing to move.
+ */
+export async function setAsideDefaultSamples(db: Db, cutoff: number, tag: string): Promise<string | null> {
+  const aside = `${SET_ASIDE_PREFIX}default_${tag}`;
+  const moved = await db.transaction().execute(async (trx) => {
+    await sql`create table ${sql.id(aside)} (like samples)`.execute(trx);
+    const res = await sql`
+      with moved as (delete from samples_default where ts < ${cutoff}::bigint returning *)
+      insert into ${sql.id(aside)} select * from moved`.execute(trx);
+    const n = Number(res.numAffectedRows ?? 0);
+    if (n) await sql`alter table ${sql.id(aside)} add primary key (device_id, ts)`.execute(trx);
+    else await sql`drop table ${sql.id(aside)}`.execute(trx);
+    return n;
+  });
+  return moved ? aside : null;
+}
+
+/** The set-aside tables (this run's and any an interrupted run left), days first. */
+export async function setAsideSampleTables(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select tablename as name from pg_tables
+    where schemaname = current_schema() and starts_with(tablename, ${SET_ASIDE_PREFIX})`.execute(db);
+  const day = (n: string) => n.startsWith(`${SET_ASIDE_PREFIX}p`);
+  return rows.map((r) => r.name).sort((a, b) => Number(day(b)) - Number(day(a)) || a.localeCompare(b));
+}
+
+/**
+ * Up to `limit` samples of a set-aside table with their device's SN, in (device, time) order
+ * after `after` (a keyset read). Samples of a device deleted meanwhile are left out.
+ */
+export async function setAsideSamplesPage(
+  db: Db,
+  table: string,
+  after: { deviceId: number; ts: number } | null,
+  limit: number,
+) {
+  const from = after ? sql`where (s.device_id, s.ts) > (${after.deviceId}, ${after.ts}::bigint)` : sql``;
+  const { rows } = await sql<{ device_id: number; ts: string; points: string; sn: string }>`
+    select s.device_id, s.ts, s.points, d.sn from ${sql.id(table)} s join devices d on d.id = s.device_id
+    ${from} order by s.device_id, s.ts limit ${limit}`.execute(db);
+  return rows;
+}
+
+/**
+ * Drops a set-aside table; answers the rows it held (nothing writes to it any more, so the count
+ * is exact), or null when its lock was not had in time. A table already gone counts 0.
+ */
+export async function dropSetAsideSamples(db: Db, table: string): Promise<number | null> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await sql`set local lock_timeout = ${sql.lit(PARTITION_LOCK_TIMEOUT)}`.execute(trx);
+      const { rows } = await sql<{ n: string }>`select count(*) as n from ${sql.id(table)}`.execute(trx);
+      await sql`drop table ${sql.id(table)}`.execute(trx);
+      return Number(rows[0]!.n);
+    });
+  } catch (err) {
+    if (pgCode(err) === LOCK_NOT_AVAILABLE) return null;
+    if (pgCode(err) === UNDEFINED_TABLE) return 0;
+    throw err;
+  }
 }

@@ -14,17 +14,25 @@
 // the stream; external broker only). DATABASE_URL / MQTT_URL in the environment still select an
 // existing database / broker. BENCH_PROFILE=dir writes the server's CPU profile there;
 // BENCH_NODE_ARGS adds Node options to the server's command line (e.g. --trace-gc).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes, createHash } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import {
+  cleanup,
+  cpuSeconds,
+  freePort,
+  freshPostgres,
+  insertBenchDevices,
+  runCleanup,
+  sleep,
+  startMosquitto,
+  startServer,
+} from './services.js';
 
 const { values } = parseArgs({
   options: {
@@ -43,145 +51,18 @@ const PER_DEVICE = Number(values.messages);
 const INFLIGHT = Number(values.inflight);
 const RATE = Number(values.rate);
 const WORKERS = Math.max(1, Math.min(Number(values.workers), DEVICES));
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cleanup: (() => Promise<void> | void)[] = [];
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
-const cpuSeconds = (pid: number | undefined, thread?: number): number => {
-  try {
-    const fields = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8')
-      .split(') ')[1]!
-      .split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-};
 const cpuPids: { name: string; pid: number | undefined }[] = [];
-
-/** Mosquitto on a free port, as `npm run test:ingest` starts it: unbounded queues (no silent drops). */
-async function startMosquitto(): Promise<string> {
-  const which = spawnSync('sh', ['-c', 'command -v mosquitto || ls /usr/sbin/mosquitto'], { encoding: 'utf8' });
-  const bin = which.stdout.trim().split('\n')[0];
-  if (which.status !== 0 || !bin) throw new Error('mosquitto is not installed (apt-get install mosquitto)');
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'pv-bench-mosquitto-'));
-  chmodSync(dir, 0o777);
-  writeFileSync(
-    join(dir, 'mosquitto.conf'),
-    [
-      `listener ${port} 127.0.0.1`,
-      'allow_anonymous true',
-      'max_queued_messages 0',
-      'max_inflight_messages 0',
-      'log_type error',
-      'log_type warning',
-      '',
-    ].join('\n'),
-  );
-  const broker = spawn(bin, ['-c', join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'inherit', 'inherit'] });
-  cpuPids.push({ name: 'mosquitto', pid: broker.pid });
-  cleanup.push(async () => {
-    broker.kill();
-    await new Promise((r) => broker.once('exit', r));
-    rmSync(dir, { recursive: true, force: true });
-  });
-  for (let i = 0; i < 50; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = createConnection(port, '127.0.0.1', () => {
-        s.end();
-        resolve(true);
-      }).on('error', () => resolve(false));
-    });
-    if (ok) return `mqtt://127.0.0.1:${port}`;
-    await sleep(100);
-  }
-  throw new Error(`mosquitto did not start on port ${port}`);
-}
-
-/** A fresh PostgreSQL database for this run, dropped at the end. */
-async function freshPostgres(): Promise<string> {
-  const admin =
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `pv_bench_${randomBytes(4).toString('hex')}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  cleanup.push(async () => {
-    const d = new pg.Client({ connectionString: admin });
-    await d.connect();
-    await d.query(`drop database if exists ${name} with (force)`);
-    await d.end();
-  });
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const port = await freePort();
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  // as `npm start` runs it (package.json): a 64 MB young generation
-  const server = spawn(
-    process.execPath,
-    ['--max-semi-space-size=64', ...profile, ...extra, '--import', 'tsx', join(root, 'apps/server/src/main.ts')],
-    {
-      env: {
-        ...process.env,
-        ...env,
-        PORT: String(port),
-        DEMO: 'true',
-        SIMULATOR: 'false',
-        SIMULATOR_PLANTS: '1',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
-    },
-  );
-  cleanup.push(async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-  });
-  for (let i = 0; ; i++) {
-    if (i > 240 || server.exitCode !== null) throw new Error('server did not start');
-    if (
-      await fetch(`http://127.0.0.1:${port}/photo_voltaic/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await sleep(250);
-  }
-  cpuPids.push({ name: 'server', pid: server.pid });
-  return server;
-}
-
-// interrupted: still stop the servers and the broker and drop the database
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.once(signal, () => {
-    void (async () => {
-      for (const c of cleanup.reverse()) await Promise.resolve(c()).catch(() => undefined);
-      process.exit(130);
-    })();
-  });
-}
 
 try {
   const dir = mkdtempSync(join(tmpdir(), 'pv-bench-ingest-'));
   cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
   const databaseUrl = values.pg ? await freshPostgres() : process.env.DATABASE_URL;
-  const external = values.mosquitto ? await startMosquitto() : process.env.MQTT_URL;
+  let external = process.env.MQTT_URL;
+  if (values.mosquitto) {
+    const broker = await startMosquitto();
+    cpuPids.push({ name: 'mosquitto', pid: broker.proc.pid });
+    external = broker.url;
+  }
   const mqttPort = await freePort();
   const commitLog = join(dir, 'commits.log');
   const serverEnv: Record<string, string> = {
@@ -194,7 +75,10 @@ try {
   const servers = external ? Math.max(1, Number(values.servers)) : 1;
   // one after the other: the first migrates and seeds
   // each process its own broker sessions (they share DATA_DIR, where the default name is kept)
-  for (let i = 0; i < servers; i++) await startServer({ ...serverEnv, MQTT_CLIENT_ID: `pv-bench-${process.pid}-${i}` });
+  for (let i = 0; i < servers; i++) {
+    const { proc } = await startServer({ ...serverEnv, MQTT_CLIENT_ID: `pv-bench-${process.pid}-${i}` });
+    cpuPids.push({ name: 'server', pid: proc.pid });
+  }
 
   const key = 'bench-key';
   const hash = createHash('sha256').update(key).digest('hex');
@@ -207,12 +91,7 @@ try {
     await client.connect();
     cleanup.push(() => client.end());
     const { rows } = await client.query('select id from orgs order by id limit 1');
-    for (let i = 0; i < sns.length; i += 1000) {
-      await client.query(
-        `insert into devices (sn, name, type, org_id, secret_hash, comm_mode, online_state, run_state, created_at) select s, s, 'inverter', $1, $2, 'mqtt', 'inactive', 'normal', $3 from unnest($4::text[]) s`,
-        [rows[0].id, hash, now, sns.slice(i, i + 1000)],
-      );
-    }
+    await insertBenchDevices(client, { sns, orgId: rows[0].id, hash, now });
     query = async <T>(text: string) => (await client.query(text)).rows as T[];
     // the PostgreSQL backends serving this database (the servers' pools), for their CPU
     pgBackends = async () =>
@@ -391,5 +270,5 @@ try {
     }),
   );
 } finally {
-  for (const c of cleanup.reverse()) await c();
+  await runCleanup();
 }

@@ -14,6 +14,8 @@ export interface FleetRunOptions extends SimOptions {
   /** Credentials a device connects with: its SN and its device key. */
   credentials?: (sn: string) => { username: string; password: string };
   onError?: (sn: string, err: Error) => void;
+  /** Each message the broker acknowledged (its PUBACK), e.g. to count what must be stored. */
+  onAck?: (item: Outgoing) => void;
 }
 
 export interface FleetRun {
@@ -47,7 +49,10 @@ export async function startFleet(options: FleetRunOptions): Promise<FleetRun> {
         if (err) {
           failed++;
           options.onError?.(item.sn, err);
-        } else published++;
+        } else {
+          published++;
+          options.onAck?.(item);
+        }
       });
     }
   };

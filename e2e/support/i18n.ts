@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messagesEn, messagesZh } from '@pv/contract';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 export type Lang = 'en' | 'zh';
 export const LANGS = ['en', 'zh'] as const satisfies readonly Lang[];
@@ -73,4 +73,19 @@ export async function pickOption(page: Page, text: string | RegExp) {
     if (await option.isVisible()) await option.click({ timeout: 2_000 });
     await expect(option).toBeHidden({ timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
+}
+
+/**
+ * Opens `select`, picks `text` and checks that the select shows it with its dropdown closed, again
+ * until it does: on a busy machine a click can land while the dropdown still moves, be lost, or
+ * open the dropdown again over the dialog's buttons.
+ */
+export async function chooseOption(page: Page, select: Locator, text: string) {
+  const open = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await open.count()) === 0) await select.click({ timeout: 2_000 });
+    await pickOption(page, text);
+    await expect(select).toContainText(text, { timeout: 1_000 });
+    await expect(open).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
 }

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { LANGS, pickOption, stamp, translator, useLanguage } from '../support/i18n';
+import { chooseOption, LANGS, pickOption, stamp, translator, useLanguage } from '../support/i18n';
 import { apiToken, signInByApi } from '../support/session';
 
 // sign-in, two lazy pages and a download; the machine is shared
@@ -146,8 +146,7 @@ for (const lang of LANGS) {
     // both at once to B: asked first; cancelling says so and moves nothing
     for (const id of plants) await table.locator(`tr[data-row-key="${id}"]`).getByRole('checkbox').check();
     await page.getByTestId('provider-assign-selected').click();
-    await page.getByTestId('provider-assign-select').click();
-    await pickOption(page, `E2ETo${s}`);
+    await chooseOption(page, page.getByTestId('provider-assign-select'), `E2ETo${s}`);
     await page.getByTestId('provider-assign-ok').click();
     await expect(page.getByText(t('provider.confirmAssign_other', { count: 2, provider: `E2ETo${s}` }))).toBeVisible();
     await page.getByTestId('provider-assign-cancel').click();
@@ -162,8 +161,7 @@ for (const lang of LANGS) {
 
     // one back to A from its row
     await page.getByTestId(`provider-assign-${plants[0]}`).click();
-    await page.getByTestId('provider-assign-select').click();
-    await pickOption(page, `E2EFrom${s}`);
+    await chooseOption(page, page.getByTestId('provider-assign-select'), `E2EFrom${s}`);
     await page.getByTestId('provider-assign-ok').click();
     await expect(page.locator('.ant-modal-confirm-title').last()).toHaveText(t('provider.confirmReassignTitle'));
     await page.getByTestId('provider-assign-confirm').click();

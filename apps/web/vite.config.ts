@@ -60,7 +60,9 @@ export default defineConfig({
         // Rolldown's form of Rollup's manualChunks (which it keeps only as a deprecated alias);
         // pages are split on their own by the lazy imports in app/pages.tsx.
         codeSplitting: {
-          groups: VENDOR_CHUNKS.map(([name, test]) => ({ name, test })),
+          // ECharts is entriesAware: its modules that only some charts use (the zoom and mark lines of
+          // the history charts) go to a chunk of their own, not into the one the dashboard loads
+          groups: VENDOR_CHUNKS.map(([name, test]) => ({ name, test, entriesAware: name === 'echarts' })),
         },
       },
     },

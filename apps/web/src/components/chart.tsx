@@ -1,7 +1,6 @@
 import { theme } from 'antd';
 import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
 import {
-  DataZoomInsideComponent,
   GridComponent,
   TooltipComponent,
   type DataZoomComponentOption,
@@ -12,8 +11,10 @@ import { init, use as registerECharts, type ComposeOption, type ECharts } from '
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useMemo, useRef } from 'react';
 
-// Tree-shaken: only the charts and components the console draws end up in its bundle.
-registerECharts([LineChart, BarChart, GridComponent, TooltipComponent, DataZoomInsideComponent, CanvasRenderer]);
+// Tree-shaken: only the charts and components the console draws end up in its bundle. The zoom of
+// the history charts (point-chart, fault-data-chart) and the fault's mark lines are registered by
+// the charts that draw them: the dashboard's charts load without them.
+registerECharts([LineChart, BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 let drawable: boolean | undefined;
 const canDraw = () => (drawable ??= !!document.createElement('canvas').getContext('2d'));

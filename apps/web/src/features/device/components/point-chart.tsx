@@ -1,8 +1,13 @@
+import { DataZoomInsideComponent } from 'echarts/components';
+import { use as registerECharts } from 'echarts/core';
 import { useMemo } from 'react';
 import { Chart, type ChartOption } from '@/components/chart';
 import { useTranslation } from 'react-i18next';
 import { POINT_QUANTITIES, useFormat } from '@/lib/quantity';
 import { wallClock, zoneAbbreviation } from '@/lib/time-zone';
+
+// wheel and drag zoom on the time axis
+registerECharts([DataZoomInsideComponent]);
 
 /**
  * One point's history as a line over the whole range asked for (whatever part has points), with wheel

@@ -1,5 +1,5 @@
 import { Empty, Flex, Select, Skeleton, Typography } from 'antd';
-import { MarkLineComponent } from 'echarts/components';
+import { DataZoomInsideComponent, MarkLineComponent } from 'echarts/components';
 import { use as registerECharts } from 'echarts/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,9 @@ import { POINT_QUANTITIES, useFormat } from '@/lib/quantity';
 import { wallClock, zoneAbbreviation } from '@/lib/time-zone';
 import { useFaultData } from '@/features/fault/api/get-fault-data';
 
-// the fault's opening and repair are drawn as vertical lines across the chart
-registerECharts([MarkLineComponent]);
+// the fault's opening and repair are drawn as vertical lines across the chart, zoomed as the
+// device's history (point-chart)
+registerECharts([MarkLineComponent, DataZoomInsideComponent]);
 
 /** The points a fault's chart shows first, when the device has them: what tells an operator most. */
 const PREFERRED = ['acPower', 'batteryPower', 'gridVoltage', 'pv1Voltage', 'temperature', 'batterySoc', 'rssi'];

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { brandHtml } from './brand-html.js';
 import { contractMessages } from './contract-messages.js';
+import { pureContract } from './pure-contract.js';
 
 // The API the dev server proxies to (npm run dev starts it on API_PORT).
 const apiPort = process.env.API_PORT || '8080';
@@ -19,6 +20,7 @@ export default defineConfig({
   plugins: [
     react(),
     contractMessages(),
+    pureContract(),
     brandHtml(process.env.BRAND),
     compression({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],

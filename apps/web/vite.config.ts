@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { brandHtml } from './brand-html.js';
 import { contractMessages } from './contract-messages.js';
+import { shellChunk } from './first-load-chunks.js';
 import { pureContract } from './pure-contract.js';
 
 // The API the dev server proxies to (npm run dev starts it on API_PORT).
@@ -60,11 +61,15 @@ export default defineConfig({
       },
       output: {
         // Rolldown's form of Rollup's manualChunks (which it keeps only as a deprecated alias);
-        // pages are split on their own by the lazy imports in app/pages.tsx.
+        // pages are split on their own by the lazy imports in app/pages.tsx and app/console-pages.tsx,
+        // and what the signed-in shell needs is one chunk (first-load-chunks.ts).
         codeSplitting: {
           // ECharts is entriesAware: its modules that only some charts use (the zoom and mark lines of
           // the history charts) go to a chunk of their own, not into the one the dashboard loads
-          groups: VENDOR_CHUNKS.map(([name, test]) => ({ name, test, entriesAware: name === 'echarts' })),
+          groups: [
+            ...VENDOR_CHUNKS.map(([name, test]) => ({ name, test, entriesAware: name === 'echarts' })),
+            shellChunk(fileURLToPath(new URL('./src', import.meta.url))),
+          ],
         },
       },
     },

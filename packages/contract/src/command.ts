@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_CONTROL_MODES } from './constants.js';
-import { parseUpdateContent } from './help-center.js';
+import { parseUpdateContent } from './help-center-constants.js';
 import type { MessageKey } from './messages.js';
 import { DEVICE_TYPES, type DeviceType } from './telemetry.js';
 

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { MAX_ID, pageQuery } from './api.js';
 import { CLIENT_ERROR_KINDS, CLIENT_ERROR_LIMITS } from './client-errors.js';
-import { DOCUMENT_TYPES, LANGUAGES, UPLOAD_IMAGE_MAX_BYTES } from './constants.js';
+import { DOCUMENT_TYPES, LANGUAGES } from './constants.js';
+import {
+  CONTACT_STATUSES,
+  CONTENT_KINDS,
+  CONTENT_MAX_CHARS,
+  CONTENT_MEDIA_TYPES,
+  CONTENT_STATUSES,
+  parseUpdateContent,
+  PROBLEM_STATUSES,
+} from './help-center-constants.js';
+
+export * from './help-center-constants.js';
 
 /* Issue 21: the interface error log, the content system (help center), contact messages, product
    documents, release notes and product problems. */
@@ -48,16 +59,6 @@ export const clientErrorQuery = /* @__PURE__ */ pageQuery.extend({
 export type ClientErrorQuery = z.infer<typeof clientErrorQuery>;
 
 // ── Content items (spec §3: title, content, status, type) ──────────────────────────────────────
-
-/** Which screen and public page an item belongs to; the privacy policy is written on the user-guide screen. */
-export const CONTENT_KINDS = ['contactUs', 'userGuide', 'policy', 'faqs'] as const;
-export type ContentKind = (typeof CONTENT_KINDS)[number];
-export const CONTENT_STATUSES = ['draft', 'published', 'deleted'] as const;
-export type ContentStatus = (typeof CONTENT_STATUSES)[number];
-export const CONTENT_MEDIA_TYPES = ['picture', 'video'] as const;
-export type ContentMediaType = (typeof CONTENT_MEDIA_TYPES)[number];
-/** The longest stored HTML (after sanitising), characters. */
-export const CONTENT_MAX_CHARS = 100_000;
 
 export const contentBody = z.object({
   kind: z.enum(CONTENT_KINDS),
@@ -109,7 +110,6 @@ export const contactMessageBody = z.object({
   message: z.string().trim().min(1, { message: 'validation.contactMessage' }).max(2000),
 });
 export type ContactMessageBody = z.infer<typeof contactMessageBody>;
-export const CONTACT_STATUSES = ['new', 'answered'] as const;
 export const contactMessageRow = /* @__PURE__ */ contactMessageBody.extend({
   id,
   phone: z.string().nullable(),
@@ -130,17 +130,6 @@ export type ContactAnswerBody = z.infer<typeof contactAnswerBody>;
 
 // ── Product documents (spec §3 document types) ────────────────────────────────────────────────
 
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-/** Documents are PDF, the installation video MP4; the file's own bytes decide, not its name. */
-export const documentMime = (type: DocumentType) => (type === 'installationVideo' ? 'video/mp4' : 'application/pdf');
-export const DOCUMENT_LIMITS = {
-  /** Files of one type per product ("Number Of Files Exceeds Limit" past it). */
-  perType: 5,
-  pdfMaxBytes: 20 * 1024 * 1024,
-  videoMaxBytes: 200 * 1024 * 1024,
-} as const;
-export const documentMaxBytes = (type: DocumentType) =>
-  type === 'installationVideo' ? DOCUMENT_LIMITS.videoMaxBytes : DOCUMENT_LIMITS.pdfMaxBytes;
 export const productDocumentRow = z.object({
   id,
   productId: id,
@@ -170,25 +159,6 @@ export type PublicProduct = z.infer<typeof publicProduct>;
 
 // ── Release notes (version update content, spec §5) ───────────────────────────────────────────
 
-/**
- * Update content is JSON: an object of language code to the notes in that language, English
- * required ({"en": "…", "zh": "…"}). Answers the parsed object, or undefined when it is not.
- */
-export function parseUpdateContent(text: string): Partial<Record<(typeof LANGUAGES)[number], string>> | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!json || typeof json !== 'object' || Array.isArray(json)) return undefined;
-  const entries = Object.entries(json as Record<string, unknown>);
-  if (!entries.length) return undefined;
-  for (const [k, v] of entries)
-    if (!(LANGUAGES as readonly string[]).includes(k) || typeof v !== 'string' || v.length > 5000) return undefined;
-  if (typeof (json as Record<string, unknown>).en !== 'string') return undefined;
-  return json as Partial<Record<(typeof LANGUAGES)[number], string>>;
-}
 export const releaseBody = z.object({
   version: z
     .string()
@@ -211,10 +181,6 @@ export type ReleaseRow = z.infer<typeof releaseRow>;
 
 // ── Product problems ────────────────────────────────────────────────────────────────────────────
 
-export const PROBLEM_STATUSES = ['open', 'answered', 'closed'] as const;
-export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
-export const PICTURE_LIMITS = { maxBytes: UPLOAD_IMAGE_MAX_BYTES, perProblem: 5 } as const;
-export const PICTURE_MIMES = ['image/jpeg', 'image/png'] as const;
 export const problemBody = z.object({
   productId: id,
   title,

@@ -1,10 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Progress, Space } from 'antd';
-import { useState } from 'react';
+import { App, Button, Space } from 'antd';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyNamed } from '@/components/lazy-modal';
 import { Access } from '@/lib/access';
-import { formatBytes } from '@/lib/format';
 import { download, type Query } from '@/lib/http';
+
+// antd's Progress loads with the first export: a list page shows only the button (issue 22's budgets)
+const ExportProgress = lazyNamed(() => import('./export-progress'), 'ExportProgress');
 
 export interface ExportButtonProps {
   /** The list's streamed .xlsx endpoint, e.g. '/users/export'. */
@@ -46,14 +49,9 @@ export function ExportButton({ path, query, perm, testId, doneKey }: ExportButto
     <Access perm={perm}>
       <Space>
         {progress !== null && (
-          <Progress
-            data-testid={`${testId}-progress`}
-            size="small"
-            style={{ width: 180 }}
-            status="active"
-            percent={progress.total ? Math.round((progress.received / progress.total) * 100) : 99}
-            format={(percent) => (progress.total ? `${percent}%` : formatBytes(progress.received))}
-          />
+          <Suspense fallback={null}>
+            <ExportProgress received={progress.received} total={progress.total} testId={testId} />
+          </Suspense>
         )}
         <Button
           icon={<DownloadOutlined />}

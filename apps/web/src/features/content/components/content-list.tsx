@@ -2,7 +2,7 @@ import { EditOutlined, EyeOutlined, RollbackOutlined } from '@ant-design/icons';
 import {
   CONTENT_STATUSES,
   LANGUAGES,
-  contentBody,
+  type ContentBody,
   type ContentKind,
   type ContentQuery,
   type ContentRow,
@@ -51,7 +51,17 @@ export function ContentList({ kinds, testId }: { kinds: readonly ContentKind[]; 
   const uiLang = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'en';
 
   const setPublished = async (r: ContentRow, published: boolean) => {
-    const body = contentBody.parse({ ...r, status: published ? 'published' : 'draft' });
+    // the row's own fields, as the form saves them (no zod schema in the list's first load)
+    const { kind, lang, title, content, mediaType, sortOrder } = r;
+    const body: ContentBody = {
+      kind,
+      lang,
+      title,
+      content,
+      mediaType,
+      sortOrder,
+      status: published ? 'published' : 'draft',
+    };
     await save.mutateAsync({ id: r.id, body });
     void message.success(t(published ? 'helpCenter.content.publishedOk' : 'helpCenter.content.unpublishedOk'));
   };

@@ -1,20 +1,21 @@
 import { z } from 'zod';
 import { pageQuery } from './api.js';
+import {
+  CONTRACT_STATUSES,
+  isCalendarDay,
+  PROVIDER_ASSIGN_MAX,
+  PROVIDER_SERVICE_TYPES,
+  PROVIDER_TYPES,
+} from './provider-constants.js';
 import { isValidIdentifier, zName } from './rules.js';
+
+export * from './provider-constants.js';
 
 /**
  * Service providers (spec §3, issue 19): organisations of the service-provider (AGENT) group with
  * a profile. A provider serves the plants of its organisation and of those below it; the number
  * of projects is counted from them, never typed.
  */
-export const PROVIDER_TYPES = ['epc', 'installer', 'om', 'distributor'] as const;
-export type ProviderType = (typeof PROVIDER_TYPES)[number];
-export const PROVIDER_SERVICE_TYPES = ['installation', 'maintenance', 'cleaning', 'fullService'] as const;
-export type ProviderServiceType = (typeof PROVIDER_SERVICE_TYPES)[number];
-export const CONTRACT_STATUSES = ['pending', 'active', 'suspended', 'expired'] as const;
-export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
-/** Plants one assignment may move at once. */
-export const PROVIDER_ASSIGN_MAX = 500;
 
 export const providerRow = z.object({
   id: z.number(),
@@ -48,13 +49,6 @@ export const providerQuery = /* @__PURE__ */ pageQuery.extend({
 export type ProviderQuery = z.infer<typeof providerQuery>;
 
 const optionalText = (max: number) => z.string().trim().max(max, { message: 'validation.tooLong' }).nullish();
-const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-/** A real calendar day (2026-02-30 is not), yyyy-mm-dd. */
-export const isCalendarDay = (v: string) => {
-  if (!DAY_RE.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
 
 export const providerBody = z.object({
   name: zName,

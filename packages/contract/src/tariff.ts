@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, pageQuery } from './api.js';
 import { isCurrency } from './currency.js';
-import { isCalendarDay } from './provider.js';
+import { isCalendarDay } from './provider-constants.js';
 
 /**
  * Power companies, their electricity prices with time-of-use periods, and the revenue a plant

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { MAX_ID, pageQuery } from './api.js';
 import { INSTALL_POSITIONS } from './constants.js';
 import { checkAuthorisedList, zName } from './rules.js';
+import { POWER_DIRECTIONS } from './power-flow.js';
 import { DEVICE_ONLINE_STATES, DEVICE_RUN_STATES, DEVICE_TYPES } from './telemetry.js';
+
+export * from './power-flow.js';
 
 export const PLANT_STATUSES = ['online', 'offline', 'fault'] as const;
 export type PlantStatus = (typeof PLANT_STATUSES)[number];
@@ -216,48 +219,8 @@ export const plantChart = z.object({
 });
 export type PlantChart = z.infer<typeof plantChart>;
 
-/**
- * Which way a device's power flows, as a word: an inverter produces, a battery charges or
- * discharges, a meter imports from or exports to the grid; idle at zero.
- */
-export const POWER_DIRECTIONS = ['producing', 'charging', 'discharging', 'importing', 'exporting', 'idle'] as const;
-export type PowerDirection = (typeof POWER_DIRECTIONS)[number];
-
-/** A device's power: its direction and the power in W, never signed. */
+/** A device's power: its direction and the power in W, never signed (`PowerFlow` of power-flow.ts). */
 export const powerFlow = z.object({ direction: z.enum(POWER_DIRECTIONS), powerW: z.number().nonnegative() });
-export type PowerFlow = z.infer<typeof powerFlow>;
-
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-
-/**
- * The power flow of a device of `type` from its latest points: an inverter's acPower, a battery's
- * batteryPower (above zero it discharges), a meter's import less its export. Null for a collector
- * and for a device that reported no power.
- */
-export function powerFlowOf(type: string, points: Record<string, unknown> | null | undefined): PowerFlow | null {
-  if (!points) return null;
-  const flow = (w: number, up: PowerDirection, down: PowerDirection): PowerFlow => ({
-    direction: w > 0 ? up : w < 0 ? down : 'idle',
-    powerW: Math.abs(w),
-  });
-  switch (type) {
-    case 'inverter': {
-      const w = num(points.acPower);
-      return w === undefined ? null : flow(Math.max(0, w), 'producing', 'idle');
-    }
-    case 'battery': {
-      const w = num(points.batteryPower);
-      return w === undefined ? null : flow(w, 'discharging', 'charging');
-    }
-    case 'meter': {
-      const imp = num(points.meterImportPower);
-      const exp = num(points.meterExportPower);
-      return imp === undefined && exp === undefined ? null : flow((imp ?? 0) - (exp ?? 0), 'importing', 'exporting');
-    }
-    default:
-      return null;
-  }
-}
 
 export const plantDeviceRow = z.object({
   id: z.number(),

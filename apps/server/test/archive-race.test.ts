@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashDeviceKey } from '../src/ingest/index.js';
 import { ensureSamplePartitions, runArchive } from '../src/modules/system/archive.js';
-import { buildTestApp, newDevice, type TestApp } from './helper.js';
+import { buildTestApp, insertKeyedDevice, type TestApp } from './helper.js';
 
 /*
  * The archive with the storage medium "file" loses no sample that arrives while it runs: every
@@ -30,12 +29,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   pg = t.app.dialect === 'postgres';
   dir = mkdtempSync(join(tmpdir(), 'pv-archive-race-'));
-  const org = await t.app.db.selectFrom('orgs').select('id').where('code', '=', 'SUNPATH').executeTakeFirstOrThrow();
-  ({ id: device } = await t.app.db
-    .insertInto('devices')
-    .values(newDevice({ sn: SN, org_id: org.id, secret_hash: hashDeviceKey(SN) }))
-    .returning('id')
-    .executeTakeFirstOrThrow());
+  device = await insertKeyedDevice(t.app, SN);
   await t.app.db
     .updateTable('archive_config')
     .set({ retention_days: 8, storage_medium: 'file' })

@@ -9,6 +9,7 @@ import type { Insertable } from 'kysely';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import type { Database } from '../src/db/database.js';
+import { hashDeviceKey } from '../src/ingest/index.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -138,3 +139,17 @@ export const newDevice = (
   created_at: Date.now(),
   ...row,
 });
+
+/**
+ * A device of the demo organisation SunPath (an inverter, no plant) whose key is its own SN, inserted
+ * directly; answers its id. Tests that send samples through the ingest use it.
+ */
+export async function insertKeyedDevice(app: FastifyInstance, sn: string): Promise<number> {
+  const org = await app.db.selectFrom('orgs').select('id').where('code', '=', 'SUNPATH').executeTakeFirstOrThrow();
+  const { id } = await app.db
+    .insertInto('devices')
+    .values(newDevice({ sn, org_id: org.id, secret_hash: hashDeviceKey(sn) }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}

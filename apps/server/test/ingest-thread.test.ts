@@ -2,10 +2,9 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteHandle } from '../src/db/dialect.js';
-import { hashDeviceKey } from '../src/ingest/index.js';
 import { IngestThread } from '../src/ingest/ingest-thread.js';
 import { IngestRejected } from '../src/ingest/pipeline.js';
-import { buildTestApp, newDevice, type TestApp } from './helper.js';
+import { buildTestApp, insertKeyedDevice, type TestApp } from './helper.js';
 
 /** The ingest on its own thread and connection (a SQLite file, as `npm start` runs it). */
 let t: TestApp;
@@ -19,14 +18,7 @@ beforeAll(async () => {
   t = await buildTestApp({
     DATABASE_URL: `sqlite:${join(process.env.TMPDIR ?? '/tmp', `pv-thread-${process.pid}-${Date.now()}.sqlite`)}`,
   });
-  const org = await t.app.db.selectFrom('orgs').select('id').where('code', '=', 'SUNPATH').executeTakeFirstOrThrow();
-  deviceId = (
-    await t.app.db
-      .insertInto('devices')
-      .values(newDevice({ sn: SN, org_id: org.id, secret_hash: hashDeviceKey(SN) }))
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  deviceId = await insertKeyedDevice(t.app, SN);
 });
 afterAll(async () => {
   await t.close();

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrate.js';
-import { hashDeviceKey } from '../src/ingest/index.js';
 import { ensureSamplePartitions, PARTITION_AHEAD_DAYS, runArchive } from '../src/modules/system/archive.js';
 import { samplePartitionName, samplePartitions } from '../src/modules/system/system.repository.js';
-import { buildTestApp, login, newDevice, type TestApp } from './helper.js';
+import { buildTestApp, insertKeyedDevice, login, type TestApp } from './helper.js';
 
 /*
  * Raw samples by time: on PostgreSQL one range partition per UTC day, made ahead by the archive job
@@ -26,12 +25,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   pg = t.app.dialect === 'postgres';
   token = await login(t.app, 'admin');
-  const org = await t.app.db.selectFrom('orgs').select('id').where('code', '=', 'SUNPATH').executeTakeFirstOrThrow();
-  ({ id: device } = await t.app.db
-    .insertInto('devices')
-    .values(newDevice({ sn: SN, org_id: org.id, secret_hash: hashDeviceKey(SN) }))
-    .returning('id')
-    .executeTakeFirstOrThrow());
+  device = await insertKeyedDevice(t.app, SN);
   await t.app.db
     .updateTable('archive_config')
     .set({ retention_days: 8, storage_medium: 'database' })

@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { MAX_ID, pageQuery } from './api.js';
 import { isCurrency } from './currency.js';
 import { isCalendarDay } from './provider-constants.js';
+import {
+  MINUTES_PER_DAY,
+  PERIOD_DAYS,
+  PRICE_KINDS,
+  PRICE_RE,
+  RECOMPUTE_STATES,
+  REVENUE_RANGES,
+} from './tariff-constants.js';
+
+export * from './tariff-constants.js';
 
 /**
  * Power companies, their electricity prices with time-of-use periods, and the revenue a plant
@@ -11,18 +21,9 @@ import { isCalendarDay } from './provider-constants.js';
  * currency's minor unit (ISO 4217 digits: cents, yen), never summed across currencies.
  */
 
-/** What a price is for: `feedIn` the company pays for energy a plant exports (its revenue), `purchase` what it charges. */
-export const PRICE_KINDS = ['feedIn', 'purchase'] as const;
-export type PriceKind = (typeof PRICE_KINDS)[number];
-export const PERIOD_DAYS = ['all', 'weekdays', 'weekends'] as const;
-export type PeriodDays = (typeof PERIOD_DAYS)[number];
-export const MINUTES_PER_DAY = 1440;
-
 /** "HH:MM" of a day, 00:00 to 24:00. */
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 export const minuteOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-/** A price per kWh in the currency's major unit, up to 6 decimals ("0.2845"). */
-export const PRICE_RE = /^\d{1,6}(\.\d{1,6})?$/;
 
 export const tariffPeriod = z.object({
   /** peak, shoulder, off-peak … (what the revenue is split by) */
@@ -176,7 +177,6 @@ export const priceQuery = /* @__PURE__ */ pageQuery.extend({
 export type PriceQuery = z.infer<typeof priceQuery>;
 
 /** A recompute of revenue after a price changed (a job the console follows). */
-export const RECOMPUTE_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export const recomputeRow = z.object({
   id: z.number(),
   state: z.enum(RECOMPUTE_STATES),
@@ -203,8 +203,6 @@ export const revenueFigures = z.object({
 });
 export type RevenueFigures = z.infer<typeof revenueFigures>;
 
-export const REVENUE_RANGES = ['day', 'month', 'year'] as const;
-export type RevenueRange = (typeof REVENUE_RANGES)[number];
 export const plantRevenueQuery = z.object({
   range: z.enum(REVENUE_RANGES).default('day'),
   /** a plant-local day (yyyy-mm-dd) in the range; today by default */

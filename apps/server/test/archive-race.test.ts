@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureSamplePartitions, runArchive } from '../src/modules/system/archive.js';
+import { updateArchiveConfig } from '../src/modules/system/system.repository.js';
 import { buildTestApp, insertKeyedDevice, type TestApp } from './helper.js';
 
 /*
@@ -30,11 +31,7 @@ beforeAll(async () => {
   pg = t.app.dialect === 'postgres';
   dir = mkdtempSync(join(tmpdir(), 'pv-archive-race-'));
   device = await insertKeyedDevice(t.app, SN);
-  await t.app.db
-    .updateTable('archive_config')
-    .set({ retention_days: 8, storage_medium: 'file' })
-    .where('id', '=', 1)
-    .execute();
+  await updateArchiveConfig(t.app.db, { retention_days: 8, storage_medium: 'file' });
   // PostgreSQL: days -10 to -7 as if the job had made them then
   if (pg) await ensureSamplePartitions(t.app.db, day(-10) + HOUR);
 });

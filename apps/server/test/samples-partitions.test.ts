@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrate.js';
 import { ensureSamplePartitions, PARTITION_AHEAD_DAYS, runArchive } from '../src/modules/system/archive.js';
-import { samplePartitionName, samplePartitions } from '../src/modules/system/system.repository.js';
+import { samplePartitionName, samplePartitions, updateArchiveConfig } from '../src/modules/system/system.repository.js';
 import { buildTestApp, insertKeyedDevice, login, type TestApp } from './helper.js';
 
 /*
@@ -26,11 +26,7 @@ beforeAll(async () => {
   pg = t.app.dialect === 'postgres';
   token = await login(t.app, 'admin');
   device = await insertKeyedDevice(t.app, SN);
-  await t.app.db
-    .updateTable('archive_config')
-    .set({ retention_days: 8, storage_medium: 'database' })
-    .where('id', '=', 1)
-    .execute();
+  await updateArchiveConfig(t.app.db, { retention_days: 8, storage_medium: 'database' });
 });
 afterAll(async () => {
   await t.close();

@@ -50,6 +50,20 @@ describe('fleet', () => {
     expect(a.every((p) => p.devices.some((d) => d.type === 'inverter'))).toBe(true);
   });
 
+  it("reports each plant's weather once, from its collector or an inverter, never from a meter or a battery", () => {
+    const weather = ['ambientTemperature', 'humidity', 'windSpeed', 'airPressure'];
+    const at = Date.parse('2026-06-21T04:00:00Z');
+    for (const p of createFleet({ seed: 42, plants: 24 })) {
+      const out = new PlantSim(p, 42, { faultRatePerHour: 0, offlineRatePerHour: 0 }).step(at, 60_000);
+      const reporters = p.devices.filter((d) => weather.some((w) => w in telemetryOf(out, d.sn).points));
+      expect(
+        reporters.map((d) => d.type),
+        p.name,
+      ).toHaveLength(1);
+      expect(['collector', 'inverter']).toContain(reporters[0]!.type);
+    }
+  });
+
   it('makes exactly the asked number of benchmark inverters', () => {
     const fleet = createInverterFleet(3, 1005);
     expect(fleet.reduce((s, p) => s + p.devices.length, 0)).toBe(1005);

@@ -117,7 +117,10 @@ export class PlantSim {
   /** its own stream, so adding weather left every other simulated value as it was */
   private readonly wxRng: Rng;
   private wind = 3;
-  /** the device that reports the plant's weather: the collector, else the meter, else the first inverter */
+  /**
+   * the device that reports the plant's weather: the collector (its sensor inputs), else the first
+   * inverter (an environment sensor on its RS-485 port); never a meter, which measures the grid only
+   */
   private readonly weatherSn: string | undefined;
   private readonly resume: SimOptions['resume'];
   private readonly counterStart: NonNullable<SimOptions['counterStart']>;
@@ -135,9 +138,7 @@ export class PlantSim {
     this.counterStart = options.counterStart ?? 'random';
     this.wxRng = new Rng(deriveSeed(seed, `${plant.id}/weather`));
     this.weatherSn = (
-      plant.devices.find((d) => d.type === 'collector') ??
-      plant.devices.find((d) => d.type === 'meter') ??
-      plant.devices.find((d) => d.type === 'inverter')
+      plant.devices.find((d) => d.type === 'collector') ?? plant.devices.find((d) => d.type === 'inverter')
     )?.sn;
     this.devices = plant.devices.map((spec) => {
       const rng = new Rng(deriveSeed(seed, spec.sn));
@@ -359,7 +360,6 @@ export class PlantSim {
             meterImportEnergy: round(imp.energyTotal, 3),
             meterExportEnergy: round(exp.energyTotal, 3),
             gridVoltage: round(230 + d.rng.normal() * 1.5, 1),
-            ...(d.spec.sn === this.weatherSn ? this.weatherPoints(w.ambient, w.cloud) : {}),
           },
         },
       });

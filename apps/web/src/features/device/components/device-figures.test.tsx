@@ -9,6 +9,9 @@ import { mockFetch } from '@/test-fetch';
 import { renderWithProviders, signedInWith } from '@/test-utils';
 import DeviceDetailPage from '@/features/device/pages/device-detail-page';
 import { DeviceFigures, signalQuality } from './device-figures';
+import { readingItems } from './point-label';
+import { formatterFor } from '@/lib/quantity';
+import i18n from 'i18next';
 import { asDeviceRow } from '@/test-fixtures';
 
 initI18n('en');
@@ -139,6 +142,35 @@ describe('device figures by type', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('device-energy')).toBeNull();
     expect(screen.queryByText('Production')).toBeNull();
     expect(screen.queryByText(/production/i)).toBeNull();
+    // its live reading says the same: a direction in words, its counter named for what it counts
+    const live = screen.getByTestId('live-points');
+    expect(figure('point-batteryPower')).toBe('Charging 5.00 kW');
+    expect(titled('point-batteryPower')).toBe('Battery power');
+    expect(titled('point-energyTotal')).toBe('Discharged energy');
+    expect(within(live).queryByText(/-|−/)).toBeNull();
+  });
+
+  it("a battery's reading: power first, its discharge counter once, its own points after the known ones", () => {
+    const t = i18n.t.bind(i18n) as Parameters<typeof readingItems>[0];
+    const items = readingItems(t, formatterFor('en'), 'battery', {
+      vendorMode: 'eco',
+      temperature: 27.4,
+      energyToday: 2.39,
+      energyTotal: 812.5,
+      batteryDischargeEnergy: 812.5,
+      batteryPower: 1030,
+      batterySoc: 61,
+    });
+    expect(items.map((i) => [i.name, i.value])).toEqual([
+      ['Battery power', 'Discharging 1.03 kW'],
+      ['Battery SOC', '61%'],
+      ['Discharged today', '2.39 kWh'],
+      ['Discharged energy', '813 kWh'],
+      ['Temperature', '27.4 °C'],
+      ['vendorMode', 'eco'],
+    ]);
+    // the same points on an inverter are its production
+    expect(readingItems(t, formatterFor('en'), 'inverter', { energyToday: 2.39 })[0]!.name).toBe('Energy today');
   });
 
   it('a battery discharging, and idle, in words', () => {

@@ -1,19 +1,13 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
-import type { DeviceDetail, PowerFlow } from '@pv/contract';
+import type { DeviceDetail } from '@pv/contract';
 import { Card, Col, Row, Space, Statistic, Table, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NO_VALUE, useFormat, type Formatter } from '@/lib/quantity';
 import { useDevices } from '@/features/device/api/get-devices';
+import { flowText } from '@/features/device/components/point-label';
 
 type T = ReturnType<typeof useTranslation>['t'];
-
-/** "Charging 5.00 kW", "Idle": a direction is a word beside an unsigned power, never a sign. */
-export function flowText(t: T, f: Formatter, flow: PowerFlow | null | undefined): string {
-  if (!flow) return NO_VALUE;
-  if (flow.direction === 'idle') return t('device.figures.flow.idle');
-  return t(`device.figures.flow.${flow.direction}`, { power: f.power(flow.powerW) });
-}
 
 interface Figure {
   key: string;

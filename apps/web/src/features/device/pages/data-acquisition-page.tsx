@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RemoteSelect } from '@/components/remote-select';
 import { ZonedTime } from '@/components/zoned-time';
+import { localFormat } from '@/lib/format';
 import { useFormat } from '@/lib/quantity';
 import { browserTimeZone, useUserTimeZone, zoneAbbreviation } from '@/lib/time-zone';
 import { useDevice } from '@/features/device/api/get-device';
@@ -58,7 +59,7 @@ function DeviceSearch({ value, onChange }: { value?: number; onChange?: (v: numb
 
 /** /devices/data: a device's raw samples in a time range, paged by the server, exported as .xlsx. */
 export default function DataAcquisitionPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = useFormat();
   const [form] = Form.useForm<Filters>();
   const [query, setQuery] = useState<SamplesQuery | undefined>();
@@ -104,7 +105,7 @@ export default function DataAcquisitionPage() {
       },
       // raw samples as sent (to three decimals, in the language's writing), the unit in the column's title
       ...(data?.points ?? []).map((p) => ({
-        title: pointLabel(t, p),
+        title: pointLabel(t, p, device.data?.type),
         key: p,
         width: 130,
         align: 'right' as const,
@@ -114,7 +115,7 @@ export default function DataAcquisitionPage() {
         },
       })),
     ],
-    [data?.points, t, f, zone, queriedZone],
+    [data?.points, t, f, zone, queriedZone, device.data?.type],
   );
   const width = TIME_WIDTH + (data?.points.length ?? 0) * 130;
   const large = (query?.pageSize ?? 0) > VIRTUAL_FROM;
@@ -143,7 +144,7 @@ export default function DataAcquisitionPage() {
         >
           <DatePicker.RangePicker
             showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
+            format={localFormat('YYYY-MM-DD HH:mm', i18n.language)}
             allowClear={false}
             disabledDate={(d) => d.isAfter(toWall(Date.now(), zone).endOf('day'))}
             data-testid="data-range"

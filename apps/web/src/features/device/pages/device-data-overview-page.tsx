@@ -59,7 +59,7 @@ export default function DeviceDataOverviewPage() {
           loading={points.isFetching}
           value={point}
           onChange={setChosen}
-          options={list.map((p) => ({ value: p, label: pointName(t, p) }))}
+          options={list.map((p) => ({ value: p, label: pointName(t, p, device.data?.type) }))}
           data-testid="overview-point"
         />
         <Segmented<number>
@@ -81,7 +81,7 @@ export default function DeviceDataOverviewPage() {
         {history.data?.series.length ? (
           <PointChart
             series={history.data.series}
-            name={pointName(t, point ?? '')}
+            name={pointName(t, point ?? '', device.data?.type)}
             point={point}
             stepMs={history.data.stepMs}
             span={historyWindow(range, history.dataUpdatedAt)}

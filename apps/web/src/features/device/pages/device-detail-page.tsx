@@ -15,7 +15,7 @@ import { DeviceControlSection } from '@/features/device/components/control-panel
 import { DeviceFigures } from '@/features/device/components/device-figures';
 import { OnlineTag, RunTag } from '@/components/device-state';
 import { OtaPushButton } from '@/features/device/components/ota-push-modal';
-import { pointName } from '@/features/device/components/point-label';
+import { readingItems } from '@/features/device/components/point-label';
 import { useDeviceId } from '@/features/device/components/use-device-id';
 import { DeviceNotFound, DeviceUnavailable } from '@/features/device/components/device-not-found';
 import { usePhone } from '@/components/list-page';
@@ -32,18 +32,18 @@ const header: CSSProperties = {
 function LivePoints({ device }: { device: DeviceRow }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const entries = Object.entries(device.points ?? {}).sort(([a], [b]) => a.localeCompare(b));
-  if (!entries.length) return <Empty description={t('device.noPoints')} />;
+  const items = readingItems(t, f, device.type, device.points);
+  if (!items.length) return <Empty description={t('device.noPoints')} />;
   return (
     <Row gutter={[16, 16]} data-testid="live-points">
-      {entries.map(([k, v]) => (
-        <Col key={k} xs={12} sm={8} md={6} xl={4}>
+      {items.map(({ point, name, value }) => (
+        <Col key={point} xs={12} sm={8} md={6} xl={4}>
           <Statistic
-            title={pointName(t, k)}
-            value={typeof v === 'boolean' ? t(v ? 'device.pointOn' : 'device.pointOff') : f.point(k, v)}
+            title={name}
+            value={value}
             formatter={(text) => text}
-            valueStyle={{ fontSize: 20 }}
-            data-testid={`point-${k}`}
+            styles={{ content: { fontSize: 20 } }}
+            data-testid={`point-${point}`}
           />
         </Col>
       ))}

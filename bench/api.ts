@@ -6,7 +6,10 @@
 // Run: npm run api -w @pv/bench   (prints req/s and latency percentiles; not a test)
 // BENCH_ONLY=plants runs only the plant cases; BENCH_PLANTS / BENCH_DEVICES change the fleet size;
 // CACHE_SECONDS=0 turns off the server's kept sessions and answers (every request reads the database);
-// BENCH_NODE_ARGS adds Node options to the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+// BENCH_NODE_ARGS adds Node options to the server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"), and
+// BENCH_SERVER_STDOUT=1 shows the server's standard output (e.g. with "--trace-gc").
+// Each case also prints the longest the server's event loop was held during it ("loop max", from
+// its /metrics): a p99 far above the median with a long hold is a stall, not a slow request.
 import autocannon from 'autocannon';
 import { seedPlantFleet } from './plants-seed.js';
 import { spawn } from 'node:child_process';
@@ -53,7 +56,7 @@ async function startServer(dataDir: string, env: Record<string, string>) {
         LOG_LEVEL: 'warn',
         ...env,
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
     },
   );
   const base = `http://127.0.0.1:${port}/photo_voltaic`;
@@ -109,6 +112,13 @@ async function settle(pid: number, minSeconds = 35, maxSeconds = 120): Promise<n
   return Math.round((Date.now() - t0) / 1000);
 }
 
+/** The longest event-loop delay the server recorded since the last read of its /metrics (which clears it), in ms. */
+async function loopMaxMs(base: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const m = /^pv_nodejs_eventloop_lag_max_seconds\s+([\d.e+-]+)/m.exec(text);
+  return m ? Math.round(Number(m[1]) * 1000) : NaN;
+}
+
 interface Case {
   title: string;
   path: string;
@@ -129,6 +139,7 @@ async function run(srv: { base: string; token: string; pid: number }, cases: Cas
       duration: warmup,
       headers: { 'x-token': c.token ?? token },
     });
+    await loopMaxMs(base); // reads and clears the server's event-loop delay histogram
     const cpu0 = cpuMs(srv.pid);
     const r = await autocannon({
       url: `${base}${c.path}`,
@@ -140,8 +151,9 @@ async function run(srv: { base: string; token: string; pid: number }, cases: Cas
     });
     const non2xx = r.non2xx;
     const perReq = ((cpuMs(srv.pid) - cpu0) * 1000) / Math.max(1, r.requests.total);
+    const held = await loopMaxMs(base);
     console.log(
-      `${c.title.padEnd(44)} ${Math.round(r.requests.average).toString().padStart(7)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   errors ${r.errors + non2xx}   server CPU ${Math.round(perReq)} µs/req`,
+      `${c.title.padEnd(44)} ${Math.round(r.requests.average).toString().padStart(7)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   errors ${r.errors + non2xx}   server CPU ${Math.round(perReq)} µs/req   loop max ${held} ms`,
     );
   }
 }

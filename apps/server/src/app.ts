@@ -48,7 +48,8 @@ import { firmwareModule } from './modules/firmware/index.js';
 import { MAIL_JOB_PERIODS, mailModule } from './modules/mail/index.js';
 import { NOTIFICATION_JOB_PERIODS, notificationModule } from './modules/notification/index.js';
 import { orgModule } from './modules/org/index.js';
-import { PLANT_JOB_PERIODS, plantModule, stopPlantStats } from './modules/plant/index.js';
+import { PLANT_JOB_PERIODS, plantModule, refreshPlantStatsOn, stopPlantStats } from './modules/plant/index.js';
+import { PlantStatsThread } from './modules/plant/plant-stats-thread.js';
 import { productModule } from './modules/product/index.js';
 import { profileModule } from './modules/profile/index.js';
 import { resourceModule } from './modules/resource/index.js';
@@ -146,6 +147,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ? new IngestThread(config.databaseUrl, app.log, ingestOptions)
       : new IngestPipeline(db, app.log, ingestOptions, dialect);
   app.decorate('ingest', pipeline);
+  // likewise the plant-stats refresh: better-sqlite3 would hold the API's thread while it reads every plant
+  if (config.statsThread && file !== undefined && file !== ':memory:')
+    refreshPlantStatsOn(db, new PlantStatsThread(config.databaseUrl, app.log));
   app.decorate('deviceLink', undefined);
   const audit = new AuditLog(db, app.log);
   app.decorate('audit', audit);
@@ -154,7 +158,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // one place closes everything, in order: periodic jobs, devices, then the pending writes, then the database
   app.addHook('onClose', async () => {
     jobs.stop();
-    await stopPlantStats(db); // a plant-stats run under way ends after its current slice
+    await stopPlantStats(db); // a plant-stats run under way ends after its current slice, its thread closes
     await jobs.idle();
     activity.close();
     await app.bus.close();

@@ -17,4 +17,4 @@ export const plantModule: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-export { stopPlantStats } from './plant-stats.js';
+export { refreshPlantStatsOn, stopPlantStats } from './plant-stats.js';

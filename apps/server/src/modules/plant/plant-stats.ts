@@ -4,6 +4,7 @@ import type { Database, PlantStatsTable } from '../../db/database.js';
 import { dialectOf, type DialectName } from '../../db/dialect.js';
 import { inTransaction } from '../../db/transaction.js';
 import * as repo from './plant-stats.repository.js';
+import type { StatsRunner } from './plant-stats-thread.js';
 
 /**
  * plant_stats: what the plant list shows, sorts and filters on, one row per plant.
@@ -45,9 +46,18 @@ interface Cache {
 const caches = new WeakMap<Kysely<Database>, Cache>();
 const CLOSED_TTL_MS = 10 * 60_000;
 
+/** Where a database's refreshes run when not on this thread (the plant-stats thread of a SQLite file). */
+const runners = new WeakMap<Kysely<Database>, StatsRunner>();
+
+/** Runs the refreshes of `db` on `runner` (PlantStatsThread) instead of this thread; stopPlantStats closes it. */
+export function refreshPlantStatsOn(db: Kysely<Database>, runner: StatsRunner): void {
+  runners.set(db, runner);
+}
+
 /** Forces the next refresh to recompute the past-days sums. */
 export function invalidatePlantStats(db: Kysely<Database>): void {
   caches.delete(db);
+  runners.get(db)?.invalidate();
 }
 
 const round = (v: number, digits = 3) => Math.round(v * 10 ** digits) / 10 ** digits;
@@ -82,7 +92,7 @@ export function refreshPlantStats(
   const current = running.get(db);
   if (current && options.ifIdle) return current;
   const run = (current ? current.catch(() => undefined) : Promise.resolve())
-    .then(() => refresh(db, now ?? Date.now()))
+    .then(() => runners.get(db)?.refresh(now ?? Date.now()) ?? refresh(db, now ?? Date.now()))
     .then((result) => {
       if (result.written > 0) listeners.get(db)?.forEach((changed) => changed());
       return result;
@@ -98,6 +108,7 @@ export function refreshPlantStats(
 export async function stopPlantStats(db: Kysely<Database>): Promise<void> {
   stopped.add(db);
   await running.get(db)?.catch(() => undefined);
+  await runners.get(db)?.close();
 }
 
 async function refresh(db: Kysely<Database>, now: number): Promise<{ plants: number; written: number }> {

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_DATE_FORMAT,
   powerFlowOf,
   splitEmails,
   translate,
@@ -92,8 +93,8 @@ const EXPORT_COLUMNS: readonly XlsxColumn<ExportKey>[] = [
   { key: 'country', header: 'plantExport.country' },
   { key: 'timeZone', header: 'plantExport.timeZone' },
   { key: 'address', header: 'plantExport.address', width: 28 },
-  { key: 'installedAt', header: 'plantExport.installedAt' },
-  { key: 'dataUpdatedAt', header: 'plantExport.dataUpdatedAt' },
+  { key: 'installedAt', header: 'plantExport.installedAt', date: 'YYYY-MM-DD' },
+  { key: 'dataUpdatedAt', header: 'plantExport.dataUpdatedAt', width: 20, date: DEFAULT_DATE_FORMAT },
   { key: 'ownerName', header: 'plantExport.ownerName' },
   { key: 'installerName', header: 'plantExport.installerName' },
   { key: 'orgName', header: 'plantExport.orgName' },

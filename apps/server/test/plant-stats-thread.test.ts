@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshPlantStats } from '../src/modules/plant/plant-stats.js';
+import { PlantStatsThread } from '../src/modules/plant/plant-stats-thread.js';
+import { buildTestApp, type TestApp } from './helper.js';
+
+/**
+ * The plant-stats refresh on its own thread (SQLite files, docs/operations.md): the same rows as the
+ * refresh on the API's thread, through its own connection; an invalidation reaches the thread's
+ * past-days sums; a closed thread starts again at the next refresh.
+ */
+let t: TestApp;
+const sqlite = !process.env.TEST_DATABASE_URL;
+
+const statsRows = async () =>
+  (await t.app.db.selectFrom('plant_stats').selectAll().orderBy('plant_id').execute()).map(
+    ({ updated_at: _, ...r }) => r,
+  );
+
+beforeAll(async () => {
+  // the app refreshes on its own thread: this test compares the thread with this one
+  t = await buildTestApp({ STATS_THREAD: 'false', SIMULATOR_PLANTS: '6', DEMO_HISTORY: 'true' });
+});
+afterAll(() => t.close());
+
+describe.runIf(sqlite)('plant-stats thread', { timeout: 120_000 }, () => {
+  it('writes the rows the API thread writes, tells what changed, and sees a past day changed after an invalidation', async () => {
+    const now = Date.now();
+    await refreshPlantStats(t.app.db, now);
+    const expected = await statsRows();
+    expect(expected.length).toBeGreaterThanOrEqual(6);
+    expect(expected.some((r) => Number(r.energy_total) > 0)).toBe(true);
+
+    await t.app.db.deleteFrom('plant_stats').execute();
+    const thread = new PlantStatsThread(t.config.databaseUrl, t.app.log);
+    try {
+      expect(await thread.refresh(now)).toEqual({ plants: expected.length, written: expected.length });
+      expect(await statsRows()).toEqual(expected);
+      // nothing changed: nothing written
+      expect((await thread.refresh(now)).written).toBe(0);
+
+      // a past day of one plant's inverter grows by 1,000 kWh: the thread's past-days sums are kept
+      // in memory (10 minutes) until invalidated
+      const plantId = expected.find((r) => Number(r.energy_total) > 0)!.plant_id;
+      const row = await t.app.db
+        .selectFrom('device_daily as dd')
+        .innerJoin('devices as d', 'd.id', 'dd.device_id')
+        .where('d.plant_id', '=', plantId)
+        .where('d.type', '=', 'inverter')
+        .select(['dd.device_id', 'dd.day'])
+        .orderBy('dd.day')
+        .executeTakeFirstOrThrow();
+      await t.app.db
+        .updateTable('device_daily')
+        .set((eb) => ({ energy_kwh: eb('energy_kwh', '+', 1000) }))
+        .where('device_id', '=', row.device_id)
+        .where('day', '=', row.day)
+        .execute();
+      const total = async () => Number((await statsRows()).find((r) => r.plant_id === plantId)!.energy_total);
+      const before = expected.find((r) => r.plant_id === plantId)!.energy_total;
+      await thread.refresh(now);
+      expect(await total()).toBeCloseTo(Number(before), 3);
+      thread.invalidate();
+      expect((await thread.refresh(now)).written).toBe(1);
+      expect(await total()).toBeCloseTo(Number(before) + 1000, 3);
+
+      // closed (a server stopping), then asked again: a new thread answers
+      await thread.close();
+      expect((await thread.refresh(now)).plants).toBe(expected.length);
+    } finally {
+      await thread.close();
+    }
+  });
+});

@@ -37,9 +37,11 @@ function wall(ms: number, zone: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
-/** The same in the console's date order for `lang` (Chinese writes YYYY/MM/DD, English YYYY-MM-DD). */
-const wallIn = (lang: string, ms: number, zone: string) =>
-  lang === 'zh' ? wall(ms, zone).replace(/^(\d{4})-(\d{2})-(\d{2})/, '$1/$2/$3') : wall(ms, zone);
+/**
+ * The same in the console's date order for `lang`: English and Chinese keep spec §9's YYYY-MM-DD
+ * (the contract's DATE_ORDERS; es and ja, which reorder it, are checked by languages.spec.ts).
+ */
+const wallIn = (_lang: string, ms: number, zone: string) => wall(ms, zone);
 
 /** Sets the signed-in user's time zone through the API (null: the browser's), keeping the rest of the profile. */
 async function setUserZone(request: APIRequestContext, headers: Record<string, string>, timeZone: string | null) {

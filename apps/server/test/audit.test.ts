@@ -169,6 +169,29 @@ describe('the audit trail', () => {
     expect(sheet.getRow(1).values).toContain('Action');
     expect(sheet.rowCount).toBe(4);
     expect(sheet.getRow(2).getCell(4).value).toBe('Delete');
+    // the time is a date cell written in the caller's date order (issue 22, the contract's DATE_ORDERS)
+    expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
+    expect(sheet.getRow(2).getCell(1).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+  });
+
+  it("writes the export's times in each language's date order", async () => {
+    const expected = {
+      en: 'yyyy-mm-dd hh:mm:ss',
+      zh: 'yyyy-mm-dd hh:mm:ss',
+      es: 'dd/mm/yyyy hh:mm:ss',
+      ja: 'yyyy/mm/dd hh:mm:ss',
+    };
+    for (const [lang, numFmt] of Object.entries(expected)) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/photo_voltaic/audit/export?entity=orgGroup',
+        headers: { 'x-token': admin, 'accept-language': lang },
+      });
+      expect(res.statusCode).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      expect(wb.worksheets[0]!.getRow(2).getCell(1).numFmt, lang).toBe(numFmt);
+    }
   });
 
   it('writes asynchronously, in batches, and flushes what is queued when the app closes', async () => {

@@ -464,6 +464,26 @@ describe('export and catalogue', () => {
     expect(arc).toContain('已修复');
     expect(arc).toContain('Tech Chen');
     expect(arc[2]).toBe('Asia/Shanghai');
+    // plant-local times as text, the date in the caller's order (issue 22): zh keeps year-month-day
+    expect(arc[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const order = {
+      en: /^(\d{4})-(\d{2})-(\d{2}) /,
+      es: /^(\d{2})\/(\d{2})\/(\d{4}) /,
+      ja: /^(\d{4})\/(\d{2})\/(\d{2}) /,
+    };
+    const dayOf = (lang: keyof typeof order, text: string) => {
+      const m = order[lang].exec(text)!;
+      return lang === 'es' ? `${m[3]}-${m[2]}-${m[1]}` : `${m[1]}-${m[2]}-${m[3]}`;
+    };
+    for (const lang of ['en', 'es', 'ja'] as const) {
+      const { rows: local } = await readXlsx(
+        (await get(`/faults/export?plantId=${ids.sunPlant}&state=fixed`, admin, lang)).rawPayload,
+      );
+      const opened = String(local.find((r) => r[0] === ids.f12)![1]);
+      expect(opened, lang).toMatch(order[lang]);
+      expect(dayOf(lang, opened), lang).toBe(String(arc[1]).slice(0, 10));
+      expect(opened.slice(-8)).toBe(String(arc[1]).slice(-8));
+    }
     expect((await get('/faults/export', viewer)).statusCode).toBe(403);
   });
 

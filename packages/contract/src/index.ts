@@ -15,6 +15,7 @@ export * from './device.js';
 export * from './command.js';
 export * from './system.js';
 export * from './time.js';
+export * from './date-formats.js';
 export * from './fault.js';
 export * from './plant.js';
 export * from './dashboard.js';

@@ -1,12 +1,17 @@
 import { PassThrough } from 'node:stream';
-import { translate, type MessageKey } from '@pv/contract';
+import { excelDateFormat, translate, type MessageKey } from '@pv/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** A column of an export: its header is a message key, or `label`, a name the data itself gives (a point name). */
-export type XlsxColumn<K extends string = string> = { key: K; width?: number; numFmt?: string } & (
+/**
+ * A column of an export: its header is a message key, or `label`, a name the data itself gives (a
+ * point name). A column of Date cells names its `date` format in spec §9's order (dayjs tokens,
+ * `YYYY-MM-DD HH:mm:ss`); the file writes it in the caller's language's order (the contract's
+ * DATE_ORDERS, as the console shows dates: `dd/mm/yyyy hh:mm:ss` in es).
+ */
+export type XlsxColumn<K extends string = string> = { key: K; width?: number; numFmt?: string; date?: string } & (
   { header: MessageKey; label?: never } | { label: string; header?: never }
 );
 
@@ -37,7 +42,7 @@ export function sendXlsx<R extends Record<string, unknown>>(
     header: c.header ? translate(req.lang, c.header) : c.label,
     key: c.key,
     width: c.width ?? 18,
-    ...(c.numFmt && { style: { numFmt: c.numFmt } }),
+    ...((c.date || c.numFmt) && { style: { numFmt: c.date ? excelDateFormat(c.date, req.lang) : c.numFmt } }),
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();

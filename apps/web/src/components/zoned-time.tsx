@@ -13,7 +13,7 @@ export interface ZonedTimeProps {
    * left out: the user's zone (the user-center setting, else the browser's), as for audit times.
    */
   timeZone?: string | null;
-  /** dayjs format, YYYY-MM-DD HH:mm:ss by default. */
+  /** dayjs format in spec §9's order, YYYY-MM-DD HH:mm:ss by default; the date is written in the language's order. */
   format?: string;
   /** Adds how long ago it was (within two days): "2026-11-25 08:00:00 UTC+2 (5 minutes ago)". */
   relative?: boolean;
@@ -30,7 +30,7 @@ export function ZonedTime({ value, timeZone, format = DEFAULT_DATE_FORMAT, relat
   // The user's zone is read only when no zone is given (an unbound device, an audit row).
   const userZone = useUserTimeZone(!timeZone);
   const zone = timeZone ? resolveTimeZone(timeZone) : userZone;
-  const text = formatTime(value, format, zone);
+  const text = formatTime(value, format, zone, i18n.language);
   if (!text || value === null || value === undefined) return <>{empty}</>;
   const ms = toMillis(value);
   // Past two days relativeTime answers the date again, which the time already says.

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dayLabel,
   formatBytes,
+  formatDay,
   formatNumber,
   formatTime,
   relativeTime,
@@ -133,16 +135,20 @@ describe('file sizes', () => {
 describe('dates and plural forms per language (issue 22)', () => {
   const at = Date.parse('2026-11-22T16:30:05Z');
 
-  it("writes the date in each market's order: ISO in en, year/month/day in zh and ja, day/month/year in es", () => {
+  it("writes the date in each market's order: spec §9's in en and zh, year/month/day in ja, day/month/year in es", () => {
     expect(formatTime(at, undefined, 'UTC', 'en')).toBe('2026-11-22 16:30:05');
-    expect(formatTime(at, undefined, 'UTC', 'zh')).toBe('2026/11/22 16:30:05');
+    expect(formatTime(at, undefined, 'UTC', 'zh')).toBe('2026-11-22 16:30:05');
     expect(formatTime(at, undefined, 'UTC', 'ja')).toBe('2026/11/22 16:30:05');
     expect(formatTime(at, undefined, 'UTC', 'es')).toBe('22/11/2026 16:30:05');
     // a date alone, a day of the month with its time, and a time alone
     expect(formatTime(at, 'YYYY-MM-DD', 'UTC', 'es')).toBe('22/11/2026');
     expect(formatTime(at, 'YYYY-MM-DD', 'UTC', 'ja')).toBe('2026/11/22');
     expect(formatTime(at, 'MM-DD HH:mm', 'UTC', 'es')).toBe('22/11 16:30');
-    expect(formatTime(at, 'MM-DD HH:mm', 'UTC', 'zh')).toBe('11/22 16:30');
+    expect(formatTime(at, 'MM-DD HH:mm', 'UTC', 'zh')).toBe('11-22 16:30');
+    expect(formatTime(at, 'MM-DD HH:mm', 'UTC', 'ja')).toBe('11/22 16:30');
+    expect(formatTime(at, 'YYYY-MM', 'UTC', 'es')).toBe('11/2026');
+    expect(formatTime(at, 'YYYY-MM', 'UTC', 'ja')).toBe('2026/11');
+    expect(formatTime(at, 'YYYY-MM-DD HH:mm', 'Asia/Tokyo', 'ja')).toBe('2026/11/23 01:30');
     expect(formatTime(at, 'HH:mm:ss', 'UTC', 'es')).toBe('16:30:05');
     // the zone still decides the day: 00:30 the next day in Shanghai
     expect(formatTime(at, 'YYYY-MM-DD', 'Asia/Shanghai', 'es')).toBe('23/11/2026');
@@ -162,6 +168,45 @@ describe('dates and plural forms per language (issue 22)', () => {
     expect(formatTime(at, undefined, 'UTC')).toBe('2026/11/22 16:30:05');
     await i18n.changeLanguage('en');
     expect(formatTime(at, undefined, 'UTC')).toBe('2026-11-22 16:30:05');
+  });
+
+  it("writes the API's calendar days in the language's order", () => {
+    expect(formatDay('2026-11-22', 'en')).toBe('2026-11-22');
+    expect(formatDay('2026-11-22', 'zh')).toBe('2026-11-22');
+    expect(formatDay('2026-11-22', 'es')).toBe('22/11/2026');
+    expect(formatDay('2026-11-22', 'ja')).toBe('2026/11/22');
+    expect(formatDay(null, 'es')).toBe('');
+    expect(formatDay('soon', 'es')).toBe('soon');
+  });
+
+  it("labels a chart's days in the language's order, months by their number", () => {
+    expect(dayLabel('2026-11-22', 'en')).toBe('11-22');
+    expect(dayLabel('2026-11-22', 'zh')).toBe('11-22');
+    expect(dayLabel('2026-11-22', 'es')).toBe('22/11');
+    expect(dayLabel('2026-11-22', 'ja')).toBe('11/22');
+    expect(dayLabel('2026-11', 'es')).toBe('11');
+    expect(dayLabel('2026', 'es')).toBe('2026');
+  });
+
+  it("gives antd's date pickers the language's order (what they show and read; the API gets ISO text)", async () => {
+    const { antdLocale, loadLanguage } = await import('./i18n');
+    for (const lang of ['es', 'ja', 'zh'] as const) await loadLanguage(lang);
+    const field = (lang: 'en' | 'zh' | 'es' | 'ja') => {
+      const l = antdLocale(lang).DatePicker!.lang as Record<string, unknown>;
+      return [l.fieldDateFormat, l.fieldDateTimeFormat, l.fieldMonthFormat];
+    };
+    expect(field('en')).toEqual(['YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss', 'YYYY-MM']);
+    expect(field('zh')).toEqual(['YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss', 'YYYY-MM']);
+    expect(field('es')).toEqual(['DD/MM/YYYY', 'DD/MM/YYYY HH:mm:ss', 'MM/YYYY']);
+    expect(field('ja')).toEqual(['YYYY/MM/DD', 'YYYY/MM/DD HH:mm:ss', 'YYYY/MM']);
+    // the same object each time: the ConfigProvider does not re-render every picker
+    expect(antdLocale('es')).toBe(antdLocale('es'));
+    // a chart's wall clock writes its ticks and heading in that order too
+    const { wallClock } = await import('./time-zone');
+    const clock = wallClock('UTC');
+    expect(clock.format(at, 'MM-DD HH:mm', 'es')).toBe('22/11 16:30');
+    expect(clock.label(at, 'YYYY-MM-DD HH:mm', 'ja')).toBe('2026/11/22 16:30 UTC');
+    expect(clock.label(at, undefined, 'zh')).toBe('2026-11-22 16:30:05 UTC');
   });
 
   it('uses the plural forms of each language (i18next): one and other in en and es, other alone in ja and zh', async () => {

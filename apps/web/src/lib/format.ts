@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { DEFAULT_DATE_FORMAT, DEFAULT_TIME_ZONE, NUMBER_SUFFIXES, type Language } from '@pv/contract';
+import { DEFAULT_DATE_FORMAT, DEFAULT_TIME_ZONE, NUMBER_SUFFIXES, fillDateFormat, localDateFormat } from '@pv/contract';
 import i18n from './i18n';
 
 dayjs.extend(utc);
@@ -57,35 +57,66 @@ export function resolveTimeZone(tz?: string | null): string {
   return zone;
 }
 
-/**
- * How operators of each market write a date (spec §9's YYYY-MM-DD stays the English one, the
- * console's documented default): Chinese and Japanese year/month/day with slashes, Spanish
- * day/month/year. Times of day are 24-hour in all four.
- */
-export const LOCAL_DATE: Record<Language, { date: string; monthDay: string }> = {
-  en: { date: 'YYYY-MM-DD', monthDay: 'MM-DD' },
-  zh: { date: 'YYYY/MM/DD', monthDay: 'MM/DD' },
-  ja: { date: 'YYYY/MM/DD', monthDay: 'MM/DD' },
-  es: { date: 'DD/MM/YYYY', monthDay: 'DD/MM' },
-};
+/** The console's language once i18n is initialised, English before. */
+export function currentLanguage(): string {
+  return i18n.isInitialized ? i18n.language : 'en';
+}
 
-/** A display format in the writing of a language: its YYYY-MM-DD or MM-DD part in that market's order. */
-export function localFormat(format: string, language: string): string {
-  const local = LOCAL_DATE[(language in LOCAL_DATE ? language : 'en') as Language];
-  if (format.includes('YYYY-MM-DD')) return format.replace('YYYY-MM-DD', local.date);
-  if (format.includes('MM-DD')) return format.replace('MM-DD', local.monthDay);
-  return format;
+/**
+ * A display format (written in spec §9's order: YYYY-MM-DD HH:mm:ss, YYYY-MM-DD, YYYY-MM,
+ * MM-DD HH:mm) in the date order of a language (the contract's DATE_ORDERS, which the server's
+ * exports read too): unchanged in en and zh, DD/MM/YYYY in es, YYYY/MM/DD in ja. For display only:
+ * what is sent to the API keeps the contract's ISO forms.
+ */
+export function localFormat(format: string, language: string = currentLanguage()): string {
+  return localDateFormat(format, language);
+}
+
+/**
+ * A calendar day of the API ("2026-11-22": a price's validity, a maintenance date) written in the
+ * language's order ("22/11/2026" in es, "2026/11/22" in ja); anything else is shown as it is.
+ */
+export function formatDay(day: string | null | undefined, language: string = currentLanguage()): string {
+  if (!day) return '';
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return day;
+  return fillDateFormat(localDateFormat('YYYY-MM-DD', language), {
+    year: m[1]!,
+    month: m[2]!,
+    day: m[3]!,
+    hour: '00',
+    minute: '00',
+    second: '00',
+  });
+}
+
+/**
+ * A plant-local day of the API ("2026-11-22") as a chart's category label: month and day in the
+ * language's order ("11-22", "22/11", "11/22"); a month ("2026-11") is its month number.
+ */
+export function dayLabel(day: string, language: string = currentLanguage()): string {
+  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(day);
+  if (!m) return day;
+  if (m[3] === undefined) return m[2]!;
+  return fillDateFormat(localDateFormat('MM-DD', language), {
+    year: m[1]!,
+    month: m[2]!,
+    day: m[3],
+    hour: '00',
+    minute: '00',
+    second: '00',
+  });
 }
 
 /**
  * Formats a time, by default as YYYY-MM-DD HH:mm:ss in the given (or default) time zone, with the
- * date in the order of the console's language (or `language`): 2026/11/23 in zh and ja, 23/11/2026 in es.
+ * date in the order of the console's language (or `language`): 2026/11/23 in ja, 23/11/2026 in es.
  */
 export function formatTime(
   value: number | string | Date | null | undefined,
   format = DEFAULT_DATE_FORMAT,
   tz?: string | null,
-  language: string = i18n.isInitialized ? i18n.language : 'en',
+  language: string = currentLanguage(),
 ): string {
   if (value === null || value === undefined || value === '') return '';
   const ms = toMillis(value);

@@ -1,4 +1,4 @@
-import { LANGUAGES, messagesEn, type Language } from '@pv/contract';
+import { LANGUAGES, dateOrder, messagesEn, type Language } from '@pv/contract';
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
 import dayjs from 'dayjs';
@@ -131,9 +131,36 @@ export function setLanguage(lang: Language) {
   window.location.reload();
 }
 
-/** antd's locale of a loaded language (English until it is loaded). */
+const pickerLocales = new Map<Locale, Locale>();
+
+/**
+ * antd's locale of a loaded language (English until it is loaded), its date pickers writing and
+ * reading dates in the language's order (the contract's DATE_ORDERS: 22/11/2026 in es) unless a
+ * picker sets its own `format`. Pickers hand the API Dayjs values; the API gets ISO text from them.
+ */
 export function antdLocale(lang: Language): Locale {
-  return loaded[lang]?.antd ?? enUS;
+  const base = loaded[lang]?.antd ?? enUS;
+  let locale = pickerLocales.get(base);
+  if (!locale) {
+    const order = dateOrder(base === enUS ? 'en' : lang);
+    const picker = base.DatePicker;
+    locale = picker
+      ? {
+          ...base,
+          DatePicker: {
+            ...picker,
+            lang: {
+              ...picker.lang,
+              fieldDateFormat: order.date,
+              fieldDateTimeFormat: `${order.date} HH:mm:ss`,
+              fieldMonthFormat: order.month,
+            },
+          },
+        }
+      : base;
+    pickerLocales.set(base, locale);
+  }
+  return locale;
 }
 
 export function initI18n(lang: Language = getLanguage()) {

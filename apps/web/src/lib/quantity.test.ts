@@ -149,6 +149,17 @@ describe("the language's separators", () => {
     expect(quantityParts('humidity', 55, 'es')).toEqual({ value: '55', unit: '%' });
   });
 
+  it("plain numbers (raw data, axis ticks) with each language's separators (issue 22)", () => {
+    expect(formatPlain(1234.5, 1, 'en')).toBe('1,234.5');
+    expect(formatPlain(1234.5, 1, 'zh')).toBe('1,234.5');
+    expect(formatPlain(1234.5, 1, 'ja')).toBe('1,234.5');
+    expect(formatPlain(1_234_567.5, 1, 'ja')).toBe('1,234,567.5');
+    expect(formatPlain(12_345.5, 1, 'es')).toBe('12.345,5');
+    expect(formatPlain(1_234_567.5, 1, 'es')).toBe('1.234.567,5');
+    // Spanish groups from five digits (CLDR and the RAE: "1234,5", not "1.234,5")
+    expect(formatPlain(1234.5, 1, 'es')).toBe('1234,5');
+  });
+
   it('maps the console languages to their locales, English for anything else', () => {
     expect(localeOf('zh')).toBe('zh-CN');
     expect(localeOf('es')).toBe('es-ES');

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { profileQuery } from '@/api/profile';
 import { useSession } from '@/stores/session';
-import { formatTime, resolveTimeZone, toMillis } from './format';
+import { formatTime, localFormat, resolveTimeZone, toMillis } from './format';
 
 /**
  * The time policy of the console: a plant's data, charts and device events in the plant's zone;
@@ -115,7 +115,7 @@ export function formatZonedTime(
   format?: string,
   language?: string,
 ): string {
-  const text = formatTime(value, format, zone);
+  const text = formatTime(value, format, zone, language);
   if (!text) return '';
   return `${text} ${zoneAbbreviation(zone, toMillisSafe(value), language)}`;
 }
@@ -133,8 +133,8 @@ export interface WallClock {
   toWall(ms: number): number;
   /** Back from wall-clock time to the instant (the earlier one where summer time repeats an hour). */
   fromWall(wall: number): number;
-  /** Formats a wall-clock value (an axis tick) with dayjs. */
-  format(wall: number, format: string): string;
+  /** Formats a wall-clock value (an axis tick) with dayjs, the date in the language's order. */
+  format(wall: number, format: string, language?: string): string;
   /** A wall-clock value as a full time with the zone named: the tooltip's heading. */
   label(wall: number, format?: string, language?: string): string;
 }
@@ -165,8 +165,8 @@ export function wallClock(zone: string): WallClock {
     zone: resolved,
     toWall: (ms) => ms + offsetAt(ms),
     fromWall,
-    format: (wall, format) => dayjs.utc(wall).format(format),
+    format: (wall, format, language) => dayjs.utc(wall).format(localFormat(format, language)),
     label: (wall, format = DEFAULT_DATE_FORMAT, language) =>
-      `${dayjs.utc(wall).format(format)} ${zoneAbbreviation(resolved, fromWall(wall), language)}`,
+      `${dayjs.utc(wall).format(localFormat(format, language))} ${zoneAbbreviation(resolved, fromWall(wall), language)}`,
   };
 }

@@ -1,4 +1,4 @@
-import { ORG_GROUP_CODES, translate, type AuditListQuery, type MessageKey } from '@pv/contract';
+import { DEFAULT_DATE_FORMAT, ORG_GROUP_CODES, translate, type AuditListQuery, type MessageKey } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { ApiError } from '../../lib/errors.js';
@@ -34,7 +34,7 @@ export function auditEntities(db: Kysely<Database>, me: SessionUser) {
 }
 
 const EXPORT_COLUMNS: XlsxColumn[] = [
-  { key: 'at', header: 'auditExport.at', width: 20 },
+  { key: 'at', header: 'auditExport.at', width: 20, date: DEFAULT_DATE_FORMAT },
   { key: 'loginName', header: 'auditExport.loginName', width: 16 },
   { key: 'orgName', header: 'auditExport.orgName', width: 16 },
   { key: 'action', header: 'auditExport.action', width: 16 },

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_DATE_FORMAT,
   CLIENT_ERROR_LIMITS,
   ORG_GROUP_CODES,
   translate,
@@ -103,7 +104,7 @@ export const pruneClientErrors = (db: Db, now = Date.now()) =>
   repo.deleteClientErrorsBefore(db, now - CLIENT_ERROR_RETENTION_MS);
 
 const EXPORT_COLUMNS: XlsxColumn[] = [
-  { key: 'at', header: 'errorLogExport.at', width: 20, numFmt: 'yyyy-mm-dd hh:mm:ss' },
+  { key: 'at', header: 'errorLogExport.at', width: 20, date: DEFAULT_DATE_FORMAT },
   { key: 'kind', header: 'errorLogExport.kind', width: 16 },
   { key: 'message', header: 'errorLogExport.message', width: 60 },
   { key: 'route', header: 'errorLogExport.route', width: 28 },

@@ -282,7 +282,7 @@ const CONTENT_COLUMNS: XlsxColumn[] = [
   { key: 'status', header: 'contentExport.status', width: 12 },
   { key: 'mediaType', header: 'contentExport.mediaType', width: 10 },
   { key: 'text', header: 'contentExport.text', width: 80 },
-  { key: 'updatedAt', header: 'contentExport.updatedAt', width: 20, numFmt: 'yyyy-mm-dd hh:mm' },
+  { key: 'updatedAt', header: 'contentExport.updatedAt', width: 20, date: 'YYYY-MM-DD HH:mm' },
   { key: 'updatedBy', header: 'contentExport.updatedBy', width: 16 },
 ];
 
@@ -308,7 +308,7 @@ export function contentExport(
 }
 
 const MESSAGE_COLUMNS: XlsxColumn[] = [
-  { key: 'createdAt', header: 'contactExport.createdAt', width: 20, numFmt: 'yyyy-mm-dd hh:mm' },
+  { key: 'createdAt', header: 'contactExport.createdAt', width: 20, date: 'YYYY-MM-DD HH:mm' },
   { key: 'name', header: 'contactExport.name', width: 18 },
   { key: 'email', header: 'contactExport.email', width: 26 },
   { key: 'phone', header: 'contactExport.phone', width: 16 },
@@ -316,7 +316,7 @@ const MESSAGE_COLUMNS: XlsxColumn[] = [
   { key: 'message', header: 'contactExport.message', width: 60 },
   { key: 'status', header: 'contactExport.status', width: 12 },
   { key: 'answer', header: 'contactExport.answer', width: 60 },
-  { key: 'answeredAt', header: 'contactExport.answeredAt', width: 20, numFmt: 'yyyy-mm-dd hh:mm' },
+  { key: 'answeredAt', header: 'contactExport.answeredAt', width: 20, date: 'YYYY-MM-DD HH:mm' },
   { key: 'answeredBy', header: 'contactExport.answeredBy', width: 16 },
 ];
 

@@ -76,7 +76,7 @@ const EXPORT_COLUMNS: XlsxColumn[] = [
   { key: 'orgName', header: 'customerExport.org', width: 24 },
   { key: 'loginName', header: 'customerExport.login', width: 16 },
   { key: 'plants', header: 'customerExport.plants', width: 8 },
-  { key: 'createdAt', header: 'customerExport.createdAt', width: 20, numFmt: 'yyyy-mm-dd hh:mm' },
+  { key: 'createdAt', header: 'customerExport.createdAt', width: 20, date: 'YYYY-MM-DD HH:mm' },
 ];
 
 /** The filtered list as an .xlsx (masked as the list is). */

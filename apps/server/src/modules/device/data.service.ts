@@ -1,4 +1,5 @@
 import {
+  DEFAULT_DATE_FORMAT,
   historyWindow,
   pointName,
   type HistoryData,
@@ -94,7 +95,7 @@ export async function exportSamples(
     filename: `samples-${device.sn}.xlsx`,
     sheet: 'deviceExport.samplesSheet',
     columns: [
-      { key: '__ts', header: 'deviceExport.ts', width: 22, numFmt: 'yyyy-mm-dd hh:mm:ss' },
+      { key: '__ts', header: 'deviceExport.ts', width: 22, date: DEFAULT_DATE_FORMAT },
       ...names.map((n) => ({ key: n, label: n, width: 14 })),
     ],
     rows: rows(),

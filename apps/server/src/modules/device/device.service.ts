@@ -1,4 +1,5 @@
 import {
+  DEFAULT_DATE_FORMAT,
   isSubDeviceType,
   powerFlowOf,
   translate,
@@ -66,6 +67,7 @@ const EXPORT_COLUMNS: XlsxColumn[] = EXPORT_KEYS.map((key) => ({
   key,
   header: `deviceExport.${key}` as const,
   width: key === 'id' || key === 'subCount' ? 10 : 20,
+  ...(key === 'lastOnlineAt' && { date: DEFAULT_DATE_FORMAT }),
 }));
 
 /** The filtered device list as an export (the sort is the id's: keyset batches), states in the caller's language. */

@@ -1,9 +1,12 @@
 import {
+  DEFAULT_DATE_FORMAT,
   FAULT_DATA_MAX_POINTS,
   FAULT_PROCESSING,
   FAULT_TRANSITIONS,
   canTransition,
   faultCodeTextFor,
+  fillDateFormat,
+  localDateFormat,
   pointName,
   translate,
   type FaultCodeRow,
@@ -82,8 +85,11 @@ const EXPORT_COLUMNS: readonly XlsxColumn[] = [
   { key: 'durationH', header: 'faultExport.durationH', width: 12, numFmt: '0.0' },
 ];
 
-/** Wall-clock text of `ms` in `zone` (the plant's): the export shows plant-local times next to the zone. */
-function localTime(ms: number | null, zone: string | null): string | null {
+/**
+ * Wall-clock text of `ms` in `zone` (the plant's): the export shows plant-local times next to the
+ * zone, the date in the order of the caller's language (the contract's DATE_ORDERS, as the console).
+ */
+function localTime(ms: number | null, zone: string | null, lang: string): string | null {
   if (ms === null) return null;
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone: zone ?? 'UTC',
@@ -96,7 +102,14 @@ function localTime(ms: number | null, zone: string | null): string | null {
     hourCycle: 'h23',
   }).formatToParts(new Date(ms));
   const v = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${v('year')}-${v('month')}-${v('day')} ${v('hour')}:${v('minute')}:${v('second')}`;
+  return fillDateFormat(localDateFormat(DEFAULT_DATE_FORMAT, lang), {
+    year: v('year'),
+    month: v('month'),
+    day: v('day'),
+    hour: v('hour'),
+    minute: v('minute'),
+    second: v('second'),
+  });
 }
 
 /** The filtered list as an export: times in each plant's zone, names of states in the caller's language. */
@@ -113,11 +126,11 @@ export function exportFaults(
       yield {
         ...r,
         plantTimeZone: zone ?? 'UTC',
-        openedAt: localTime(r.openedAt, zone),
-        lastSeenAt: localTime(r.lastSeenAt, zone),
-        recoveredAt: localTime(r.recoveredAt, zone),
-        fixedAt: localTime(r.fixedAt, zone),
-        handledAt: localTime(r.handledAt, zone),
+        openedAt: localTime(r.openedAt, zone, lang),
+        lastSeenAt: localTime(r.lastSeenAt, zone, lang),
+        recoveredAt: localTime(r.recoveredAt, zone, lang),
+        fixedAt: localTime(r.fixedAt, zone, lang),
+        handledAt: localTime(r.handledAt, zone, lang),
         severity: translate(lang, `faultSeverity.${r.severity}`),
         state: translate(lang, `faultState.${r.state}`),
         processing: translate(lang, `faultProcessing.${r.processing}`),

@@ -274,13 +274,13 @@ export async function deleteProblem(db: Db, files: FileStore, id: number) {
 }
 
 const PROBLEM_COLUMNS: XlsxColumn[] = [
-  { key: 'createdAt', header: 'problemExport.createdAt', width: 20, numFmt: 'yyyy-mm-dd hh:mm' },
+  { key: 'createdAt', header: 'problemExport.createdAt', width: 20, date: 'YYYY-MM-DD HH:mm' },
   { key: 'productName', header: 'problemExport.product', width: 20 },
   { key: 'title', header: 'problemExport.title', width: 36 },
   { key: 'description', header: 'problemExport.description', width: 50 },
   { key: 'status', header: 'problemExport.status', width: 12 },
   { key: 'answer', header: 'problemExport.answer', width: 50 },
-  { key: 'answeredAt', header: 'problemExport.answeredAt', width: 20, numFmt: 'yyyy-mm-dd hh:mm' },
+  { key: 'answeredAt', header: 'problemExport.answeredAt', width: 20, date: 'YYYY-MM-DD HH:mm' },
   { key: 'pictures', header: 'problemExport.pictures', width: 10 },
   { key: 'faqId', header: 'problemExport.faqId', width: 10 },
   { key: 'createdBy', header: 'problemExport.createdBy', width: 16 },

@@ -163,7 +163,7 @@ const EXPORT_COLUMNS: readonly XlsxColumn[] = [
   { key: 'contractStatus', header: 'providerExport.contractStatus' },
   { key: 'certification', header: 'providerExport.certification', width: 28 },
   { key: 'projects', header: 'providerExport.projects', width: 10 },
-  { key: 'lastMaintenanceAt', header: 'providerExport.lastMaintenanceAt' },
+  { key: 'lastMaintenanceAt', header: 'providerExport.lastMaintenanceAt', date: 'YYYY-MM-DD' },
   { key: 'remarks', header: 'providerExport.remarks', width: 40 },
 ];
 
@@ -182,6 +182,8 @@ export function exportProviders(
         providerType: row.providerType ? translate(lang, `providerType.${row.providerType}`) : '',
         serviceType: row.serviceType ? translate(lang, `providerService.${row.serviceType}`) : '',
         contractStatus: translate(lang, `contractStatus.${row.contractStatus}`),
+        // a calendar day: a date cell at its UTC midnight, written in the caller's date order
+        lastMaintenanceAt: row.lastMaintenanceAt ? new Date(`${row.lastMaintenanceAt}T00:00:00Z`) : null,
       };
     }
   }

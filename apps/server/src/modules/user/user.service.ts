@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  DEFAULT_DATE_FORMAT,
   translate,
   type MessageKey,
   type UserCreateBody,
@@ -36,7 +37,7 @@ const EXPORT_COLUMNS: XlsxColumn[] = [
   { key: 'state', header: 'userExport.state' },
   { key: 'orgName', header: 'userExport.orgName' },
   { key: 'roles', header: 'userExport.roles' },
-  { key: 'createdAt', header: 'userExport.createdAt' },
+  { key: 'createdAt', header: 'userExport.createdAt', width: 20, date: DEFAULT_DATE_FORMAT },
 ];
 
 /** The filtered list of the caller's scope as an .xlsx (state in the caller's language). */

@@ -54,7 +54,7 @@ export function PointChart({
         max: clock.toWall(span.to),
         name: zoneAbbreviation(clock.zone, span.to, language),
         nameGap: 8,
-        axisLabel: { formatter: (v: number) => clock.format(v, fmt), hideOverlap: true },
+        axisLabel: { formatter: (v: number) => clock.format(v, fmt, language), hideOverlap: true },
         axisPointer: { label: { formatter: ({ value }) => clock.label(Number(value), undefined, language) } },
       },
       yAxis: { type: 'value', scale: true, name: axis.unit, axisLabel: { formatter: axis.tick } },

@@ -82,7 +82,7 @@ export function FaultDataChart({
         max: clock.toWall(data.to),
         name: zoneAbbreviation(clock.zone, data.to, language),
         nameGap: 8,
-        axisLabel: { formatter: (v: number) => clock.format(v, 'HH:mm'), hideOverlap: true },
+        axisLabel: { formatter: (v: number) => clock.format(v, 'HH:mm', language), hideOverlap: true },
         axisPointer: { label: { formatter: ({ value }) => clock.label(Number(value), undefined, language) } },
       },
       yAxis: { type: 'value', scale: true, name: axis.unit, axisLabel: { formatter: axis.tick } },

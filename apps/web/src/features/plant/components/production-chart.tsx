@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartOption } from '@/components/chart';
+import { dayLabel } from '@/lib/format';
 import { wallClock, zoneAbbreviation } from '@/lib/time-zone';
 import { useFormat, type Formatter } from '@/lib/quantity';
 import { useLivePlants } from '@/lib/live';
@@ -49,12 +50,12 @@ function optionOf(
           splitNumber: 6,
           name: zoneAbbreviation(chart.timeZone, now, language),
           nameGap: 8,
-          axisLabel: { formatter: (v: number) => clock.format(v, 'HH:mm'), hideOverlap: true },
+          axisLabel: { formatter: (v: number) => clock.format(v, 'HH:mm', language), hideOverlap: true },
           axisPointer: {
             label: { formatter: ({ value }) => clock.label(Number(value), 'YYYY-MM-DD HH:mm', language) },
           },
         }
-      : { type: 'category', data: chart.points.map((p) => String(p[0]).slice(5)) },
+      : { type: 'category', data: chart.points.map((p) => dayLabel(String(p[0]), language)) },
     yAxis: {
       type: 'value',
       name: axis.unit,

@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartOption } from '@/components/chart';
+import { dayLabel } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { useFormat } from '@/lib/quantity';
 import { usePlantRevenue } from '@/features/plant/api/get-plant-revenue';
@@ -11,13 +12,13 @@ import { usePlantRevenue } from '@/features/plant/api/get-plant-revenue';
 const PICKER: Record<RevenueRange, 'date' | 'month' | 'year'> = { day: 'date', month: 'month', year: 'year' };
 
 /** One stacked bar per day (or month) with a part per time-of-use period, amounts in the currency. */
-function chartOf(r: PlantRevenue, money: (v: number) => string): ChartOption {
+function chartOf(r: PlantRevenue, money: (v: number) => string, language: string): ChartOption {
   const periods = [...new Set(r.series.flatMap((s) => s.byPeriod.map((p) => p.period)))];
   const scale = 10 ** (r.currency ? currencyDigits(r.currency) : 2);
   return {
     grid: { left: 64, right: 16, top: 24, bottom: 32 },
     tooltip: { trigger: 'axis', valueFormatter: (v) => money(Math.round(Number(v) * scale)) },
-    xAxis: { type: 'category', data: r.series.map((s) => s.label.slice(5)) },
+    xAxis: { type: 'category', data: r.series.map((s) => dayLabel(s.label, language)) },
     yAxis: { type: 'value', name: r.currency ?? '' },
     series: periods.map((period) => ({
       name: period,
@@ -42,7 +43,10 @@ export function RevenueCard({ plant }: { plant: PlantRow }) {
   const { data } = usePlantRevenue(plant.id, range, date ? date.format('YYYY-MM-DD') : undefined);
   const currency = plant.currency;
   const money = (v: number) => (currency ? formatMoney(v, currency, i18n.language) : '—');
-  const option = useMemo(() => (data?.currency ? chartOf(data, money) : undefined), [data, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const option = useMemo(
+    () => (data?.currency ? chartOf(data, money, i18n.language) : undefined),
+    [data, i18n.language], // eslint-disable-line react-hooks/exhaustive-deps
+  );
 
   if (!currency)
     return (

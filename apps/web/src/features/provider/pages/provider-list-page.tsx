@@ -13,6 +13,7 @@ import { ExportButton } from '@/components/export-button';
 import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
 import { DeleteAction, IconAction } from '@/components/row-actions';
 import { useHasPerm } from '@/lib/access';
+import { formatDay } from '@/lib/format';
 import { useListPage } from '@/lib/use-list-page';
 import { useProviders } from '@/features/provider/api/get-providers';
 import { useDeleteProvider } from '@/features/provider/api/delete-provider';
@@ -79,7 +80,7 @@ export default function ProviderListPage() {
     {
       title: t('provider.lastMaintenanceAt'),
       dataIndex: 'lastMaintenanceAt',
-      render: dash,
+      render: (v: string | null) => formatDay(v) || '—',
       responsive: ['lg' as const],
     },
     { title: t('provider.address'), dataIndex: 'address', render: dash, responsive: ['xxl' as const], ellipsis: true },

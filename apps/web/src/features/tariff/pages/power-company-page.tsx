@@ -14,6 +14,7 @@ import { ExportButton } from '@/components/export-button';
 import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
 import { DeleteAction, IconAction } from '@/components/row-actions';
 import { useHasPerm } from '@/lib/access';
+import { formatDay } from '@/lib/format';
 import { useListPage } from '@/lib/use-list-page';
 import { useDeletePowerCompany } from '@/features/tariff/api/delete-power-company';
 import { useDeletePrice } from '@/features/tariff/api/delete-price';
@@ -46,8 +47,12 @@ function PriceList({ company, onRecompute }: { company: PowerCompanyRow; onRecom
       dataIndex: 'kind',
       render: (v: PriceKind) => <Tag color={v === 'feedIn' ? 'green' : 'blue'}>{t(`tariff.kinds.${v}`)}</Tag>,
     },
-    { title: t('tariff.validFrom'), dataIndex: 'validFrom' },
-    { title: t('tariff.validTo'), dataIndex: 'validTo', render: (v: string | null) => v ?? t('tariff.openEnd') },
+    { title: t('tariff.validFrom'), dataIndex: 'validFrom', render: (v: string) => formatDay(v) },
+    {
+      title: t('tariff.validTo'),
+      dataIndex: 'validTo',
+      render: (v: string | null) => (v ? formatDay(v) : t('tariff.openEnd')),
+    },
     {
       title: t('tariff.periods'),
       dataIndex: 'periods',

@@ -16,13 +16,14 @@ const statsRows = async () =>
     ({ updated_at: _, ...r }) => r,
   );
 
-beforeAll(async () => {
-  // the app refreshes on its own thread: this test compares the thread with this one
-  t = await buildTestApp({ STATS_THREAD: 'false', SIMULATOR_PLANTS: '6', DEMO_HISTORY: 'true' });
-});
-afterAll(() => t.close());
-
+// a thread of its own only for a SQLite file (PostgreSQL's queries do not hold the API's thread)
 describe.runIf(sqlite)('plant-stats thread', { timeout: 120_000 }, () => {
+  beforeAll(async () => {
+    // the app refreshes on its own thread: this test compares the thread with this one
+    t = await buildTestApp({ STATS_THREAD: 'false', SIMULATOR_PLANTS: '6', DEMO_HISTORY: 'true' });
+  });
+  afterAll(() => t.close());
+
   it('writes the rows the API thread writes, tells what changed, and sees a past day changed after an invalidation', async () => {
     const now = Date.now();
     await refreshPlantStats(t.app.db, now);

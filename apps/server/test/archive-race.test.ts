@@ -144,4 +144,57 @@ describe('the archive with the medium "file" while samples arrive', () => {
     expect(await stored()).toEqual([kept]);
     if (pg) expect(await setAside()).toEqual([]);
   });
+
+  it("removes only what it filed: a late sample stamped before the run's clock is left for the next run", async () => {
+    // The run's clock (its `now`) is ahead of the ingest's received_at stamps, as when a batch
+    // stamped in the run's starting millisecond, or before it, commits after the run read its
+    // device. A bound on received_at (SQLite before) deleted these two without filing them.
+    const sn = 'RACE02';
+    const id = await insertKeyedDevice(t.app, sn);
+    const ofDevice = async () =>
+      (await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', id).orderBy('ts').execute()).map((r) =>
+        Number(r.ts),
+      );
+    const filedOf = () =>
+      readdirSync(dir)
+        .sort()
+        .flatMap((f) =>
+          gunzipSync(readFileSync(join(dir, f)))
+            .toString()
+            .trim()
+            .split('\n')
+            .map((l) => JSON.parse(l) as { sn: string; ts: number })
+            .filter((x) => x.sn === sn)
+            .map((x) => x.ts),
+        );
+    const early = [day(-11) + HOUR, day(-9) + 4 * HOUR];
+    const throughIngest = day(-11) + 2 * HOUR;
+    const sameMillisecond = day(-9) + 5 * HOUR;
+    const recent = day(-1) + 2 * HOUR;
+    for (const ts of [...early, recent]) await t.app.ingest.submit(sn, 'telemetry', { ts, points: { acPower: 1 } });
+    expect(await ofDevice()).toEqual(sorted([...early, recent]));
+    const now = Date.now() + HOUR;
+    const run = await runArchive(t.app.db, now, {
+      archiveDir: dir,
+      force: true,
+      onStep: async (step) => {
+        if (step !== 'filed') return;
+        // stored after the file read the device, stamped before the run's clock
+        await t.app.ingest.submit(sn, 'telemetry', { ts: throughIngest, points: { acPower: 2 } });
+        await t.app.db
+          .insertInto('samples')
+          .values({ device_id: id, ts: sameMillisecond, points: '{"acPower":3}', received_at: now })
+          .execute();
+      },
+    });
+    expect(sorted(filedOf())).toEqual(early);
+    expect(await ofDevice()).toEqual(sorted([throughIngest, sameMillisecond, recent]));
+    // (RACE01 holds only its recent sample by now: the counts are this device's)
+    expect(run).toMatchObject({ pruned: early.length });
+
+    const next = await runArchive(t.app.db, Date.now() + HOUR, { archiveDir: dir, force: true });
+    expect(next).toMatchObject({ pruned: 2 });
+    expect(sorted(filedOf())).toEqual(sorted([...early, throughIngest, sameMillisecond]));
+    expect(await ofDevice()).toEqual([recent]);
+  });
 });

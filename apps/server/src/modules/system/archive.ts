@@ -30,8 +30,9 @@ export interface ArchiveOptions {
   force?: boolean;
   /**
    * Called at each step of a run: 'set-aside' once the samples to remove are fixed (PostgreSQL:
-   * they have left `samples`; SQLite: those received by the run's start), 'filed' once the file is
-   * synced and nothing is removed yet. Tests interleave late samples there.
+   * they have left `samples`; SQLite: those received by the run's start, of which the medium
+   * "file" removes only those it wrote to the file), 'filed' once the file is synced and nothing
+   * is removed yet. Tests interleave late samples there.
    */
   onStep?: (step: 'set-aside' | 'filed') => Promise<void>;
 }
@@ -92,8 +93,11 @@ async function fileSamples(
   return { file, rows };
 }
 
-/** SQLite: the samples before `cutoff` received by `receivedBy`, device by device in time order. */
-async function* samplesBefore(db: Kysely<Database>, cutoff: number, receivedBy: number) {
+/**
+ * SQLite: the samples before `cutoff` received by `receivedBy`, device by device in time order;
+ * each page's keys are recorded in the run's key table `keys` before the page goes to the file.
+ */
+async function* samplesBefore(db: Kysely<Database>, cutoff: number, receivedBy: number, keys: string) {
   for await (const devices of deviceSlices(db)) {
     for (const { id, sn } of devices) {
       for (let from = -Infinity; ;) {
@@ -104,6 +108,12 @@ async function* samplesBefore(db: Kysely<Database>, cutoff: number, receivedBy: 
           limit: READ_ROWS,
         });
         if (!part.length) break;
+        await repo.recordFiledKeys(
+          db,
+          keys,
+          id,
+          part.map((s) => Number(s.ts)),
+        );
         yield part.map((s) => ({ sn, ts: s.ts, points: s.points }));
         from = Number(part[part.length - 1]!.ts);
         if (part.length < READ_ROWS) break;
@@ -141,6 +151,24 @@ export async function ensureSamplePartitions(db: Kysely<Database>, now: number):
     if (!have.has(from) && (await repo.createSamplePartition(db, from))) made++;
   }
   return made;
+}
+
+/**
+ * SQLite, medium "file": deletes exactly the samples whose keys the run recorded as written to its
+ * file, device by device, READ_ROWS at a time; answers how many went.
+ */
+async function deleteFiledSamples(db: Kysely<Database>, keys: string): Promise<number> {
+  let pruned = 0;
+  for (const deviceId of await repo.filedKeyDevices(db, keys)) {
+    for (let after: number | null = null; ;) {
+      const { deleted, last } = await repo.deleteFiledBatch(db, keys, deviceId, after, READ_ROWS);
+      pruned += deleted;
+      if (last === null) break;
+      after = last;
+      await yieldLoop();
+    }
+  }
+  return pruned;
 }
 
 /** SQLite: the samples before `cutoff` received by `receivedBy` deleted device by device, a batch at a time. */
@@ -195,10 +223,12 @@ async function dropSetAside(db: Kysely<Database>, tables: string[]): Promise<num
  * between slices so requests and ingest go on.
  *
  * SQLite deletes device by device; only samples received before the run started are touched (one
- * arriving during the run waits for the next). PostgreSQL keeps samples in one partition per UTC
- * day: every tick makes the partitions of today and the next days, and a due run drops whole the
- * days that ended by the retention's cutoff, rounded down to midnight UTC (a day is kept until all
- * of it is past the retention). It sets them aside first (detached, see setAsideSamplesBefore),
+ * arriving during the run waits for the next). With the medium "file" it deletes by the keys it
+ * wrote to the file, never by a time bound: a sample stamped in the run's starting millisecond, or
+ * by an ingest batch that committed after the file read its device, stays for the next run.
+ * PostgreSQL keeps samples in one partition per UTC day: every tick makes the partitions of today
+ * and the next days, and a due run drops whole the days that ended by the retention's cutoff,
+ * rounded down to midnight UTC (a day is kept until all of it is past the retention). It sets them aside first (detached, see setAsideSamplesBefore),
  * files them, then drops them, so a late sample arriving during the run is never dropped unfiled.
  */
 export async function runArchive(
@@ -227,10 +257,24 @@ export async function runArchive(
     if (filing) ({ file } = await fileSamples(options.archiveDir!, cutoff, now, setAsideSamples(db, tables)));
     await options.onStep?.('filed');
     pruned = await dropSetAside(db, tables);
+  } else if (filing) {
+    // the keys of what goes into the file are recorded as it is written, and after the sync exactly
+    // those are deleted: received_at is a millisecond stamp taken before the ingest's commit, so a
+    // bound on it could take a sample stored after its device was read (the same millisecond as
+    // the run's start, or a batch committing late) without filing it
+    const keys = `archive_filed_${randomBytes(8).toString('hex')}`;
+    await repo.createFiledKeys(db, keys);
+    try {
+      await options.onStep?.('set-aside');
+      ({ file } = await fileSamples(options.archiveDir!, cutoff, now, samplesBefore(db, cutoff, now, keys)));
+      await options.onStep?.('filed');
+      pruned = await deleteFiledSamples(db, keys);
+    } finally {
+      await repo.dropFiledKeys(db, keys);
+    }
   } else {
-    // only samples received by the run's start are filed and deleted (a later one waits for the next run)
+    // nothing is filed: the samples received by the run's start go (a later one waits for the next run)
     await options.onStep?.('set-aside');
-    if (filing) ({ file } = await fileSamples(options.archiveDir!, cutoff, now, samplesBefore(db, cutoff, now)));
     await options.onStep?.('filed');
     pruned = await deleteSamples(db, cutoff, now);
   }

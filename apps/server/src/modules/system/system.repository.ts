@@ -252,3 +252,61 @@ export async function dropSetAsideSamples(db: Db, table: string): Promise<number
     throw err;
   }
 }
+
+/*
+ * SQLite, medium "file": the keys of the samples a run wrote to its file, in a TEMP table of the
+ * run's connection (the API's; the ingest writes through a connection of its own). After the file
+ * is synced exactly these are deleted, whatever the received_at stamps of samples stored meanwhile.
+ * A crash takes the table with it before anything was deleted: the next run files those samples again.
+ */
+
+/** Makes the (empty) key table of a run, named `name` (unique per run: two runs never share one). */
+export async function createFiledKeys(db: Db, name: string): Promise<void> {
+  await sql`create temp table ${sql.id(name)} (device_id integer not null, ts bigint not null, primary key (device_id, ts)) without rowid`.execute(
+    db,
+  );
+}
+
+/** Records samples of a device as written to the file (their ts, one statement for the page). */
+export async function recordFiledKeys(db: Db, name: string, deviceId: number, ts: number[]): Promise<void> {
+  if (!ts.length) return;
+  await sql`insert or ignore into ${sql.table(`temp.${name}`)} (device_id, ts) select ${deviceId}, value from json_each(${JSON.stringify(ts)})`.execute(
+    db,
+  );
+}
+
+/** The devices with samples in the key table. */
+export async function filedKeyDevices(db: Db, name: string): Promise<number[]> {
+  const { rows } = await sql<{ device_id: number }>`
+    select distinct device_id from ${sql.table(`temp.${name}`)} order by device_id`.execute(db);
+  return rows.map((r) => Number(r.device_id));
+}
+
+/**
+ * Deletes the next `batch` filed samples of a device (ts after `after`, in ts order), only those
+ * whose keys are in the table; answers how many went and the last ts of the batch (null: none left).
+ */
+export async function deleteFiledBatch(
+  db: Db,
+  name: string,
+  deviceId: number,
+  after: number | null,
+  batch: number,
+): Promise<{ deleted: number; last: number | null }> {
+  const keys = sql.table(`temp.${name}`);
+  const { rows } = await sql<{ ts: number | string }>`
+    select ts from ${keys} where device_id = ${deviceId} ${after === null ? sql`` : sql`and ts > ${after}`}
+    order by ts limit ${sql.lit(batch)}`.execute(db);
+  if (!rows.length) return { deleted: 0, last: null };
+  const first = Number(rows[0]!.ts);
+  const last = Number(rows[rows.length - 1]!.ts);
+  const res = await sql`
+    delete from samples where device_id = ${deviceId} and ts between ${first} and ${last}
+      and ts in (select ts from ${keys} where device_id = ${deviceId} and ts between ${first} and ${last})`.execute(db);
+  return { deleted: Number(res.numAffectedRows ?? 0), last: rows.length < batch ? null : last };
+}
+
+/** Drops a run's key table (gone already: nothing to do). */
+export async function dropFiledKeys(db: Db, name: string): Promise<void> {
+  await sql`drop table if exists ${sql.table(`temp.${name}`)}`.execute(db);
+}

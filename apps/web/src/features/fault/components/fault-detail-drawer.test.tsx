@@ -89,7 +89,8 @@ describe('fault drawer', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('fault-repair-5')).toBeNull();
     expect(screen.getAllByTestId('fault-note-5').length).toBeGreaterThan(0);
     // the chart asked for the device's data around the fault; none in the window says so
-    expect(await screen.findByText('The device sent no data in this window.')).toBeTruthy();
+    // (the chart's code loads on demand: on a busy machine that takes more than findBy's default second)
+    expect(await screen.findByText('The device sent no data in this window.', {}, { timeout: 10_000 })).toBeTruthy();
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/faults/5/data'))).toBe(true);
   });
 

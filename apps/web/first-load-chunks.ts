@@ -43,6 +43,43 @@ function target(ids: string[], from: string, spec: string): string | undefined {
   return ids.find((id) => id.includes(`/node_modules/${spec}/`));
 }
 
+const LOCAL_EXPORT = /\bexport\s*\{([^}]*)\}(?!\s*from)/g;
+
+/**
+ * The modules (and their names) that `names` of a module come from when the module only passes
+ * them on (`export { a } from './a'`, or `import a from './a'; export { a }`); undefined when one of
+ * them is its own code or cannot be told (an `export *`).
+ */
+function passedOn(code: string, names: Set<string>, resolve: (spec: string) => string | undefined) {
+  const from = new Map<string, [string, string]>();
+  for (const m of code.matchAll(REEXPORT)) {
+    const dep = resolve(m[2]!);
+    if (!m[1] || !dep) return undefined;
+    for (const [imported, as] of specifiers(m[1])) from.set(as, [dep, imported]);
+  }
+  const locals = new Map<string, [string, string]>();
+  for (const m of code.matchAll(IMPORT)) {
+    const dep = resolve(m[3]!);
+    if (!dep) continue;
+    if (m[1]) locals.set(m[1], [dep, 'default']);
+    if (m[2]) for (const [imported, local] of specifiers(m[2])) locals.set(local, [dep, imported]);
+  }
+  for (const m of code.matchAll(LOCAL_EXPORT))
+    for (const [local, as] of specifiers(m[1]!)) {
+      const source = locals.get(local);
+      if (source) from.set(as, source);
+    }
+  const out = new Map<string, Set<string>>();
+  for (const n of names) {
+    const source = from.get(n);
+    if (!source) return undefined;
+    const set = out.get(source[0]) ?? new Set<string>();
+    set.add(source[1]);
+    out.set(source[0], set);
+  }
+  return out;
+}
+
 class Walk {
   readonly full = new Set<string>();
   private readonly partial = new Map<string, Set<string>>();
@@ -57,20 +94,34 @@ class Walk {
     const info = this.ctx.getModuleInfo(id);
     if (!info) return;
     if (this.built.has(id)) {
+      // a module with code of its own whose importer takes only names it passes on (a package's
+      // index that imports its parts and exports them beside a default of its own): the parts
+      const via =
+        names === '*' ? undefined : passedOn(info.code ?? '', names, (spec) => target(info.importedIds, id, spec));
+      if (via) {
+        const seen = this.partial.get(id) ?? new Set<string>();
+        this.partial.set(id, seen);
+        if ([...names].every((n) => seen.has(n))) return;
+        for (const n of names) seen.add(n);
+        for (const [dep, taken] of via) this.visit(dep, taken);
+        return;
+      }
       this.full.add(id);
       const asked = new Map<string, Set<string>>();
       for (const m of (info.code ?? '').matchAll(IMPORT)) {
         const dep = target(info.importedIds, id, m[3]!);
-        if (!dep || this.built.has(dep)) continue;
+        if (!dep) continue;
         const set = asked.get(dep) ?? new Set<string>();
         if (m[1]) set.add('default');
         if (m[2]) for (const [from] of specifiers(m[2])) set.add(from);
         if (!m[1] && !m[2]) set.add('*');
         asked.set(dep, set);
       }
-      for (const dep of info.importedIds)
-        if (this.built.has(dep)) this.visit(dep);
-        else this.visit(dep, asked.get(dep)?.has('*') ? '*' : (asked.get(dep) ?? new Set()));
+      for (const dep of info.importedIds) {
+        const set = asked.get(dep);
+        if (this.built.has(dep)) this.visit(dep, !set || set.has('*') ? '*' : set);
+        else this.visit(dep, set?.has('*') ? '*' : (set ?? new Set()));
+      }
       return;
     }
     // a re-exporting module (not in the build itself): follow the names asked for
@@ -110,6 +161,9 @@ export function shellChunk(src: string): CodeSplittingGroup {
   let chunks: Map<string, string> | undefined;
   let seen: Ctx | undefined;
   const plan = (ctx: Ctx) => {
+    const main = `${src}/main.tsx`;
+    const entry = new Walk(ctx, built);
+    entry.visit(main);
     const boot = new Walk(ctx, built);
     boot.visit(`${src}/main.tsx`);
     // the sign-in and public pages: the lazy imports of app/pages.tsx (the signed-in pages are in
@@ -122,6 +176,9 @@ export function shellChunk(src: string): CodeSplittingGroup {
     const shell = new Walk(ctx, built);
     shell.visit(`${src}/app/layout/console-layout.tsx`);
     const named = new Map<string, string>();
+    // main.tsx stays the entry chunk: its top-level await waits for a language's files, which
+    // import from `boot`, so `boot` must be done before main.tsx starts (else neither finishes)
+    for (const m of entry.full) if (m !== main) named.set(m, 'boot');
     for (const m of shell.full) if (!boot.full.has(m)) named.set(m, open.full.has(m) ? 'shell-shared' : 'shell');
     // the namespaces of the first screens: English ships them in the entry, another language loads
     // its own before the first render (lib/i18n.ts), apart from the rest

@@ -5,6 +5,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { brandHtml } from './brand-html.js';
 import { contractMessages } from './contract-messages.js';
 import { shellChunk } from './first-load-chunks.js';
+import { lazyAntdParts } from './lazy-antd-parts.js';
 import { pureContract } from './pure-contract.js';
 
 // The API the dev server proxies to (npm run dev starts it on API_PORT).
@@ -22,6 +23,7 @@ export default defineConfig({
     react(),
     contractMessages(),
     pureContract(),
+    lazyAntdParts(),
     brandHtml(process.env.BRAND),
     compression({
       algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],

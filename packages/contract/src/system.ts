@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { pageQuery } from './api.js';
+import { ARCHIVE_MEDIA, FILING_RATES, RETENTION_DAYS } from './system-constants.js';
+
+export * from './system-constants.js';
 
 /** Endpoints handed to devices per country (spec §3 MQTT/HTTP config). */
 export const mqttConfigBody = z.object({
@@ -29,8 +32,6 @@ export type MqttConfigRow = z.infer<typeof mqttConfigRow>;
 export const mqttConfigQuery = /* @__PURE__ */ pageQuery.extend({ country: z.string().trim().max(64).optional() });
 export type MqttConfigQuery = z.infer<typeof mqttConfigQuery>;
 
-export const ARCHIVE_MEDIA = ['database', 'file'] as const;
-export const FILING_RATES = ['hourly', 'daily', 'weekly'] as const;
 /** Archive configuration (spec §3): raw samples older than the retention are pruned; rollups stay. */
 export const archiveConfigBody = z.object({
   filingRate: z.enum(FILING_RATES),
@@ -38,8 +39,8 @@ export const archiveConfigBody = z.object({
   retentionDays: z
     .number()
     .int()
-    .min(1, { message: 'validation.retention' })
-    .max(3650, { message: 'validation.retention' }),
+    .min(RETENTION_DAYS.min, { message: 'validation.retention' })
+    .max(RETENTION_DAYS.max, { message: 'validation.retention' }),
 });
 export const archiveConfigData = /* @__PURE__ */ archiveConfigBody.extend({
   lastFiledAt: z.number().nullable(),

@@ -1,15 +1,12 @@
 import { SaveOutlined } from '@ant-design/icons';
-import { ARCHIVE_MEDIA, archiveConfigBody, FILING_RATES, type ArchiveConfigBody } from '@pv/contract';
+import { ARCHIVE_MEDIA, FILING_RATES, RETENTION_DAYS, type ArchiveConfigBody } from '@pv/contract';
 import { App, Button, Card, Descriptions, Form, InputNumber, Select, Skeleton, type FormRule } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPerm } from '@/lib/access';
 import { formatTime } from '@/lib/format';
-import { filledRule } from '@/lib/form-rules';
 import { useArchiveConfig } from '@/features/system/api/get-archive-config';
 import { useUpdateArchiveConfig } from '@/features/system/api/update-archive-config';
-
-const shape = archiveConfigBody.shape;
 
 /**
  * The archive configuration (spec §3): raw samples older than the retention are pruned by the
@@ -100,7 +97,8 @@ export function ArchiveConfigCard() {
                 extra={t('system.archive.retentionHint')}
                 rules={[
                   required('system.archive.retentionDays'),
-                  filledRule(shape.retentionDays, 'validation.retention'),
+                  // the contract's limits (system-constants.ts): its schema would bring zod to the page
+                  { type: 'integer', ...RETENTION_DAYS, message: t('validation.retention') },
                 ]}
               >
                 <InputNumber

@@ -1,11 +1,12 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { AUDIT_ACTIONS, type AuditAction, type AuditListQuery, type AuditRow } from '@pv/contract';
-import { Button, Card, DatePicker, Form, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, Form, Select, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ExportButton } from '@/components/export-button';
 import { ListToolbar, SearchForm, TextFilter } from '@/components/list-page';
+import { RangePicker } from '@/components/range-picker';
 import { ZonedTime } from '@/components/zoned-time';
 import { useUserTimeZone, zoneAbbreviation, zoneFullName } from '@/lib/time-zone';
 import { useListPage } from '@/lib/use-list-page';
@@ -118,7 +119,7 @@ export default function AuditListPage() {
           />
         </Form.Item>
         <Form.Item name="range" label={t('audit.range')}>
-          <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: 250 }} />
+          <RangePicker allowEmpty={[true, true]} style={{ width: 250 }} />
         </Form.Item>
       </SearchForm>
       <ListToolbar

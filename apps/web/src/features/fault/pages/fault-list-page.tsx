@@ -7,20 +7,7 @@ import {
   type FaultRow,
   type FaultSortField,
 } from '@pv/contract';
-import {
-  AutoComplete,
-  Badge,
-  Button,
-  Card,
-  DatePicker,
-  Empty,
-  Form,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Typography,
-} from 'antd';
+import { AutoComplete, Badge, Button, Card, Empty, Form, Select, Space, Table, Tabs, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +15,9 @@ import { Link, useLocation } from 'react-router';
 import { usePlantName, usePlantOptionSearch } from '@/api/plant-options';
 import { faultsKey } from '@/api/query-keys';
 import { ExportButton } from '@/components/export-button';
+import { lazyNamed, OnceOpened } from '@/components/lazy-modal';
 import { ProcessingTag, SeverityTag } from '@/components/fault-tags';
+import { RangePicker } from '@/components/range-picker';
 import { ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
 import { RemoteSelect } from '@/components/remote-select';
 import { ZonedTime } from '@/components/zoned-time';
@@ -45,8 +34,13 @@ import { useFaults } from '@/features/fault/api/get-faults';
 import { FAULTS_EXPORT_PATH } from '@/features/fault/api/export-faults';
 import { FaultActions } from '@/features/fault/components/fault-actions';
 import { FaultCards, useNarrow } from '@/features/fault/components/fault-cards';
-import { FaultDetailDrawer } from '@/features/fault/components/fault-detail-drawer';
-import { readUrlFilters, type UrlFilters } from '@/features/fault/components/url-filters';
+import type { UrlFilters } from '@/features/fault/components/url-filters';
+
+// the fault's drawer (descriptions, timeline, its chart) loads when a fault is first opened
+const FaultDetailDrawer = lazyNamed(
+  () => import('@/features/fault/components/fault-detail-drawer'),
+  'FaultDetailDrawer',
+);
 
 interface Filters {
   plantId?: number | null;
@@ -95,25 +89,33 @@ export default function FaultListPage() {
   const { pathname, search } = useLocation();
   useEffect(() => {
     if (pathname !== FAULT_LIST_PATH || !search) return;
-    const url: UrlFilters = readUrlFilters(new URLSearchParams(search));
-    if (!url.any) return;
-    if (url.faultId) setOpenId(url.faultId);
-    // a notification names only its fault: the drawer opens over the list as it is
-    if (!Object.keys(url.query).length) return;
-    form.resetFields();
-    form.setFieldsValue({
-      plantId: url.query.plantId,
-      device: url.query.device,
-      code: url.query.code,
-      severity: url.query.severity,
-      state: url.query.state,
-      opened: url.query.days
-        ? [dayjs().subtract(url.query.days - 1, 'day'), dayjs()]
-        : url.query.from || url.query.to
-          ? [url.query.from ? dayjs(url.query.from) : null, url.query.to ? dayjs(url.query.to - 1) : null]
-          : undefined,
+    let stale = false;
+    // the contract's rules (zod) check a link's values: loaded when a link names any, not with the list
+    void import('@/features/fault/components/url-filters').then(({ readUrlFilters }) => {
+      if (stale) return;
+      const url: UrlFilters = readUrlFilters(new URLSearchParams(search));
+      if (!url.any) return;
+      if (url.faultId) setOpenId(url.faultId);
+      // a notification names only its fault: the drawer opens over the list as it is
+      if (!Object.keys(url.query).length) return;
+      form.resetFields();
+      form.setFieldsValue({
+        plantId: url.query.plantId,
+        device: url.query.device,
+        code: url.query.code,
+        severity: url.query.severity,
+        state: url.query.state,
+        opened: url.query.days
+          ? [dayjs().subtract(url.query.days - 1, 'day'), dayjs()]
+          : url.query.from || url.query.to
+            ? [url.query.from ? dayjs(url.query.from) : null, url.query.to ? dayjs(url.query.to - 1) : null]
+            : undefined,
+      });
+      list.setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize, ...url.query }));
     });
-    list.setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize, ...url.query }));
+    return () => {
+      stale = true;
+    };
     // only when the link changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname, search]);
@@ -307,7 +309,7 @@ export default function FaultListPage() {
           />
         </Form.Item>
         <Form.Item name="opened" label={t('fault.timeRange')}>
-          <DatePicker.RangePicker
+          <RangePicker
             allowEmpty={[true, true]}
             style={{ width: 250 }}
             presets={[
@@ -395,7 +397,9 @@ export default function FaultListPage() {
           data-testid="fault-table"
         />
       )}
-      <FaultDetailDrawer id={openId} onClose={() => setOpenId(null)} />
+      <OnceOpened open={openId !== null}>
+        <FaultDetailDrawer id={openId} onClose={() => setOpenId(null)} />
+      </OnceOpened>
     </Card>
   );
 }

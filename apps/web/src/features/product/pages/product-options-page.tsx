@@ -1,6 +1,6 @@
 import { EditOutlined, FileTextOutlined } from '@ant-design/icons';
 import type { ProductQuery, ProductRow } from '@pv/contract';
-import { Card, Drawer, Space, Table, Tabs, Typography } from 'antd';
+import { Card, Drawer, Skeleton, Space, Table, Tabs, Typography } from 'antd';
 import { useState, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CreateButton, ListToolbar, SearchForm, TextFilter } from '@/components/list-page';
@@ -9,10 +9,14 @@ import { useHasPerm } from '@/lib/access';
 import { useListPage } from '@/lib/use-list-page';
 import { useDeleteProduct } from '@/features/product/api/delete-product';
 import { useProducts } from '@/features/product/api/get-products';
-import { ProblemList } from '@/features/product/components/problem-list';
-import { ProductDocuments } from '@/features/product/components/product-documents';
-import { ReleaseNotes } from '@/features/product/components/release-notes';
 import { lazyNamed } from '@/components/lazy-modal';
+
+// the problems tab and the product drawer's tabs (their forms, uploads and the contract's schemas
+// behind them) load when first opened, not with the product list
+const ProblemList = lazyNamed(() => import('@/features/product/components/problem-list'), 'ProblemList');
+const ProductDocuments = lazyNamed(() => import('@/features/product/components/product-documents'), 'ProductDocuments');
+const ReleaseNotes = lazyNamed(() => import('@/features/product/components/release-notes'), 'ReleaseNotes');
+const loading = <Skeleton active />;
 
 // dialogs load when first opened (components/lazy-modal.tsx)
 const ProductFormModal = lazyNamed(
@@ -117,7 +121,11 @@ export default function ProductOptionsPage() {
           {
             key: 'problems',
             label: <span data-testid="problems-tab">{t('helpCenter.problems.tab')}</span>,
-            children: <ProblemList products={all.data?.rows ?? []} />,
+            children: (
+              <Suspense fallback={loading}>
+                <ProblemList products={all.data?.rows ?? []} />
+              </Suspense>
+            ),
           },
         ]}
       />
@@ -140,12 +148,20 @@ export default function ProductOptionsPage() {
               {
                 key: 'docs',
                 label: t('helpCenter.products.documents'),
-                children: <ProductDocuments productId={docs.id} />,
+                children: (
+                  <Suspense fallback={loading}>
+                    <ProductDocuments productId={docs.id} />
+                  </Suspense>
+                ),
               },
               {
                 key: 'releases',
                 label: <span data-testid="releases-tab">{t('helpCenter.products.releases')}</span>,
-                children: <ReleaseNotes productId={docs.id} />,
+                children: (
+                  <Suspense fallback={loading}>
+                    <ReleaseNotes productId={docs.id} />
+                  </Suspense>
+                ),
               },
             ]}
           />

@@ -41,12 +41,14 @@ afterAll(async () => {
 });
 
 const send = (ts: number) => t.app.ingest.submit(SN, 'telemetry', { ts, points: { acPower: ts % 1000 } });
-const stored = async () =>
-  (await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', device).orderBy('ts').execute()).map((r) =>
-    Number(r.ts),
+/** The sample times of a device still in the database, in order. */
+const storedOf = async (deviceId: number) =>
+  (await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', deviceId).orderBy('ts').execute()).map(
+    (r) => Number(r.ts),
   );
-/** Every sample of the device in the archive files so far, by ts, in file then line order. */
-const filed = () =>
+const stored = () => storedOf(device);
+/** Every sample of the SN in the archive files so far, by ts, in file then line order. */
+const filedOf = (sn: string) =>
   readdirSync(dir)
     .sort()
     .flatMap((f) =>
@@ -55,9 +57,10 @@ const filed = () =>
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l) as { sn: string; ts: number })
-        .filter((s) => s.sn === SN)
+        .filter((s) => s.sn === sn)
         .map((s) => s.ts),
     );
+const filed = () => filedOf(SN);
 const sorted = (a: number[]) => [...a].sort((x, y) => x - y);
 /** PostgreSQL: the partition (or set-aside table) each of the device's samples is in. */
 const partitionOf = async (ts: number) => {
@@ -151,22 +154,7 @@ describe('the archive with the medium "file" while samples arrive', () => {
     // device. A bound on received_at (SQLite before) deleted these two without filing them.
     const sn = 'RACE02';
     const id = await insertKeyedDevice(t.app, sn);
-    const ofDevice = async () =>
-      (await t.app.db.selectFrom('samples').select('ts').where('device_id', '=', id).orderBy('ts').execute()).map((r) =>
-        Number(r.ts),
-      );
-    const filedOf = () =>
-      readdirSync(dir)
-        .sort()
-        .flatMap((f) =>
-          gunzipSync(readFileSync(join(dir, f)))
-            .toString()
-            .trim()
-            .split('\n')
-            .map((l) => JSON.parse(l) as { sn: string; ts: number })
-            .filter((x) => x.sn === sn)
-            .map((x) => x.ts),
-        );
+    const ofDevice = () => storedOf(id);
     const early = [day(-11) + HOUR, day(-9) + 4 * HOUR];
     const throughIngest = day(-11) + 2 * HOUR;
     const sameMillisecond = day(-9) + 5 * HOUR;
@@ -187,14 +175,14 @@ describe('the archive with the medium "file" while samples arrive', () => {
           .execute();
       },
     });
-    expect(sorted(filedOf())).toEqual(early);
+    expect(sorted(filedOf(sn))).toEqual(early);
     expect(await ofDevice()).toEqual(sorted([throughIngest, sameMillisecond, recent]));
     // (RACE01 holds only its recent sample by now: the counts are this device's)
     expect(run).toMatchObject({ pruned: early.length });
 
     const next = await runArchive(t.app.db, Date.now() + HOUR, { archiveDir: dir, force: true });
     expect(next).toMatchObject({ pruned: 2 });
-    expect(sorted(filedOf())).toEqual(sorted([...early, throughIngest, sameMillisecond]));
+    expect(sorted(filedOf(sn))).toEqual(sorted([...early, throughIngest, sameMillisecond]));
     expect(await ofDevice()).toEqual([recent]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { IngestRejected, type CommittedBatch, type Ingest, type IngestStats, type UpKind } from './pipeline.js';
-import { startWorker } from './ts-worker.js';
+import { closeWorker, startWorker } from './ts-worker.js';
 
 export type ThreadRequest =
   | {
@@ -141,14 +141,7 @@ export class IngestThread implements Ingest {
     const worker = this.worker;
     if (!worker) return;
     this.worker = undefined;
-    const exited = new Promise<void>((r) => worker.once('exit', () => r()));
-    // referenced while closing: a script whose last step is app.close() must not exit before the thread has
-    worker.ref();
-    worker.postMessage({ type: 'close' } satisfies ThreadRequest);
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 5000)))]);
-    clearTimeout(timer);
-    await worker.terminate();
+    await closeWorker(worker, { type: 'close' } satisfies ThreadRequest);
   }
 
   /** Sends what is queued (up to a batch) unless the thread has enough to do. */

@@ -36,3 +36,18 @@ export function startWorker(base: string, name: string, data: Record<string, unk
   const entry = new URL(`./${name}${base.endsWith('.ts') ? '.ts' : '.js'}`, base).href;
   return new Worker(BOOT, { eval: true, workerData: { ...data, entry, tsx: tsxApi() } });
 }
+
+/**
+ * Asks `worker` to close (`closeMessage`: it finishes what it does, closes its connection and its
+ * port) and waits for it to exit, at most `graceMs`, then terminates it. Referenced meanwhile: a
+ * script whose last step is app.close() must not exit before the thread has.
+ */
+export async function closeWorker(worker: Worker, closeMessage: unknown, graceMs = 5000): Promise<void> {
+  const exited = new Promise<void>((r) => worker.once('exit', () => r()));
+  worker.ref();
+  worker.postMessage(closeMessage);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, graceMs)))]);
+  clearTimeout(timer);
+  await worker.terminate();
+}

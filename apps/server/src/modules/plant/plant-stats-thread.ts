@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import { startWorker } from '../../ingest/ts-worker.js';
+import { closeWorker, startWorker } from '../../ingest/ts-worker.js';
 
 export type StatsRequest = { type: 'refresh'; id: number; now: number } | { type: 'invalidate' } | { type: 'close' };
 export type StatsReply =
@@ -51,14 +51,8 @@ export class PlantStatsThread implements StatsRunner {
     const worker = this.worker;
     if (!worker) return;
     this.worker = undefined;
-    const exited = new Promise<void>((r) => worker.once('exit', () => r()));
-    worker.ref();
     // the run under way ends after its current slice, then the connection closes
-    worker.postMessage({ type: 'close' } satisfies StatsRequest);
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 5000)))]);
-    clearTimeout(timer);
-    await worker.terminate();
+    await closeWorker(worker, { type: 'close' } satisfies StatsRequest);
     this.failAll(new Error('plant-stats thread closed'));
   }
 

@@ -49,7 +49,7 @@ import { MAIL_JOB_PERIODS, mailModule } from './modules/mail/index.js';
 import { NOTIFICATION_JOB_PERIODS, notificationModule } from './modules/notification/index.js';
 import { orgModule } from './modules/org/index.js';
 import { PLANT_JOB_PERIODS, plantModule, refreshPlantStatsOn, stopPlantStats } from './modules/plant/index.js';
-import { PlantStatsThread } from './modules/plant/plant-stats-thread.js';
+import { JobsThread } from './plugins/jobs-thread.js';
 import { productModule } from './modules/product/index.js';
 import { profileModule } from './modules/profile/index.js';
 import { resourceModule } from './modules/resource/index.js';
@@ -147,9 +147,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ? new IngestThread(config.databaseUrl, app.log, ingestOptions)
       : new IngestPipeline(db, app.log, ingestOptions, dialect);
   app.decorate('ingest', pipeline);
-  // likewise the plant-stats refresh: better-sqlite3 would hold the API's thread while it reads every plant
-  if (config.statsThread && file !== undefined && file !== ':memory:')
-    refreshPlantStatsOn(db, new PlantStatsThread(config.databaseUrl, app.log));
+  // likewise the roll-ups that read the whole fleet (plant stats, dashboard): better-sqlite3 would hold the API's thread
+  const jobsThread =
+    config.jobsThread && file !== undefined && file !== ':memory:'
+      ? new JobsThread(config.databaseUrl, app.log)
+      : undefined;
+  if (jobsThread) refreshPlantStatsOn(db, jobsThread);
+  app.decorate('jobsThread', jobsThread);
   app.decorate('deviceLink', undefined);
   const audit = new AuditLog(db, app.log);
   app.decorate('audit', audit);
@@ -158,8 +162,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // one place closes everything, in order: periodic jobs, devices, then the pending writes, then the database
   app.addHook('onClose', async () => {
     jobs.stop();
-    await stopPlantStats(db); // a plant-stats run under way ends after its current slice, its thread closes
+    await stopPlantStats(db); // a plant-stats run under way ends after its current slice
     await jobs.idle();
+    await jobsThread?.close();
     activity.close();
     await app.bus.close();
     await app.deviceLink?.close().catch(() => undefined);

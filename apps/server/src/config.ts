@@ -48,7 +48,7 @@ const schema = z.object({
   // diagnostics (the ingest benchmark): one line per committed batch, `receivedAt committedAt size`
   INGEST_COMMIT_LOG: z.string().min(1).optional(),
   INGEST_THREAD: bool.default(true),
-  STATS_THREAD: bool.default(true),
+  JOBS_THREAD: bool.default(true),
   // outgoing mail (fault notifications, sign-in mails): smtp://user:pass@host:587 or smtps://…:465; unset: mails stay in the outbox
   SMTP_URL: z
     .string()
@@ -107,8 +107,8 @@ export interface AppConfig {
   ingestCommitLog?: string;
   /** On a SQLite file: parse, validate and write device messages on a thread of their own (INGEST_THREAD, default true). */
   ingestThread: boolean;
-  /** On a SQLite file: the plant-stats refresh on a thread of its own (STATS_THREAD, default true). */
-  statsThread: boolean;
+  /** On a SQLite file: the plant-stats and dashboard roll-ups on a thread of their own (JOBS_THREAD, default true). */
+  jobsThread: boolean;
   /** Take the client address from X-Forwarded-For (set TRUST_PROXY=true behind a reverse proxy). */
   trustProxy: boolean;
   deviceOfflineMs: number;
@@ -171,7 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: c.LOG_LEVEL,
     ingestCommitLog: c.INGEST_COMMIT_LOG,
     ingestThread: c.INGEST_THREAD,
-    statsThread: c.STATS_THREAD,
+    jobsThread: c.JOBS_THREAD,
     trustProxy: c.TRUST_PROXY,
     deviceOfflineMs: c.DEVICE_OFFLINE_MINUTES * 60_000,
     commandTimeoutMs: c.COMMAND_TIMEOUT_SECONDS * 1000,

@@ -1,3 +1,4 @@
+import type { JobsThread } from './jobs-thread.js';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
@@ -170,5 +171,7 @@ export class JobRunner {
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobRunner;
+    /** the thread the fleet-wide roll-ups run on (a SQLite file, JOBS_THREAD), else undefined: they run here */
+    jobsThread: JobsThread | undefined;
   }
 }

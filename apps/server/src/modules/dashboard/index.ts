@@ -40,7 +40,10 @@ export const dashboardModule: FastifyPluginAsyncZod<DashboardModuleOptions> = as
     periodMs: DASHBOARD_JOB_PERIODS.dashboard,
     run: async ({ now, state: previous }) => {
       Object.assign(state, previous);
-      const event = await refreshDashboard(app.db, app.dialect, state, now);
+      // on the jobs thread (a SQLite file) or here; the thread answers the state it moved on to
+      const event = app.jobsThread
+        ? await app.jobsThread.dashboard(state, now).then((r) => (Object.assign(state, r.state), r.event))
+        : await refreshDashboard(app.db, app.dialect, state, now);
       if (event) await app.bus.publish(event);
       const { at, energyAt, maxFaultId } = state;
       return { at, energyAt, maxFaultId };

@@ -4,7 +4,7 @@ import type { Database, PlantStatsTable } from '../../db/database.js';
 import { dialectOf, type DialectName } from '../../db/dialect.js';
 import { inTransaction } from '../../db/transaction.js';
 import * as repo from './plant-stats.repository.js';
-import type { StatsRunner } from './plant-stats-thread.js';
+import type { StatsRunner } from '../../plugins/jobs-thread.js';
 
 /**
  * plant_stats: what the plant list shows, sorts and filters on, one row per plant.
@@ -23,7 +23,8 @@ import type { StatsRunner } from './plant-stats-thread.js';
  * "today" (primary key lookups) and one over their current plant_stats rows, and only rows that
  * differ are written (compared with the table, not with what this process wrote last: server
  * processes take turns at the refresh, see app.ts). Between slices the event loop is given back,
- * so API requests are never held up by more than one slice (SQLite runs in the server's thread).
+ * so API requests are never held up by more than one slice when it runs on the API's thread (on a
+ * SQLite file it runs on the jobs thread, plugins/jobs-thread.ts).
  * Month / year / total need every past day: those sums of the days before today are recomputed in
  * a slower pass, CLOSED_SLICE plants at a time (every CLOSED_TTL_MS, when a plant's local day
  * changes, and after `invalidatePlantStats`) and kept in memory; each fast pass adds today's
@@ -46,10 +47,10 @@ interface Cache {
 const caches = new WeakMap<Kysely<Database>, Cache>();
 const CLOSED_TTL_MS = 10 * 60_000;
 
-/** Where a database's refreshes run when not on this thread (the plant-stats thread of a SQLite file). */
+/** Where a database's refreshes run when not on this thread (the jobs thread of a SQLite file). */
 const runners = new WeakMap<Kysely<Database>, StatsRunner>();
 
-/** Runs the refreshes of `db` on `runner` (PlantStatsThread) instead of this thread; stopPlantStats closes it. */
+/** Runs the refreshes of `db` on `runner` (the jobs thread, plugins/jobs-thread.ts) instead of this thread. */
 export function refreshPlantStatsOn(db: Kysely<Database>, runner: StatsRunner): void {
   runners.set(db, runner);
 }
@@ -108,7 +109,6 @@ export function refreshPlantStats(
 export async function stopPlantStats(db: Kysely<Database>): Promise<void> {
   stopped.add(db);
   await running.get(db)?.catch(() => undefined);
-  await runners.get(db)?.close();
 }
 
 async function refresh(db: Kysely<Database>, now: number): Promise<{ plants: number; written: number }> {

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newRefreshState, refreshDashboard } from '../src/modules/dashboard/dashboard.refresh.js';
 import { refreshPlantStats } from '../src/modules/plant/plant-stats.js';
-import { PlantStatsThread } from '../src/modules/plant/plant-stats-thread.js';
+import { JobsThread } from '../src/plugins/jobs-thread.js';
 import { buildTestApp, type TestApp } from './helper.js';
 
 /**
- * The plant-stats refresh on its own thread (SQLite files, docs/operations.md): the same rows as the
- * refresh on the API's thread, through its own connection; an invalidation reaches the thread's
- * past-days sums; a closed thread starts again at the next refresh.
+ * The fleet roll-ups on their own thread (SQLite files, docs/operations.md): the plant-stats and
+ * dashboard refreshes write what they write on the API's thread, through the thread's own
+ * connection; an invalidation reaches the thread's past-days sums; a closed thread starts again
+ * at the next run.
  */
 let t: TestApp;
 const sqlite = !process.env.TEST_DATABASE_URL;
@@ -17,10 +19,13 @@ const statsRows = async () =>
   );
 
 // a thread of its own only for a SQLite file (PostgreSQL's queries do not hold the API's thread)
-describe.runIf(sqlite)('plant-stats thread', { timeout: 120_000 }, () => {
+describe.runIf(sqlite)('jobs thread', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     // the app refreshes on its own thread: this test compares the thread with this one
-    t = await buildTestApp({ STATS_THREAD: 'false', SIMULATOR_PLANTS: '6', DEMO_HISTORY: 'true' });
+    t = await buildTestApp({ JOBS_THREAD: 'false', SIMULATOR: 'false', SIMULATOR_PLANTS: '6', DEMO_HISTORY: 'true' });
+    // the app's own periodic runs would write the same tables between the steps below
+    t.app.jobs.stop();
+    await t.app.jobs.idle();
   });
   afterAll(() => t.close());
 
@@ -32,7 +37,7 @@ describe.runIf(sqlite)('plant-stats thread', { timeout: 120_000 }, () => {
     expect(expected.some((r) => Number(r.energy_total) > 0)).toBe(true);
 
     await t.app.db.deleteFrom('plant_stats').execute();
-    const thread = new PlantStatsThread(t.config.databaseUrl, t.app.log);
+    const thread = new JobsThread(t.config.databaseUrl, t.app.log);
     try {
       expect(await thread.refresh(now)).toEqual({ plants: expected.length, written: expected.length });
       expect(await statsRows()).toEqual(expected);
@@ -67,6 +72,30 @@ describe.runIf(sqlite)('plant-stats thread', { timeout: 120_000 }, () => {
       // closed (a server stopping), then asked again: a new thread answers
       await thread.close();
       expect((await thread.refresh(now)).plants).toBe(expected.length);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it("writes the dashboard's organisation figures the API thread writes, and answers the state it moved on to", async () => {
+    const now = Date.now();
+    const snapshot = async () =>
+      (await t.app.db.selectFrom('org_snapshot').selectAll().orderBy('org_id').execute()).map(
+        ({ updated_at: _, ...r }) => r,
+      );
+    await refreshDashboard(t.app.db, t.app.dialect, newRefreshState(), now);
+    const expected = await snapshot();
+    expect(expected.some((r) => Number(r.power_w) > 0 || Number(r.faults) > 0)).toBe(true);
+
+    await t.app.db.deleteFrom('org_snapshot').execute();
+    const thread = new JobsThread(t.config.databaseUrl, t.app.log);
+    try {
+      const first = await thread.dashboard(newRefreshState(), now);
+      expect(await snapshot()).toEqual(expected);
+      expect(first.state).toMatchObject({ at: now, energyAt: now, running: false });
+      expect(first.state.maxFaultId).toEqual(expect.any(Number));
+      // from that state, a second run a second later has nothing new to tell
+      expect((await thread.dashboard(first.state, now + 1000)).event).toBeNull();
     } finally {
       await thread.close();
     }

@@ -3,11 +3,9 @@ import type { DeviceDetail } from '@pv/contract';
 import { Card, Col, Row, Space, Statistic, Table, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NO_VALUE, useFormat, type Formatter } from '@/lib/quantity';
+import { NO_VALUE, useFormat } from '@/lib/quantity';
 import { useDevices } from '@/features/device/api/get-devices';
 import { flowText } from '@/features/device/components/point-label';
-
-type T = ReturnType<typeof useTranslation>['t'];
 
 interface Figure {
   key: string;

@@ -1,3 +1,6 @@
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRefreshState, refreshDashboard } from '../src/modules/dashboard/dashboard.refresh.js';
 import { refreshPlantStats } from '../src/modules/plant/plant-stats.js';
@@ -11,23 +14,34 @@ import { buildTestApp, type TestApp } from './helper.js';
  * at the next run.
  */
 let t: TestApp;
-const sqlite = !process.env.TEST_DATABASE_URL;
 
 const statsRows = async () =>
   (await t.app.db.selectFrom('plant_stats').selectAll().orderBy('plant_id').execute()).map(
     ({ updated_at: _, ...r }) => r,
   );
 
-// a thread of its own only for a SQLite file (PostgreSQL's queries do not hold the API's thread)
-describe.runIf(sqlite)('jobs thread', { timeout: 120_000 }, () => {
+const file = join(tmpdir(), `pv-jobs-thread-${process.pid}-${Date.now()}.sqlite`);
+
+// a thread of its own only for a SQLite file (PostgreSQL's queries do not hold the API's thread):
+// a SQLite file in every suite, the PostgreSQL one included
+describe('jobs thread', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     // the app refreshes on its own thread: this test compares the thread with this one
-    t = await buildTestApp({ JOBS_THREAD: 'false', SIMULATOR: 'false', SIMULATOR_PLANTS: '6', DEMO_HISTORY: 'true' });
+    t = await buildTestApp({
+      DATABASE_URL: `sqlite:${file}`,
+      JOBS_THREAD: 'false',
+      SIMULATOR: 'false',
+      SIMULATOR_PLANTS: '6',
+      DEMO_HISTORY: 'true',
+    });
     // the app's own periodic runs would write the same tables between the steps below
     t.app.jobs.stop();
     await t.app.jobs.idle();
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  });
 
   it('writes the rows the API thread writes, tells what changed, and sees a past day changed after an invalidation', async () => {
     const now = Date.now();

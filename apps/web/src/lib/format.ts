@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { DEFAULT_DATE_FORMAT, DEFAULT_TIME_ZONE, NUMBER_SUFFIXES, fillDateFormat, localDateFormat } from '@pv/contract';
+import { DEFAULT_DATE_FORMAT, DEFAULT_TIME_ZONE, NUMBER_SUFFIXES, localDateFormat } from '@pv/contract';
 import i18n from './i18n';
 
 dayjs.extend(utc);
@@ -78,16 +78,8 @@ export function localFormat(format: string, language: string = currentLanguage()
  */
 export function formatDay(day: string | null | undefined, language: string = currentLanguage()): string {
   if (!day) return '';
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!m) return day;
-  return fillDateFormat(localDateFormat('YYYY-MM-DD', language), {
-    year: m[1]!,
-    month: m[2]!,
-    day: m[3]!,
-    hour: '00',
-    minute: '00',
-    second: '00',
-  });
+  // a calendar date has no zone: dayjs reads it as local midnight and writes the same day back
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? dayjs(day).format(localFormat('YYYY-MM-DD', language)) : day;
 }
 
 /**
@@ -95,17 +87,8 @@ export function formatDay(day: string | null | undefined, language: string = cur
  * language's order ("11-22", "22/11", "11/22"); a month ("2026-11") is its month number.
  */
 export function dayLabel(day: string, language: string = currentLanguage()): string {
-  const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(day);
-  if (!m) return day;
-  if (m[3] === undefined) return m[2]!;
-  return fillDateFormat(localDateFormat('MM-DD', language), {
-    year: m[1]!,
-    month: m[2]!,
-    day: m[3],
-    hour: '00',
-    minute: '00',
-    second: '00',
-  });
+  if (/^\d{4}-\d{2}$/.test(day)) return day.slice(5);
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? dayjs(day).format(localFormat('MM-DD', language)) : day;
 }
 
 /**

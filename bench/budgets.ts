@@ -2,6 +2,8 @@
 // every script a page loads until the network is idle, in Debian's Chromium, against the console
 // built in WEB_DIST (apps/web/dist by default). Sizes are deterministic for a build, unlike timings.
 // Run: npm run build && npm run budgets -w @pv/bench   (exits 1 when a page is over its limit)
+// BUDGET_ROUTES=/dashboard,/devices/devices_detail checks only those pages; BENCH_VERBOSE=1 lists
+// every page's largest files, not only those of a page over its limit.
 //
 // A page's limit is its budget, or, while the console is still over it, the ceiling recorded in
 // budget-ceilings.json (its size when the check came in, plus 2 %): a page may shrink, never grow.
@@ -27,14 +29,25 @@ const CONSOLE = flattenRoutes()
   .filter((r) => !r.children?.length && r.fullPath !== '/')
   .map((r) => r.fullPath);
 
+// a page about one record opens with a demo record (plant 1, device 1: an inverter), as a user
+// opens it; without one it measures only its "not found" state
+const RECORD = '?id=1';
+const RECORD_PAGES = new Set([
+  '/power_station/power_station_detail',
+  '/devices/devices_detail',
+  '/devices/devices_data_overview',
+]);
+
 const { origin, token, stop } = await startConsole();
 let over = 0;
 let held = 0;
 try {
   const browser = await chromium.launch({ executablePath, args: CHROME_ARGS });
   console.log(`first-load JavaScript (gzip) per page against its budget, Chromium ${browser.version()}`);
-  for (const route of [...PUBLIC, ...CONSOLE]) {
-    const { files, gz } = await firstLoad(browser, origin, route, PUBLIC.includes(route) ? undefined : token);
+  const only = process.env.BUDGET_ROUTES?.split(',').filter(Boolean);
+  for (const route of [...PUBLIC, ...CONSOLE].filter((r) => !only || only.includes(r))) {
+    const path = RECORD_PAGES.has(route) ? `${route}${RECORD}` : route;
+    const { files, gz } = await firstLoad(browser, origin, path, PUBLIC.includes(route) ? undefined : token);
     const budget = BUDGETS[route] ?? DEFAULT_BUDGET;
     const limit = Math.max(budget, CEILINGS[route] ?? 0);
     const ok = gz <= limit * KB;
@@ -42,10 +55,12 @@ try {
     else if (gz > budget * KB) held++;
     const state = !ok ? 'OVER' : gz > budget * KB ? 'held' : 'ok  ';
     console.log(
-      `${state} ${route.padEnd(48)} ${String(files.length).padStart(3)} files ${(gz / KB).toFixed(1).padStart(7)} KB / ${budget} KB${limit > budget ? ` (ceiling ${limit} KB)` : ''}`,
+      `${state} ${path.padEnd(48)} ${String(files.length).padStart(3)} files ${(gz / KB).toFixed(1).padStart(7)} KB / ${budget} KB${limit > budget ? ` (ceiling ${limit} KB)` : ''}`,
     );
     if (!ok || process.env.BENCH_VERBOSE)
-      for (const f of [...files].sort((a, b) => b.gz - a.gz).slice(0, 12))
+      for (const f of [...files]
+        .sort((a, b) => b.gz - a.gz)
+        .slice(0, Number(process.env.BENCH_VERBOSE) > 1 ? undefined : 12))
         console.log(`       ${(f.gz / KB).toFixed(1).padStart(7)} KB  ${f.url}`);
   }
   await browser.close();

@@ -2,12 +2,12 @@
 // console, and the first-load JavaScript of a route as a browser sees it.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '@pv/test-ports';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Request } from 'playwright-core';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -21,17 +21,6 @@ export const CHROME_ARGS = [
   '--no-first-run',
 ];
 export const TOKEN_COOKIE = 'Admin-Token';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /**
  * Starts the server (demo data, a throw-away data folder) serving the console built in WEB_DIST
@@ -109,7 +98,18 @@ export async function firstLoad(browser: Browser, origin: string, route: string,
   const page = await context.newPage();
   const scripts: Promise<ScriptSize>[] = [];
   let last = Date.now();
-  page.on('request', () => (last = Date.now()));
+  // requests still waiting for their answer, but the live event stream (it never ends)
+  const pending = new Set<Request>();
+  const settled = (req: Request) => {
+    pending.delete(req);
+    last = Date.now();
+  };
+  page.on('request', (req) => {
+    last = Date.now();
+    if (req.resourceType() !== 'eventsource') pending.add(req);
+  });
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
   page.on('response', (res) => {
     last = Date.now();
     if (res.request().resourceType() !== 'script') return;
@@ -129,8 +129,15 @@ export async function firstLoad(browser: Browser, origin: string, route: string,
     );
   });
   await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
-  // a page's own chunk can follow its data (a guard, an API answer): quiet for 1.5 s means loaded
-  while (Date.now() - last < 1500) await page.waitForTimeout(250);
+  // a page's own chunk can follow its data (a guard, an API answer): loaded means nothing in flight,
+  // quiet for 1.5 s, and the page's main thread idle once that is so. On a busy machine an API answer
+  // can take longer than 1.5 s, and so can parsing and rendering what came before the next request.
+  for (;;) {
+    while (pending.size > 0 || Date.now() - last < 1500) await page.waitForTimeout(250);
+    const before = last;
+    await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null), { timeout: 10_000 })));
+    if (last === before && pending.size === 0) break;
+  }
   const files = await Promise.all(scripts);
   await context.close();
   const sum = (k: 'raw' | 'gz' | 'sent') => files.reduce((s, x) => s + x[k], 0);

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import { CHROME_ARGS, executablePath, firstLoad, freePort, startConsole, withToken } from './first-load.js';
+import { freePort } from '@pv/test-ports';
+import { CHROME_ARGS, executablePath, firstLoad, startConsole, withToken } from './first-load.js';
 
 const ROUTES = ['/login', '/dashboard', '/power_station/power_station_list', '/devices/devices__manage', '/auth/user'];
 const { origin, token, stop } = await startConsole();

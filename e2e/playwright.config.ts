@@ -2,20 +2,29 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './support/free-port';
+import { freePort } from '@pv/test-ports';
+import { e2eServers, type E2EServer } from './support/servers';
 
-// The runner evaluates this file once and its workers inherit process.env, so the port and the
-// data directory chosen here are shared by the server and every test.
-if (!process.env.E2E_PORT) process.env.E2E_PORT = String(await freePort());
-if (!process.env.E2E_MQTT_PORT) process.env.E2E_MQTT_PORT = String(await freePort());
-if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'pv-e2e-'));
-const port = process.env.E2E_PORT;
-const baseURL = `http://127.0.0.1:${port}`;
+// One server per worker (E2E_WORKERS, 2 by default): the runner evaluates this file once and its
+// workers inherit process.env, so the ports and data directories chosen here reach every test
+// through E2E_SERVERS (support/servers.ts). A test file runs whole in one worker, against one server.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+if (!process.env.E2E_SERVERS) {
+  const servers: E2EServer[] = [];
+  for (let i = 0; i < workers; i++)
+    servers.push({
+      url: `http://127.0.0.1:${await freePort()}`,
+      mqttPort: await freePort(),
+      dataDir: mkdtempSync(join(tmpdir(), 'pv-e2e-')),
+    });
+  process.env.E2E_SERVERS = JSON.stringify(servers);
+}
+const servers = e2eServers();
 
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers: servers.length,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
@@ -24,7 +33,7 @@ export default defineConfig({
     ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/results.json' }]]
     : [['list']],
   use: {
-    baseURL,
+    baseURL: servers[0]!.url,
     locale: 'en-US',
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
@@ -42,18 +51,19 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: servers.map((server) => ({
     command: 'node ../scripts/e2e-server.mjs',
-    url: `${baseURL}/photo_voltaic/health`,
-    timeout: 120_000,
+    url: `${server.url}/photo_voltaic/health`,
+    // two servers seed their demo side by side: on a slow 2-core host that takes about a minute
+    timeout: 240_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'pipe' as const,
     env: {
-      PORT: port!,
-      MQTT_PORT: process.env.E2E_MQTT_PORT!,
-      DATA_DIR: process.env.E2E_DATA_DIR!,
+      PORT: new URL(server.url).port,
+      MQTT_PORT: String(server.mqttPort),
+      DATA_DIR: server.dataDir,
       DEMO: 'true',
       LOG_LEVEL: 'warn',
     },
-  },
+  })),
 });

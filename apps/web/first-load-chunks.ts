@@ -12,6 +12,7 @@
 // build (a re-exporting index) only for the names its importer takes from it.
 import { dirname, resolve } from 'node:path';
 import type { CodeSplittingGroup } from 'rolldown';
+import { SHELL_NAMESPACES } from './src/lib/message-parts.js';
 
 type NameFn = Extract<CodeSplittingGroup['name'], (...args: never[]) => unknown>;
 type Ctx = Parameters<NameFn>[1];
@@ -40,7 +41,10 @@ function target(ids: string[], from: string, spec: string): string | undefined {
         (/^(\.[cm]?[jt]sx?|[\\/]index\.[cm]?[jt]sx?)$/.test(id.slice(base.length)) && id.startsWith(base)),
     );
   }
-  return ids.find((id) => id.includes(`/node_modules/${spec}/`));
+  // a package's folder (`antd`) or one of its files (`echarts/charts` is echarts/charts.js)
+  return ids.find(
+    (id) => id.includes(`/node_modules/${spec}/`) || new RegExp(`/node_modules/${spec}\\.[cm]?js$`).test(id),
+  );
 }
 
 const LOCAL_EXPORT = /\bexport\s*\{([^}]*)\}(?!\s*from)/g;
@@ -152,8 +156,10 @@ const LOCALE = /[\\/]src[\\/]locales[\\/]([\w-]+)[\\/][^\\/]+\.json$/;
  * - `shell`: what the signed-in shell needs and neither the entry, the sign-in page nor a public
  *   page has;
  * - `shell-shared`: what the shell needs and a public page too (each loads it whole);
- * - `messages-<language>`: a language's console texts beyond those of the first screens (one file
- *   instead of one per namespace), and `messages-<language>-boot` those of its first screens.
+ * - `messages-<language>`: a language's console texts beyond those of the first screens and the
+ *   shell (one file instead of one per namespace), `messages-<language>-shell` those the shell and
+ *   the dashboard show (src/lib/message-parts.ts), and `messages-<language>-boot` those of its
+ *   first screens.
  * `test` sees each module of the build before `name` is asked about any (Rolldown's documented order).
  */
 export function shellChunk(src: string): CodeSplittingGroup {
@@ -183,10 +189,19 @@ export function shellChunk(src: string): CodeSplittingGroup {
     // the namespaces of the first screens: English ships them in the entry, another language loads
     // its own before the first render (lib/i18n.ts), apart from the rest
     const first = new Set([...boot.full].filter((m) => LOCALE.test(m)).map((m) => m.replace(/^.*[\\/]/, '')));
+    const shellFiles = new Set<string>(SHELL_NAMESPACES.map((ns) => `${ns}.json`));
     for (const m of built) {
       const lang = LOCALE.exec(m)?.[1];
+      const file = m.replace(/^.*[\\/]/, '');
       if (lang && !boot.full.has(m))
-        named.set(m, first.has(m.replace(/^.*[\\/]/, '')) ? `messages-${lang}-boot` : `messages-${lang}`);
+        named.set(
+          m,
+          first.has(file)
+            ? `messages-${lang}-boot`
+            : shellFiles.has(file)
+              ? `messages-${lang}-shell`
+              : `messages-${lang}`,
+        );
     }
     if (process.env.SHELL_CHUNK_DEBUG) {
       const count = new Map<string, number>();
@@ -208,6 +223,36 @@ export function shellChunk(src: string): CodeSplittingGroup {
       return true;
     },
     // the walk above has taken what each needs (the module graph would add every antd component)
+    includeDependenciesRecursively: false,
+  };
+}
+
+/**
+ * ECharts' modules that `components/chart.tsx` needs (the charts, grid and renderer it registers),
+ * as one `echarts` chunk: the dashboard loads that file alone. The modules only a few charts need
+ * (the tooltip, loaded on a pointer's first move over a chart; the history charts' zoom; the
+ * fault's mark lines) are left to the next group, which cuts them by the charts that use them.
+ * An `entriesAware` group alone would cut the dashboard's part in two: most of ECharts is shared
+ * with the tooltip's chunk, the line and bar charts are not.
+ */
+export function echartsBase(src: string, test: RegExp): CodeSplittingGroup {
+  const built = new Set<string>();
+  let base: Set<string> | undefined;
+  let seen: Ctx | undefined;
+  return {
+    name: (id, ctx) => {
+      if (seen !== ctx || !base) {
+        seen = ctx;
+        const walk = new Walk(ctx, built);
+        walk.visit(`${src}/components/chart.tsx`);
+        base = walk.full;
+      }
+      return base.has(id) ? 'echarts' : null;
+    },
+    test: (id) => {
+      built.add(id);
+      return test.test(id);
+    },
     includeDependenciesRecursively: false,
   };
 }

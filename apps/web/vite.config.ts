@@ -4,18 +4,18 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { brandHtml } from './brand-html.js';
 import { contractMessages } from './contract-messages.js';
-import { shellChunk } from './first-load-chunks.js';
+import { echartsBase, shellChunk } from './first-load-chunks.js';
 import { lazyAntdParts } from './lazy-antd-parts.js';
 import { pureContract } from './pure-contract.js';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
 
 // The API the dev server proxies to (npm run dev starts it on API_PORT).
 const apiPort = process.env.API_PORT || '8080';
 
 /** Vendor groups split out of the entry so a deploy of the console's own code leaves them cached. */
-const VENDOR_CHUNKS: [name: string, test: RegExp][] = [
-  ['react', /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/],
-  ['echarts', /node_modules[\\/](echarts|zrender)[\\/]/],
-];
+const REACT = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+const ECHARTS = /node_modules[\\/](echarts|zrender)[\\/]/;
 
 export default defineConfig({
   // .br and .gz beside each asset: the server sends them as they are (@fastify/static preCompressed)
@@ -66,11 +66,14 @@ export default defineConfig({
         // pages are split on their own by the lazy imports in app/pages.tsx and app/console-pages.tsx,
         // and what the signed-in shell needs is one chunk (first-load-chunks.ts).
         codeSplitting: {
-          // ECharts is entriesAware: its modules that only some charts use (the zoom and mark lines of
-          // the history charts) go to a chunk of their own, not into the one the dashboard loads
+          // ECharts: what components/chart.tsx needs is one chunk (the dashboard's); what only some
+          // charts use (the tooltip, the zoom and mark lines of the history charts) is entriesAware,
+          // in a chunk per set of users, not in the one the dashboard loads
           groups: [
-            ...VENDOR_CHUNKS.map(([name, test]) => ({ name, test, entriesAware: name === 'echarts' })),
-            shellChunk(fileURLToPath(new URL('./src', import.meta.url))),
+            { name: 'react', test: REACT },
+            echartsBase(src, ECHARTS),
+            { name: 'echarts', test: ECHARTS, entriesAware: true },
+            shellChunk(src),
           ],
         },
       },

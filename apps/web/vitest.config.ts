@@ -5,7 +5,14 @@ import { contractMessages } from './contract-messages.js';
 
 export default defineConfig({
   plugins: [react(), contractMessages()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // Node loads antd's CommonJS build here (the browser build its ES modules): the context that
+      // lib/feedback.ts provides and reads must be the one antd's own App uses in the tests
+      { find: /^antd\/es\/app\/context$/, replacement: 'antd/lib/app/context' },
+    ],
+  },
   define: { __BRAND__: JSON.stringify('default'), __SAAS__: 'false' },
   test: {
     name: 'web',

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { messagesEn, messagesZh } from '@pv/contract';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { currentServer } from './servers';
 
 export type Lang = 'en' | 'zh';
 export const LANGS = ['en', 'zh'] as const satisfies readonly Lang[];
@@ -49,9 +50,7 @@ export const translator = (lang: Lang) => (key: string, values?: Record<string, 
 
 /** Sets the console's language cookie before the first page load. */
 export async function useLanguage(page: Page, lang: Lang) {
-  await page
-    .context()
-    .addCookies([{ name: 'language', value: lang, url: test.info().project.use.baseURL ?? 'http://127.0.0.1' }]);
+  await page.context().addCookies([{ name: 'language', value: lang, url: currentServer().url }]);
 }
 
 /** A unique suffix for names a test creates (letters and digits only, as the name rule wants). */

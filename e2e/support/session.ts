@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { currentServer } from './servers';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -41,8 +42,6 @@ export async function sidebarHrefs(page: Page): Promise<string[]> {
  */
 export async function signInByApi(page: Page, request: APIRequestContext, username: string, password = DEMO_PASSWORD) {
   const token = await apiToken(request, username, password);
-  await page
-    .context()
-    .addCookies([{ name: 'Admin-Token', value: token, url: test.info().project.use.baseURL ?? 'http://127.0.0.1' }]);
+  await page.context().addCookies([{ name: 'Admin-Token', value: token, url: currentServer().url }]);
   return token;
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { flattenRoutes } from '@pv/contract';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { signInByApi } from '../support/session';
 import { animationsDone } from '../support/settled';
 
@@ -30,18 +30,30 @@ async function violations(page: Page, path: string) {
     .map((v) => `${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-for (const lang of (process.env.AXE_LANGS?.split(',') ?? ['en', 'zh']) as ('en' | 'zh')[]) {
-  test(`no serious or critical axe violation on the public pages in ${lang}`, async ({ page, baseURL }) => {
-    test.setTimeout(180_000);
-    await page.context().addCookies([{ name: 'language', value: lang, url: baseURL! }]);
-    const found: string[] = [];
-    for (const path of PUBLIC) found.push(...(await violations(page, path)));
-    expect(found).toEqual([]);
-  });
+// every test only reads pages: they spread over the workers, a few pages each, so that a slow
+// machine stays within a test's time and both workers finish together
+test.describe.configure({ mode: 'parallel' });
+const PAGES_PER_TEST = 4;
+const chunks = (paths: string[]) =>
+  Array.from({ length: Math.ceil(paths.length / PAGES_PER_TEST) }, (_, i) =>
+    paths.slice(i * PAGES_PER_TEST, (i + 1) * PAGES_PER_TEST),
+  );
 
-  // one test per menu group, so that a slow machine stays within a test's time
-  for (const group of [...new Set(CONSOLE.map((p) => p.split('/')[1]))])
-    test(`no serious or critical axe violation on the console pages of /${group} as admin in ${lang}`, async ({
+for (const lang of (process.env.AXE_LANGS?.split(',') ?? ['en', 'zh']) as ('en' | 'zh')[]) {
+  for (const paths of chunks(PUBLIC))
+    test(`no serious or critical axe violation on the public pages ${paths.join(', ')} in ${lang}`, async ({
+      page,
+      baseURL,
+    }) => {
+      test.setTimeout(180_000);
+      await page.context().addCookies([{ name: 'language', value: lang, url: baseURL! }]);
+      const found: string[] = [];
+      for (const path of paths) found.push(...(await violations(page, path)));
+      expect(found).toEqual([]);
+    });
+
+  for (const paths of chunks(CONSOLE))
+    test(`no serious or critical axe violation on the console pages ${paths.join(', ')} as admin in ${lang}`, async ({
       page,
       request,
       baseURL,
@@ -50,8 +62,7 @@ for (const lang of (process.env.AXE_LANGS?.split(',') ?? ['en', 'zh']) as ('en' 
       await page.context().addCookies([{ name: 'language', value: lang, url: baseURL! }]);
       await signInByApi(page, request, 'admin');
       const found: string[] = [];
-      for (const path of CONSOLE.filter((p) => p.split('/')[1] === group))
-        found.push(...(await violations(page, path)));
+      for (const path of paths) found.push(...(await violations(page, path)));
       expect(found).toEqual([]);
     });
 }

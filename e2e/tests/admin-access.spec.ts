@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
+import { currentServer } from '../support/servers';
 import { sidebarHrefs, signIn } from '../support/session';
 
 /**
@@ -19,7 +20,7 @@ const TEXT = {
 } as const;
 
 async function useLanguage(page: Page, lang: 'en' | 'zh') {
-  const url = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1');
+  const url = new URL(currentServer().url);
   await page.context().addCookies([{ name: 'language', value: lang, domain: url.hostname, path: '/' }]);
 }
 
@@ -105,7 +106,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page.getByText(text.created)).toBeVisible();
 
     // that user sees exactly those menus and buttons
-    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'en-US' });
+    const other = await browser.newContext({ baseURL: currentServer().url, locale: 'en-US' });
     const userPage = await other.newPage();
     await useLanguage(userPage, lang);
     await signIn(userPage, login, 'secret77');

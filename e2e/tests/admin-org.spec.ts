@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { sidebarHrefs, signIn } from '../support/session';
 
 // a 1×1 PNG

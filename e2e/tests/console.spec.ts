@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { signIn } from '../support/session';
 
 test('settings panel toggles the tags view and the sidebar logo, the theme drawer keeps its colour', async ({

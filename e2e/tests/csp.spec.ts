@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
+import { currentServer } from '../support/servers';
 import { sidebarHrefs, signIn } from '../support/session';
 import { watchRequests } from '../support/settled';
 
@@ -112,7 +113,7 @@ test('every console page loads under the CSP without a violation', async ({ page
 
 test('another site cannot frame the console', async ({ page }) => {
   const csp = await watchCsp(page);
-  await page.setContent(`<iframe id="f" src="${test.info().project.use.baseURL}/login"></iframe>`);
+  await page.setContent(`<iframe id="f" src="${currentServer().url}/login"></iframe>`);
   // the browser refuses it (frame-ancestors 'none'), and says so
   await expect.poll(() => csp.violations.join('\n')).toMatch(/frame-ancestors|Refused to frame/i);
   // the frame stays empty

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from '../support/test';
 import ExcelJS from 'exceljs';
 import { LANGS, stamp, translator, useLanguage, type Lang } from '../support/i18n';
 import { apiToken, signIn, signInByApi } from '../support/session';

@@ -1,10 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
+import { currentServer } from '../support/servers';
 import { apiToken, signIn } from '../support/session';
 
 async function useLanguage(page: Page, lang: 'en' | 'zh') {
-  await page
-    .context()
-    .addCookies([{ name: 'language', value: lang, url: test.info().project.use.baseURL ?? 'http://127.0.0.1' }]);
+  await page.context().addCookies([{ name: 'language', value: lang, url: currentServer().url }]);
 }
 
 for (const [lang, labels] of [

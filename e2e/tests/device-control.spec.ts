@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../support/test';
 import { LANGS, translator, useLanguage } from '../support/i18n';
 import { signInByApi } from '../support/session';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { buttonText, LANGS, pickOption, stamp, translator, useLanguage } from '../support/i18n';
 import { signInByApi } from '../support/session';
 

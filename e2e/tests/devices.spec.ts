@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
+import { currentServer } from '../support/servers';
 import { LANGS, pickOption, stamp, translator, useLanguage } from '../support/i18n';
 import { signIn, signInByApi } from '../support/session';
 
@@ -11,9 +12,7 @@ const T = {
 test.describe.configure({ timeout: 90_000 });
 
 async function signInIn(page: Page, lang: 'en' | 'zh', user = 'admin') {
-  await page
-    .context()
-    .addCookies([{ name: 'language', value: lang, url: test.info().project.use.baseURL ?? 'http://127.0.0.1' }]);
+  await page.context().addCookies([{ name: 'language', value: lang, url: currentServer().url }]);
   await signIn(page, user);
 }
 

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
+import { currentServer } from '../support/servers';
 import ExcelJS from 'exceljs';
 import mqtt from 'mqtt';
 import { LANGS, stamp, translator, useLanguage } from '../support/i18n';
@@ -117,7 +118,7 @@ for (const lang of LANGS) {
     await expect(bell).toHaveAttribute('aria-label', t('notification.bell', { count: 0 }));
 
     // the device raises F07 over MQTT (QoS 1: acknowledged once stored)
-    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT}`, {
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${currentServer().mqttPort}`, {
       username: sn,
       password: device.deviceKey,
       clientId: sn,

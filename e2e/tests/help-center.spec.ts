@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
+import { currentServer } from '../support/servers';
 import ExcelJS from 'exceljs';
 import { XSS_VECTORS } from '../../apps/server/test/xss-vectors';
 import { LANGS, buttonText, stamp, translator, useLanguage } from '../support/i18n';
@@ -26,7 +27,7 @@ async function visitor(page: Page, lang: 'en' | 'zh') {
     .context()
     .browser()!
     .newContext({ locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
-  await context.addCookies([{ name: 'language', value: lang, url: test.info().project.use.baseURL! }]);
+  await context.addCookies([{ name: 'language', value: lang, url: currentServer().url }]);
   return { page: await context.newPage(), close: () => context.close() };
 }
 

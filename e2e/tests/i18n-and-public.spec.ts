@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { signIn } from '../support/session';
 
 test('the language switch stores Chinese and reloads into it', async ({ page }) => {

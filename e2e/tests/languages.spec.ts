@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { signIn } from '../support/session';
 
 // Issue 22: Spanish and Japanese are whole languages: chosen in the navbar's menu, the dashboard,

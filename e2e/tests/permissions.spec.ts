@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { apiToken, sidebarHrefs, signIn } from '../support/session';
 
 test('admin sees every menu group and the buttons of the user list', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { buttonText, LANGS, stamp, translator, useLanguage } from '../support/i18n';
 import { apiToken, signInByApi } from '../support/session';
 

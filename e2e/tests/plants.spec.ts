@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { LANGS, stamp, translator, useLanguage } from '../support/i18n';
 import { apiToken, signIn, signInByApi } from '../support/session';
 

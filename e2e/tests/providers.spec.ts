@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../support/test';
 import ExcelJS from 'exceljs';
 import { chooseOption, LANGS, pickOption, stamp, translator, useLanguage } from '../support/i18n';
 import { apiToken, signInByApi } from '../support/session';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { sidebarHrefs, signIn } from '../support/session';
 import { watchRequests } from '../support/settled';
 import { watchProblems } from '../support/watch';

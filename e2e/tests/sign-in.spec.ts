@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { apiToken, signIn, tokenOf } from '../support/session';
 
 test('an unauthenticated visit goes to the login page and comes back after sign-in', async ({ page }) => {

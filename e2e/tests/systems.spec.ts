@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
+import { currentServer } from '../support/servers';
 import { signIn } from '../support/session';
 
 // sign-in, lazy pages and a throttled upload each; the machine is shared, so give them room
 test.describe.configure({ timeout: 90_000 });
 
 async function signInIn(page: Page, lang: 'en' | 'zh') {
-  await page
-    .context()
-    .addCookies([{ name: 'language', value: lang, url: test.info().project.use.baseURL ?? 'http://127.0.0.1' }]);
+  await page.context().addCookies([{ name: 'language', value: lang, url: currentServer().url }]);
   await signIn(page, 'admin');
 }
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { signIn } from '../support/session';
 
 const tag = (page: Page, path: string) => page.getByTestId(`tag-${path}`);

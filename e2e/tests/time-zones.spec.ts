@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { LANGS, pickOption, stamp, translator, useLanguage } from '../support/i18n';
 import { signInByApi } from '../support/session';
 

@@ -283,6 +283,46 @@ describe('a customer’s login account', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('opens another account after an administrator moved the customers’ role to another organisation', async () => {
+    const db = t.app.db;
+    const user = await db
+      .selectFrom('users as u')
+      .innerJoin('customers as c', 'c.user_id', 'u.id')
+      .select(['u.org_id', 'c.org_id as servedBy'])
+      .where('c.id', '=', ownerId)
+      .executeTakeFirstOrThrow();
+    const role = await db
+      .selectFrom('roles')
+      .select(['id', 'org_id'])
+      .where('code', '=', `customer-${user.org_id}`)
+      .executeTakeFirstOrThrow();
+    // the role's code now belongs to a role of another organisation (the role form may do this)
+    await db
+      .updateTable('roles')
+      .set({ org_id: await orgId('SUNPATH') })
+      .where('id', '=', role.id)
+      .execute();
+    try {
+      const res = await api(admin, 'POST', url, {
+        name: 'Second Owner',
+        email: 'second.owner@example.com',
+        orgId: user.servedBy,
+        loginName: 'owner-three',
+      });
+      expect(res.statusCode).toBe(200);
+      const made = await db
+        .selectFrom('users as u')
+        .innerJoin('user_roles as ur', 'ur.user_id', 'u.id')
+        .innerJoin('roles as r', 'r.id', 'ur.role_id')
+        .select(['r.code', 'r.org_id', 'u.org_id as userOrg'])
+        .where('u.login_name', '=', 'owner-three')
+        .executeTakeFirstOrThrow();
+      expect(made).toEqual({ code: `customer-${user.org_id}-2`, org_id: user.org_id, userOrg: user.org_id });
+    } finally {
+      await db.updateTable('roles').set({ org_id: role.org_id }).where('id', '=', role.id).execute();
+    }
+  });
+
   it('sees its own plants and their devices only, read-only', async () => {
     expect(owned.length).toBeGreaterThan(0);
     const plants = (await api(token, 'GET', '/photo_voltaic/plants?pageSize=100')).json().data;

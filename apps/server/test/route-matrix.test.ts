@@ -21,7 +21,7 @@ type Role = (typeof ROLES)[number];
 
 let t: TestApp;
 const tokens = {} as Record<Role, string>;
-const perms = {} as Record<Role, Set<string>>;
+const perms = {} as Record<Role, ReadonlySet<string>>;
 let routes: RouteEntry[];
 beforeAll(async () => {
   t = await buildTestApp();

@@ -1,5 +1,5 @@
+import { freePort, freePorts } from '@pv/test-ports';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,30 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** `n` different TCP ports nothing listens on right now (held together while they are picked, so never the same one twice). */
-export async function freePorts(n: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: n },
-      () =>
-        new Promise<Server>(
-          (resolve) =>
-            void createServer().listen(0, '127.0.0.1', function (this: Server) {
-              resolve(this);
-            }),
-        ),
-    ),
-  );
-  const ports = servers.map((s) => {
-    const a = s.address();
-    return typeof a === 'object' && a ? a.port : 0;
-  });
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
-  return ports;
-}
-
-/** A TCP port nothing listens on right now. */
-export const freePort = async () => (await freePorts(1))[0]!;
+export { freePort, freePorts };
 
 /** Thrown when the server stops while starting; `portInUse` when another process took one of its ports in the meantime. */
 export class ServerStartError extends Error {

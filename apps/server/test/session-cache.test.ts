@@ -99,3 +99,28 @@ describe('signed-in users kept between requests', () => {
     expect(off.get('h')).toBeUndefined();
   });
 });
+
+describe('signed-in users read on every request (CACHE_SECONDS=0)', () => {
+  let u: TestApp;
+  beforeAll(async () => {
+    u = await buildTestApp({ CACHE_SECONDS: '0' });
+  });
+  afterAll(async () => u.close());
+
+  it("applies a role's new permissions and data scope from the next request, however its grants were read before", async () => {
+    const token = await login(u.app, 'agent');
+    const other = await login(u.app, 'agent');
+    const get = (url: string) => u.app.inject({ url: `/photo_voltaic${url}`, headers: { 'x-token': token } });
+    expect((await get('/plants?pageSize=5')).statusCode).toBe(200);
+    const me = (await u.app.sessions.userOf(token))!;
+    expect(me.dataScope).not.toBe('all');
+    // two sessions of the same roles share their parsed grants (session.repository.ts)
+    expect((await u.app.sessions.userOf(other))!.perms).toBe(me.perms);
+    // changed behind the server's back (no console request, nothing told): the next read sees it
+    await u.app.db.updateTable('roles').set({ data_scope: 'all' }).where('id', 'in', me.roleIds).execute();
+    expect((await u.app.sessions.userOf(token))!.dataScope).toBe('all');
+    await u.app.db.updateTable('roles').set({ perms: '[]' }).where('id', 'in', me.roleIds).execute();
+    expect((await get('/plants?pageSize=5')).statusCode).toBe(403);
+    expect((await u.app.sessions.userOf(other))!.perms.size).toBe(0);
+  });
+});

@@ -1,7 +1,11 @@
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
 import { afterAll, afterEach } from 'vitest';
 import { takeContractProblems } from './test-fetch';
+
+// findBy* and waitFor wait up to 5 s (testing-library's default is 1 s): a toast or dialog loads
+// its antd chunk when first shown (lib/feedback.ts), which takes seconds on a busy 2-core machine
+configure({ asyncUtilTimeout: 5_000 });
 
 // Component tests run in happy-dom; antd needs matchMedia.
 if (!window.matchMedia) {

@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { App } from 'antd';
 import type { ReactElement } from 'react';
+import { ConsoleApp } from './app/console-app';
 import { toUserInfo, useSession } from './stores/session';
 
 /**
- * Renders a page the way the console does: a fresh query client (no retries) inside antd's App.
+ * Renders a page the way the console does: a fresh query client (no retries) inside the console's
+ * root (app/console-app.tsx: antd's App, its toasts and dialogs loaded when first shown).
  * The client comes back too: `client.isFetching()` right after a live event says whether the event
  * started a read (events are handled as they arrive, and a read starts at once), so a test of "this
  * event reads nothing again" needs no wait.
@@ -15,7 +16,7 @@ export function renderWithProviders(ui: ReactElement) {
   return Object.assign(
     render(
       <QueryClientProvider client={client}>
-        <App>{ui}</App>
+        <ConsoleApp>{ui}</ConsoleApp>
       </QueryClientProvider>,
     ),
     { client },

@@ -19,7 +19,8 @@ export interface SessionUser {
   orgId: number;
   orgPath: string;
   orgGroupCode: OrgGroupCode;
-  perms: Set<string>;
+  /** Shared by the sessions whose roles read the same (session.repository.ts): never changed in place. */
+  perms: ReadonlySet<string>;
   dataScope: DataScope;
   sensitive: boolean;
 }

@@ -1,11 +1,11 @@
-import { App as AntApp, ConfigProvider, theme as antdTheme, type ConfigProviderProps } from 'antd';
+import { ConfigProvider, theme as antdTheme, type ConfigProviderProps } from 'antd';
 import type { Size } from '@pv/contract';
-import { useEffect } from 'react';
+
 import { RouterProvider } from 'react-router';
-import { setFeedback } from '@/lib/feedback';
 import { antdLocale } from '@/lib/i18n';
 import { useApp } from '@/stores/app';
 import { useSettings } from '@/stores/settings';
+import { ConsoleApp } from './console-app';
 import { useAppRouter } from './router';
 
 /** The four sizes of spec §9 on antd's three component sizes; "mini" also shrinks the type. */
@@ -15,13 +15,6 @@ export const SIZE_TO_ANTD: Record<Size, NonNullable<ConfigProviderProps['compone
   small: 'small',
   mini: 'small',
 };
-
-/** Hands the themed toast and dialog APIs of antd's <App> to the API client (lib/feedback). */
-function Feedback() {
-  const { message, modal } = AntApp.useApp();
-  useEffect(() => setFeedback({ message, modal }), [message, modal]);
-  return null;
-}
 
 function Router() {
   const { router, key } = useAppRouter();
@@ -57,11 +50,10 @@ export function App() {
       modal={{ mask: { closable: false } }}
       drawer={{ mask: { closable: false } }}
     >
-      <AntApp message={{ maxCount: 3 }}>
-        <Feedback />
+      <ConsoleApp>
         {/* react-query's provider is in the signed-in layout (app/layout/console-layout) */}
         <Router />
-      </AntApp>
+      </ConsoleApp>
     </ConfigProvider>
   );
 }

@@ -4,7 +4,7 @@ import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef } from 're
 import { useTranslation } from 'react-i18next';
 import type { RouteHandle } from './route-handle';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { loadAllMessages } from '@/lib/i18n';
+import { loadShellMessages } from '@/lib/i18n';
 import { useSession, type UserInfo } from '@/stores/session';
 import { RequireAuth } from './guards/require-auth';
 import {
@@ -22,10 +22,10 @@ import {
 import { RootLayout } from './root-layout';
 import { firstPath, groupRedirect, permittedTree } from './route-utils';
 
-// The signed-in shell (sidebar, navbar, tags view) loads on demand with the console's texts: the
-// login page never pays for it.
+// The signed-in shell (sidebar, navbar, tags view) loads on demand with its texts and the
+// dashboard's (a page's own come with the page, app/console-pages.tsx): the login page never pays for it.
 const loadConsoleLayout = () =>
-  Promise.all([import('./layout/console-layout'), loadAllMessages()]).then(([layout]) => layout);
+  Promise.all([import('./layout/console-layout'), loadShellMessages()]).then(([layout]) => layout);
 const ConsoleLayout = lazy(() => loadConsoleLayout().then((m) => ({ default: m.ConsoleLayout })));
 
 /** What is left when even the error page's code cannot load (the console was redeployed, say). */

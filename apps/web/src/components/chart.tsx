@@ -2,7 +2,6 @@ import { theme } from 'antd';
 import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
-  TooltipComponent,
   type DataZoomComponentOption,
   type GridComponentOption,
   type TooltipComponentOption,
@@ -14,7 +13,19 @@ import { useEffect, useMemo, useRef } from 'react';
 // Tree-shaken: only the charts and components the console draws end up in its bundle. The zoom of
 // the history charts (point-chart, fault-data-chart) and the fault's mark lines are registered by
 // the charts that draw them: the dashboard's charts load without them.
-registerECharts([LineChart, BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
+registerECharts([LineChart, BarChart, GridComponent, CanvasRenderer]);
+
+// The tooltip and its axis pointer (8 KB gzip) show only under a pointer: they load when a pointer
+// first moves over or touches a chart, and every chart drawn by then takes its option again (a merge: the
+// series stay as they are, the tooltip is added).
+const drawn = new Map<ECharts, { current: ChartOption }>();
+let tooltip: Promise<void> | undefined;
+function loadTooltip() {
+  tooltip ??= import('./chart-tooltip').then(({ TooltipComponent }) => {
+    registerECharts(TooltipComponent);
+    for (const [chart, option] of drawn) chart.setOption(option.current);
+  });
+}
 
 let drawable: boolean | undefined;
 const canDraw = () => (drawable ??= !!document.createElement('canvas').getContext('2d'));
@@ -89,6 +100,10 @@ export function Chart({ option, height = 280, label, 'data-testid': testId }: Ch
     const cancel = whenIdle(() => {
       chart.current = init(node, undefined, { renderer: 'canvas' });
       chart.current.setOption(latest.current, { notMerge: true });
+      drawn.set(chart.current, latest);
+      // a move under the mouse or pen, a touch (a pointer may be over the chart as it is drawn)
+      node.addEventListener('pointermove', loadTooltip, { once: true });
+      node.addEventListener('pointerdown', loadTooltip, { once: true });
       // the observer reports the size it finds at once: drawn at that size already, the chart is
       // laid out again only when it changes (a resize lays out and draws the whole chart)
       let size = `${node.clientWidth}x${node.clientHeight}`;
@@ -102,6 +117,9 @@ export function Chart({ option, height = 280, label, 'data-testid': testId }: Ch
     });
     return () => {
       cancel();
+      if (chart.current) drawn.delete(chart.current);
+      node.removeEventListener('pointermove', loadTooltip);
+      node.removeEventListener('pointerdown', loadTooltip);
       resize?.disconnect();
       chart.current?.dispose();
       chart.current = undefined;

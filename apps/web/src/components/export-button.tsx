@@ -1,10 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyNamed } from '@/components/lazy-modal';
 import { Access } from '@/lib/access';
 import { download, type Query } from '@/lib/http';
+import { useFeedback } from '@/lib/feedback';
 
 // antd's Progress loads with the first export: a list page shows only the button (issue 22's budgets)
 const ExportProgress = lazyNamed(() => import('./export-progress'), 'ExportProgress');
@@ -27,7 +28,7 @@ export interface ExportButtonProps {
  */
 export function ExportButton({ path, query, perm, testId, doneKey }: ExportButtonProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   // bytes received and the announced size (absent when the server streams without Content-Length)
   const [progress, setProgress] = useState<{ received: number; total?: number } | null>(null);
 

@@ -1,10 +1,11 @@
 import { DownOutlined, PlusOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space, type FormInstance } from 'antd';
-import { Children, isValidElement, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import { Children, isValidElement, useState, type CSSProperties, type ReactNode } from 'react';
 import { hasPerm } from '@pv/contract';
 import { useTranslation } from 'react-i18next';
 import { Access } from '@/lib/access';
 import { useSession } from '@/stores/session';
+import { usePhone } from '@/lib/use-phone';
 
 export interface SearchFormProps<F> {
   /** The list's state from useListPage: its form, search and reset. */
@@ -178,14 +179,3 @@ export function actionsColumn<Row>(
     ),
   };
 }
-
-// antd's xs breakpoint: below it a list is a column of cards instead of a table
-const PHONE = '(max-width: 575px)';
-const subscribePhone = (changed: () => void) => {
-  const media = window.matchMedia(PHONE);
-  media.addEventListener('change', changed);
-  return () => media.removeEventListener('change', changed);
-};
-
-/** Whether the console is on a phone's width, where lists show cards (known at the first render, no flash of a table). */
-export const usePhone = () => useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE).matches);

@@ -1,8 +1,9 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { App, Button, Popconfirm, Tooltip, type ButtonProps, type PopconfirmProps, type TooltipRef } from 'antd';
+import { Button, Popconfirm, Tooltip, type ButtonProps, type PopconfirmProps, type TooltipRef } from 'antd';
 import { useState, type HTMLAttributes, type MouseEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Access } from '@/lib/access';
+import { useFeedback } from '@/lib/feedback';
 
 export interface IconActionProps extends Omit<HTMLAttributes<HTMLElement>, 'title' | 'onClick'> {
   /** The action's name: its tooltip and its accessible name. */
@@ -55,7 +56,7 @@ export interface ConfirmActionProps extends Omit<PopconfirmProps, 'onConfirm'> {
 /** A row action that asks first (a Popconfirm), runs, then says it is done. */
 export function ConfirmAction({ run, doneKey = 'success.delete', ...props }: ConfirmActionProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return (
     <Popconfirm
       {...props}

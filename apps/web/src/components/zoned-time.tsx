@@ -1,9 +1,10 @@
 import { DEFAULT_DATE_FORMAT } from '@pv/contract';
-import { Typography } from 'antd';
+
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime, relativeTime, resolveTimeZone, toMillis } from '@/lib/format';
 import { useUserTimeZone, zoneAbbreviation, zoneFullName } from '@/lib/time-zone';
+import { Text } from '@/components/text';
 
 export interface ZonedTimeProps {
   /** Epoch ms (or seconds, or a date string): the instant to show. */
@@ -44,10 +45,10 @@ export function ZonedTime({ value, timeZone, format = DEFAULT_DATE_FORMAT, relat
       style={{ whiteSpace: 'nowrap' }}
     >
       {text}{' '}
-      <Typography.Text type="secondary" className="zoned-time-zone">
+      <Text type="secondary" className="zoned-time-zone">
         {zoneAbbreviation(zone, ms, i18n.language)}
-      </Typography.Text>
-      {ago ? <Typography.Text type="secondary"> ({ago})</Typography.Text> : null}
+      </Text>
+      {ago ? <Text type="secondary"> ({ago})</Text> : null}
     </span>
   );
 }

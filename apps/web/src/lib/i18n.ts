@@ -1,10 +1,14 @@
-import { LANGUAGES, dateOrder, messagesEn, type Language } from '@pv/contract';
+import { LANGUAGES, dateOrder, type Language } from '@pv/contract';
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
 import dayjs from 'dayjs';
 import i18n from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
+// the contract's English messages of the first screens (contract-messages.ts, a Vite plugin); the
+// rest load with every console text
+import messagesEnFirst from 'virtual:pv-messages/en-first';
+import { BOOT_NAMESPACES, SHELL_NAMESPACES } from './message-parts';
 
 export const LANGUAGE_COOKIE = 'language';
 
@@ -33,9 +37,11 @@ export function deepMerge(target: Tree, source: Tree): Tree {
 // English is the fallback. The namespaces of the first screens (sign-in, 404, the boot spinner,
 // page titles) ship with the console; the others, and every file of another language (with the
 // contract's server messages and antd's and dayjs' locales), load on demand: a language's first
-// screens before the first render, the rest with the signed-in console or a public page
-// (loadAllMessages), so /login never carries the console's texts.
-const BOOT_FILE = /\/(auth|common|layout|public|route)\.json$/;
+// screens before the first render, what the signed-in shell and the dashboard show with the shell
+// (loadShellMessages), the rest with any other page (loadAllMessages), so /login never carries the
+// console's texts and the dashboard not those of the other pages (lib/message-parts.ts).
+const BOOT_FILE = new RegExp(`/(${BOOT_NAMESPACES.join('|')})\\.json$`);
+const SHELL_FILE = new RegExp(`/(${SHELL_NAMESPACES.join('|')})\\.json$`);
 const englishBoot = import.meta.glob<Tree>('../locales/en/{auth,common,layout,public,route}.json', {
   eager: true,
   import: 'default',
@@ -71,35 +77,55 @@ interface Loaded {
   messages: Record<string, string>;
 }
 const loaded: Partial<Record<Language, Loaded>> = {
-  en: { files: new Map(Object.entries(englishBoot)), antd: enUS, messages: messagesEn },
+  en: { files: new Map(Object.entries(englishBoot)), antd: enUS, messages: messagesEnFirst },
 };
 
 /**
  * Loads a language (once): its antd, dayjs and server-message locales and its locale files, only
- * those of the first screens with `part` 'boot'. English is always there for the first screens.
+ * those of the first screens with `part` 'boot', those and the shell's with 'shell'. English is
+ * always there for the first screens.
  */
-export async function loadLanguage(lang: Language, part: 'boot' | 'all' = 'all'): Promise<void> {
+export async function loadLanguage(lang: Language, part: 'boot' | 'shell' | 'all' = 'all'): Promise<void> {
   const have = loaded[lang]?.files;
-  const paths = Object.keys(lazyFiles).filter(
-    (p) => p.includes(`/locales/${lang}/`) && (part === 'all' || BOOT_FILE.test(p)) && !have?.has(p),
-  );
+  const wanted = (p: string) => part === 'all' || BOOT_FILE.test(p) || (part === 'shell' && SHELL_FILE.test(p));
+  const paths = Object.keys(lazyFiles).filter((p) => p.includes(`/locales/${lang}/`) && wanted(p) && !have?.has(p));
   if (have && !paths.length) return;
-  const [files, rest] = await Promise.all([
+  const [files, rest, englishRest] = await Promise.all([
     Promise.all(paths.map(async (p) => [p, await lazyFiles[p]!()] as const)),
     lang === 'en' || loaded[lang]
       ? undefined
       : Promise.all([antdLocales[lang](), contractMessages[lang](), dayjsLocales[lang]()]),
+    // English's contract messages beyond the first screens' (the others' tables are whole)
+    lang === 'en' && part === 'all' ? import('virtual:pv-messages/en-rest').then((m) => m.default) : undefined,
   ]);
   const entry = (loaded[lang] ??= { files: new Map(), antd: rest![0], messages: rest![1] });
+  if (englishRest) entry.messages = { ...entry.messages, ...englishRest };
   for (const [p, content] of files) entry.files.set(p, content);
   if (i18n.isInitialized) i18n.addResourceBundle(lang, 'translation', resourcesFor(lang), true, true);
 }
 
-/** Every console text of English and of the language in use (before the signed-in console or a public page renders). */
-export function loadAllMessages(): Promise<void> {
-  const lang = (i18n.language as Language | undefined) ?? 'en';
-  return Promise.all([loadLanguage('en'), lang !== 'en' && loadLanguage(lang)]).then(() => undefined);
+const loading = new Map<'shell' | 'all', Promise<void>>();
+function loadMessages(part: 'shell' | 'all'): Promise<void> {
+  let done = loading.get(part);
+  if (!done) {
+    const lang = (i18n.language as Language | undefined) ?? 'en';
+    done = Promise.all([loadLanguage('en', part), lang !== 'en' && loadLanguage(lang, part)]).then(() => undefined);
+    // a failed load (the network) is tried again by the next caller
+    done.catch(() => loading.delete(part));
+    loading.set(part, done);
+  }
+  return done;
 }
+
+/** What the signed-in shell and the dashboard show, in English and the language in use (before the shell renders). */
+export const loadShellMessages = (): Promise<void> => loadMessages('shell');
+
+/**
+ * Every console text of English and of the language in use (before any page but the dashboard, a
+ * public page or a part of the shell beyond its first screen renders); one promise, so React's `use`
+ * can wait for it.
+ */
+export const loadAllMessages = (): Promise<void> => loadMessages('all');
 
 /** Every locale file of a (loaded) language deep-merged, plus the contract's messages. */
 export function resourcesFor(lang: Language): Tree {

@@ -1,7 +1,7 @@
 import type { DataScope, OrgGroupCode } from '@pv/contract';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { dialectOf } from '../../db/dialect.js';
+import { dialectOf, type DialectName } from '../../db/dialect.js';
 import type { SessionUser } from '../../lib/types.js';
 
 /** Stores a new session under its token's hash. */
@@ -47,24 +47,71 @@ interface SessionRow {
   path: string;
   groupCode: string;
   /** JSON: [[role id, data scope, sensitive, [permission codes]], …] of the roles in force (all, or the one switched to) */
-  roles: string | [number, DataScope, number, string[]][] | null;
+  roles: string | RoleTuple[] | null;
 }
 
-const fromJson = <T>(v: string | T | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+type RoleTuple = [number, DataScope, number, string[]];
+
+/** What a session's roles grant: the same for every session whose roles read the same. */
+interface Grants {
+  roleIds: number[];
+  perms: ReadonlySet<string>;
+  dataScope: DataScope;
+  sensitive: boolean;
+}
+
+function grantsOf(roles: RoleTuple[]): Grants {
+  roles = roles.filter((r) => r[0] !== null);
+  return {
+    roleIds: roles.map(([id]) => id),
+    perms: new Set(roles.flatMap(([, , , codes]) => codes ?? [])),
+    dataScope: roles.reduce<DataScope>(
+      (widest, [, scope]) => (SCOPE_ORDER.indexOf(scope) > SCOPE_ORDER.indexOf(widest) ? scope : widest),
+      'self',
+    ),
+    sensitive: roles.some(([, , sensitive]) => sensitive === 1),
+  };
+}
 
 /**
- * A session by its token hash, with its user, organisation, roles (all, or the one switched to) and
- * permissions, in one statement: without the session cache (CACHE_SECONDS=0) every request reads
- * it, and the roles and permissions come back as one JSON text each rather than a row per grant.
+ * The grants of a roles text as the database answers it, by that text: parsing it (an administrator's
+ * roles are 1.6 kB of permission codes) and building the permission set was about 25 µs of every
+ * uncached request. The text is read from the database on every request as before; only its
+ * parse is kept, so a role's new permissions, scope or sensitivity (a different text) count at
+ * once. At most GRANTS_KEPT texts (distinct role combinations), then it starts again.
  */
-export async function loadSession(db: Kysely<Database>, hash: string): Promise<LoadedSession | undefined> {
+const grantsByText = new Map<string, Grants>();
+const GRANTS_KEPT = 500;
+
+function grantsOfRow(roles: SessionRow['roles']): Grants {
+  if (typeof roles !== 'string') return grantsOf(roles ?? []);
+  let grants = grantsByText.get(roles);
+  if (!grants) {
+    if (grantsByText.size >= GRANTS_KEPT) grantsByText.clear();
+    grants = grantsOf(JSON.parse(roles) as RoleTuple[]);
+    grantsByText.set(roles, grants);
+  }
+  return grants;
+}
+
+/**
+ * The session statement of a dialect, its one parameter the token hash; its text is written once
+ * (compiling it through Kysely was a few µs of every request without kept sessions).
+ */
+function sessionSql(db: Kysely<Database>): string {
+  const dialect = dialectOf(db);
+  let text = SESSION_SQL.get(dialect);
+  if (text !== undefined) return text;
   // each role's permission codes are kept on the role (roles.perms, by triggers): gathering them
-  // here from role_resources and resources was most of the statement's time
+  // here from role_resources and resources was most of the statement's time. On SQLite the array
+  // is written around each role's perms text as stored (a JSON array, never null) rather than
+  // through json(), which parsed and wrote again an administrator's 1.6 kB on every request; the
+  // text is the one json_group_array wrote (no roles: null instead of [], the same to grantsOf)
   const rolesAgg =
-    dialectOf(db) === 'postgres'
-      ? sql`json_agg(json_build_array(r.id, r.data_scope, r.sensitive, r.perms::json))`
-      : sql`json_group_array(json_array(r.id, r.data_scope, r.sensitive, json(r.perms)))`;
-  const { rows } = await sql<SessionRow>`select s.id as "sessionId", s.role_id, s.last_seen_at, s.expires_at,
+    dialect === 'postgres'
+      ? sql`json_agg(json_build_array(r.id, r.data_scope, r.sensitive, r.perms::json))::text`
+      : sql`'[' || group_concat('[' || r.id || ',' || json_quote(r.data_scope) || ',' || r.sensitive || ',' || r.perms || ']', ',') || ']'`;
+  text = sql`select s.id as "sessionId", s.role_id, s.last_seen_at, s.expires_at,
       s.revoked_at, u.id, u.login_name, u.state, u.org_id, o.path, g.code as "groupCode",
       (select ${rolesAgg} from user_roles ur inner join roles r on r.id = ur.role_id
         where ur.user_id = u.id and (s.role_id is null or r.id = s.role_id)) as roles
@@ -72,15 +119,23 @@ export async function loadSession(db: Kysely<Database>, hash: string): Promise<L
     inner join users u on u.id = s.user_id
     inner join orgs o on o.id = u.org_id
     inner join org_groups g on g.id = o.group_id
-    where s.token_hash = ${hash}`.execute(db);
-  const row = rows[0];
+    where s.token_hash = ${''}`.compile(db).sql;
+  SESSION_SQL.set(dialect, text);
+  return text;
+}
+
+const SESSION_SQL = new Map<DialectName, string>();
+
+/**
+ * A session by its token hash, with its user, organisation, roles (all, or the one switched to) and
+ * permissions, in one statement: without the session cache (CACHE_SECONDS=0) every request reads
+ * it, and the roles and permissions come back as one JSON text each rather than a row per grant.
+ */
+export async function loadSession(db: Kysely<Database>, hash: string): Promise<LoadedSession | undefined> {
+  const { rows } = await db.executeQuery(CompiledQuery.raw(sessionSql(db), [hash]));
+  const row = rows[0] as SessionRow | undefined;
   if (!row) return undefined;
-  const roles = (fromJson(row.roles) ?? []).filter((r) => r[0] !== null);
-  const perms = new Set(roles.flatMap(([, , , codes]) => codes ?? []));
-  const dataScope = roles.reduce<DataScope>(
-    (widest, [, scope]) => (SCOPE_ORDER.indexOf(scope) > SCOPE_ORDER.indexOf(widest) ? scope : widest),
-    'self',
-  );
+  const { roleIds, perms, dataScope, sensitive } = grantsOfRow(row.roles);
   return {
     state: row.state,
     revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),
@@ -90,13 +145,13 @@ export async function loadSession(db: Kysely<Database>, hash: string): Promise<L
       id: row.id,
       loginName: row.login_name,
       sessionId: row.sessionId,
-      roleIds: roles.map(([id]) => id),
+      roleIds: [...roleIds],
       orgId: row.org_id,
       orgPath: row.path,
       orgGroupCode: row.groupCode as OrgGroupCode,
       perms,
       dataScope,
-      sensitive: roles.some(([, , sensitive]) => sensitive === 1),
+      sensitive,
     },
   };
 }

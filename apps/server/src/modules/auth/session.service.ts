@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
@@ -8,7 +8,8 @@ import type { SessionResolver } from '../../plugins/access.js';
 import * as repo from './session.repository.js';
 import { usable, type LoadedSession } from './session.repository.js';
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The stored form of a token: its sha256 in hex (one-shot `hash`, without a Hash object per request). */
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 /** A new opaque token (256 bits); only its hash is stored. */
 export async function createSession(
@@ -104,8 +105,8 @@ export class Sessions implements SessionResolver {
   }
   /** The user of a stream ticket, which is used up: undefined when unknown, used, expired or its session ended. */
   async userOfTicket(ticket: string) {
-    const hash = await repo.takeStreamTicket(this.db, hashToken(ticket), Date.now());
-    return hash === undefined ? undefined : sessionUserOf(this.db, hash, this.idleMs, this.cache);
+    const tokenHash = await repo.takeStreamTicket(this.db, hashToken(ticket), Date.now());
+    return tokenHash === undefined ? undefined : sessionUserOf(this.db, tokenHash, this.idleMs, this.cache);
   }
   clear() {
     this.cache.clear();

@@ -175,8 +175,9 @@ export async function insertOrg(
   return { id, path };
 }
 
-export function findRole(db: Db, orgId: number, code: string) {
-  return db.selectFrom('roles').select('id').where('org_id', '=', orgId).where('code', '=', code).executeTakeFirst();
+/** The role with this code, in whichever organisation (codes are unique across organisations). */
+export function findRoleByCode(db: Db, code: string) {
+  return db.selectFrom('roles').select(['id', 'org_id']).where('code', '=', code).executeTakeFirst();
 }
 
 /**

@@ -141,6 +141,22 @@ async function openLogin(
 }
 
 /**
+ * The customers' role of a customer organisation: `customer-<org id>`, made on first need. Role codes
+ * are unique across organisations and an administrator may move or rename a role: when that code
+ * now belongs to a role of another organisation, the new role takes the first free `customer-<org
+ * id>-<n>` (a request never fails on a code it chose itself).
+ */
+async function customerRole(trx: Kysely<Database>, orgId: number) {
+  const base = `customer-${orgId}`;
+  for (let n = 1; ; n++) {
+    const code = n === 1 ? base : `${base}-${n}`;
+    const role = await repo.findRoleByCode(trx, code);
+    if (!role) return repo.insertCustomerRole(trx, orgId, translate('en', 'customer.roleName'), code);
+    if (role.org_id === orgId) return role.id;
+  }
+}
+
+/**
  * The account itself (openLogin without the mail; the demo seed uses it with the demo password):
  * the customer organisation and its role made on first need, the user, the link from the customer
  * and the read-only grants on its plants.
@@ -169,11 +185,7 @@ export async function createLoginAccount(
       groupCode: ORG_GROUP_CODES.CUSTOMER,
       now: Date.now(),
     }));
-  // role codes are unique across organisations
-  const roleCode = `customer-${org.id}`;
-  const roleId =
-    (await repo.findRole(trx, org.id, roleCode))?.id ??
-    (await repo.insertCustomerRole(trx, org.id, translate('en', 'customer.roleName'), roleCode));
+  const roleId = await customerRole(trx, org.id);
   const userId = await repo.insertLoginUser(trx, {
     orgId: org.id,
     loginName,

@@ -1,9 +1,10 @@
-import { App, Spin } from 'antd';
+import { Spin } from 'antd';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useSession } from '@/stores/session';
 import { loginRedirect, navigationErrorMessage } from '@/app/route-utils';
+import { useFeedback } from '@/lib/feedback';
 
 /**
  * Every route but the public ones needs a token (spec §2). With a token and no user info the
@@ -13,7 +14,7 @@ import { loginRedirect, navigationErrorMessage } from '@/app/route-utils';
  */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const location = useLocation();
   const navigate = useNavigate();
   const token = useSession((s) => s.token);

@@ -1,6 +1,6 @@
 import { flattenRoutes, SIDEBAR_WIDTH_DOUBLE, SIDEBAR_WIDTH_SINGLE, type FlatRoute, type RouteDef } from '@pv/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Drawer, Spin } from 'antd';
+import { Spin } from 'antd';
 import {
   Activity,
   lazy,
@@ -18,9 +18,11 @@ import { homePathOf, useSession } from '@/stores/session';
 import { useSettings } from '@/stores/settings';
 import { useTagsView, type TagView } from '@/stores/tags-view';
 import { PageErrorBoundary } from '@/components/error-boundary';
+import { LazyDrawer } from '@/components/lazy-drawer';
 import { queryClient } from '@/lib/query-client';
 import { PageRouteContext } from '@/app/page-context';
 import { pageFor } from '@/app/console-pages';
+import { loadAllMessages } from '@/lib/i18n';
 import { NotFoundPage } from '@/app/pages';
 import { pagesByPath } from '@/app/route-utils';
 import type { RouteHandle } from '@/app/route-handle';
@@ -37,7 +39,9 @@ const fallback = (
 const COLLAPSED_WIDTH = 56;
 
 // The settings panel's code (switches, radio buttons) loads when it is first opened, not with every page.
-const SettingsDrawer = lazy(() => import('./settings-drawer').then((m) => ({ default: m.SettingsDrawer })));
+const SettingsDrawer = lazy(() =>
+  Promise.all([import('./settings-drawer'), loadAllMessages()]).then(([m]) => ({ default: m.SettingsDrawer })),
+);
 
 const toView = (route: FlatRoute, fullPath = route.fullPath): TagView => ({
   path: route.fullPath,
@@ -185,7 +189,7 @@ function ConsoleShell({ tree }: { tree: RouteDef[] }) {
           {sidebarEl}
         </aside>
       ) : (
-        <Drawer
+        <LazyDrawer
           placement="left"
           open={sidebar.opened}
           onClose={toggleSidebar}
@@ -196,7 +200,7 @@ function ConsoleShell({ tree }: { tree: RouteDef[] }) {
           rootStyle={style}
         >
           {sidebarEl}
-        </Drawer>
+        </LazyDrawer>
       )}
       <div className="pv-main">
         <header className={`pv-header ${settings.fixedHeader ? 'pv-header-fixed' : ''}`}>

@@ -1,11 +1,14 @@
 import { BugOutlined } from '@ant-design/icons';
 import { Badge, Tooltip } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadAllMessages } from '@/lib/i18n';
 import { useErrorLog } from '@/stores/error-log';
 
 // the list (drawer, tags, list) loads when the badge is first clicked, not with every page
-const ErrorLogDrawer = lazy(() => import('./error-log-drawer').then((m) => ({ default: m.ErrorLogDrawer })));
+const ErrorLogDrawer = lazy(() =>
+  Promise.all([import('./error-log-drawer'), loadAllMessages()]).then(([m]) => ({ default: m.ErrorLogDrawer })),
+);
 
 /**
  * The navbar's error-log badge (spec §3 "Error logs"): shown once this console met an error (an
@@ -13,11 +16,21 @@ const ErrorLogDrawer = lazy(() => import('./error-log-drawer').then((m) => ({ de
  * the server on their own (lib/error-reporter).
  */
 export function ErrorLogBadge() {
-  const { t } = useTranslation();
   const count = useErrorLog((s) => s.logs.length);
+  if (!count) return null;
+  // its texts are the error log's (helpCenter), not among the shell's first ones (lib/message-parts.ts)
+  return (
+    <Suspense fallback={null}>
+      <ErrorLogButton count={count} />
+    </Suspense>
+  );
+}
+
+function ErrorLogButton({ count }: { count: number }) {
+  use(loadAllMessages());
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
-  if (!count) return null;
   return (
     <>
       <Tooltip title={t('helpCenter.errorLog.badge')}>

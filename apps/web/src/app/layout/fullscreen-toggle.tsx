@@ -1,13 +1,14 @@
 import { CompressOutlined, ExpandOutlined } from '@ant-design/icons';
-import { App, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import screenfull from 'screenfull';
+import { useFeedback } from '@/lib/feedback';
 
 /** The navbar's full-screen button (a warning where the browser has no full-screen API). */
 export function FullscreenToggle() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [full, setFull] = useState(false);
   useEffect(() => {
     if (!screenfull.isEnabled) return;

@@ -1,16 +1,20 @@
 import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Drawer, Popover, Spin, Tooltip } from 'antd';
+import { Badge, Popover, Spin, Tooltip } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadAllMessages } from '@/lib/i18n';
 import { faultsKey, notificationsKey } from '@/api/query-keys';
 import { useLiveEvents } from '@/lib/live';
 import { useApp } from '@/stores/app';
+import { LazyDrawer } from '@/components/lazy-drawer';
 import { unreadCountQuery, useUnreadCount } from '@/features/notification/api/get-unread-count';
 
 // The panel (its list, tabs and time zones) loads when the bell is first opened, not with every page.
 const NotificationPanel = lazy(() =>
-  import('@/features/notification/components/notification-panel').then((m) => ({ default: m.NotificationPanel })),
+  Promise.all([import('@/features/notification/components/notification-panel'), loadAllMessages()]).then(([m]) => ({
+    default: m.NotificationPanel,
+  })),
 );
 
 /**
@@ -55,7 +59,7 @@ export function NotificationBell() {
     return (
       <>
         {button}
-        <Drawer
+        <LazyDrawer
           open={open}
           onClose={() => setOpen(false)}
           placement="right"
@@ -65,7 +69,7 @@ export function NotificationBell() {
           styles={{ body: { padding: 12 } }}
         >
           {panel}
-        </Drawer>
+        </LazyDrawer>
       </>
     );
   return (

@@ -1,13 +1,14 @@
 import { FontSizeOutlined } from '@ant-design/icons';
 import { SIZES, type Size } from '@pv/contract';
-import { App, Dropdown, Tooltip } from 'antd';
+import { Dropdown, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '@/stores/app';
+import { useFeedback } from '@/lib/feedback';
 
 /** The navbar's component-size menu. */
 export function SizeSwitch() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const size = useApp((s) => s.size);
   const setSize = useApp((s) => s.setSize);
   return (

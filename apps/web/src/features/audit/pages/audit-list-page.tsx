@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ExportButton } from '@/components/export-button';
 import { ListToolbar, SearchForm, TextFilter } from '@/components/list-page';
-import { RangePicker } from '@/components/range-picker';
+import { RangePicker } from '@/components/date-pickers';
 import { ZonedTime } from '@/components/zoned-time';
 import { useUserTimeZone, zoneAbbreviation, zoneFullName } from '@/lib/time-zone';
 import { useListPage } from '@/lib/use-list-page';

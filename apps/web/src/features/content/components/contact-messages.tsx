@@ -1,5 +1,5 @@
 import { CONTACT_STATUSES, type ContactMessageQuery, type ContactMessageRow } from '@pv/contract';
-import { App, Badge, Button, Descriptions, Flex, Form, Input, Modal, Segmented, Table, Typography } from 'antd';
+import { Badge, Button, Descriptions, Flex, Form, Input, Modal, Segmented, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '@/components/export-button';
@@ -8,11 +8,12 @@ import { useHasPerm } from '@/lib/access';
 import { useListPage } from '@/lib/use-list-page';
 import { useAnswerContactMessage } from '@/features/content/api/answer-contact-message';
 import { useContactMessages } from '@/features/content/api/get-contact-messages';
+import { useFeedback } from '@/lib/feedback';
 
 /** Messages from the public contact form, newest first; answering mails the sender through the outbox. */
 export function ContactMessages() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const can = useHasPerm();
   const list = useListPage<ContactMessageQuery, object>({ totalKey: 'helpCenter.contact.total' });
   const { data, isFetching } = useContactMessages(list.query);

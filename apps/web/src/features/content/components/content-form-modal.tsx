@@ -7,12 +7,13 @@ import {
   type ContentRow,
   type Language,
 } from '@pv/contract';
-import { App, Form, Input, InputNumber, Modal, Segmented, Select, Space, Switch, Tabs } from 'antd';
+import { Form, Input, InputNumber, Modal, Segmented, Select, Space, Switch, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HtmlContent } from '@/components/html-content';
 import { useSaveContent } from '@/features/content/api/save-content';
 import { RichTextEditor } from '@/features/content/components/rich-text-editor';
+import { useFeedback } from '@/lib/feedback';
 
 interface Values {
   kind: ContentKind;
@@ -37,7 +38,7 @@ export function ContentFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const save = useSaveContent();
   const [tab, setTab] = useState('edit');

@@ -9,7 +9,7 @@ import {
   type ContentStatus,
   type Language,
 } from '@pv/contract';
-import { App, Button, Flex, Modal, Segmented, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Modal, Segmented, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '@/components/export-button';
@@ -23,6 +23,7 @@ import { useDeleteContent } from '@/features/content/api/delete-content';
 import { useContents } from '@/features/content/api/get-contents';
 import { useRestoreContent } from '@/features/content/api/restore-content';
 import { useSaveContent } from '@/features/content/api/save-content';
+import { useFeedback } from '@/lib/feedback';
 
 // The editor (Tiptap and ProseMirror, about 130 KB gzip) loads when an item is first edited or added.
 const ContentFormModal = lazy(() =>
@@ -37,7 +38,7 @@ const STATUS_COLOR: Record<ContentStatus, string> = { draft: 'default', publishe
  */
 export function ContentList({ kinds, testId }: { kinds: readonly ContentKind[]; testId: string }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const can = useHasPerm();
   const [kind, setKind] = useState<ContentKind>(kinds[0]!);
   const list = useListPage<ContentQuery, object>({ totalKey: 'helpCenter.content.total', initial: { kind: kinds[0] } });

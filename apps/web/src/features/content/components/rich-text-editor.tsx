@@ -14,13 +14,14 @@ import {
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import Image from '@tiptap/extension-image';
 import StarterKit from '@tiptap/starter-kit';
-import { App, Button, Divider, Flex, Progress, Tooltip } from 'antd';
+import { Button, Divider, Flex, Progress, Tooltip } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PICTURE_LIMITS, UPLOAD_IMAGE_TYPES } from '@pv/contract';
 import { uploadContentMedia } from '@/features/content/api/upload-content-media';
 import { useTranslation } from 'react-i18next';
 import '@/components/html-content.css';
 import './rich-text-editor.css';
+import { useFeedback } from '@/lib/feedback';
 
 /**
  * The content editor (Tiptap): paragraphs, headings, lists, quotes, emphasis and links, written
@@ -37,7 +38,7 @@ export function RichTextEditor({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const picker = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const editor = useEditor({

@@ -1,11 +1,12 @@
 import { customerBody, type CustomerBody, type CustomerRow } from '@pv/contract';
-import { App, Col, Form, Input, Row, Select, Typography } from 'antd';
+import { Col, Form, Input, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { orgsQuery } from '@/api/orgs';
 import { filledRule, zodRule } from '@/lib/form-rules';
 import { useSaveCustomer } from '@/features/customer/api/save-customer';
 import { FormModal } from '@/components/form-modal';
+import { useFeedback } from '@/lib/feedback';
 
 type Values = Omit<CustomerBody, 'orgId'> & { orgId?: number | null };
 const shape = customerBody.shape;
@@ -19,7 +20,7 @@ const isMasked = (v: string | null | undefined) => !!v && v.includes('***');
  */
 export function CustomerFormModal({ customer, onClose }: { customer?: CustomerRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const save = useSaveCustomer();
   const orgs = useQuery({ ...orgsQuery(), staleTime: 60_000 });

@@ -16,13 +16,14 @@ import {
   DASHBOARD_OFFLINE_WINDOW_DAYS,
   type DashboardKpi,
 } from '@pv/contract';
-import { Card, Flex, Statistic, Tooltip, Typography } from 'antd';
+import { Card, Flex, Statistic, Tooltip } from 'antd';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FAULT_LIST_PATH, faultListHref } from '@/lib/fault-links';
 import { useFormat, type Quantity } from '@/lib/quantity';
 import { useSession } from '@/stores/session';
+import { Text } from '@/components/text';
 
 interface Kpi {
   key: string;
@@ -82,12 +83,12 @@ export const KpiCards = memo(function KpiCards({ kpi }: { kpi: DashboardKpi | un
       unit: t('dashboard.kpi.online'),
       extra: (
         <Flex gap={12} wrap className="pv-kpi-extra">
-          <Typography.Text type="secondary" data-testid="kpi-offline-plants">
+          <Text type="secondary" data-testid="kpi-offline-plants">
             {t('dashboard.kpi.offline')} {count(k?.plantsOffline)}
-          </Typography.Text>
-          <Typography.Text type="danger" data-testid="kpi-fault-plants">
+          </Text>
+          <Text type="danger" data-testid="kpi-fault-plants">
             {t('dashboard.kpi.fault')} {count(k?.plantsFault)}
-          </Typography.Text>
+          </Text>
         </Flex>
       ),
     },

@@ -1,7 +1,8 @@
-import { Card, Col, Empty, Row, Statistic, Typography } from 'antd';
+import { Card, Empty, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/money';
 import { useFleetRevenue } from '@/features/dashboard/api/get-fleet-revenue';
+import { Text } from '@/components/text';
 
 /**
  * The fleet's revenue per currency: today (each plant's local day), this month, this year and in
@@ -16,34 +17,22 @@ export function RevenueCards() {
       {isFetched && !data?.length ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tariff.noFleetRevenue')} />
       ) : (
-        <Row gutter={[12, 12]}>
+        // CSS grids, not antd's Row/Col (see KpiCards): a currency to a row, two side by side from lg
+        <div className={`pv-revenue-grid${(data?.length ?? 0) > 1 ? ' pv-revenue-grid-pair' : ''}`}>
           {(data ?? []).map((r) => (
-            <Col
-              key={r.currency}
-              xs={24}
-              lg={data!.length > 1 ? 12 : 24}
-              data-testid={`dashboard-revenue-${r.currency}`}
-            >
-              <Typography.Text type="secondary">
+            <div key={r.currency} data-testid={`dashboard-revenue-${r.currency}`}>
+              <Text type="secondary">
                 {r.currency} · {t('tariff.fleetPlants', { count: r.plants })}
-              </Typography.Text>
-              <Row gutter={[8, 8]}>
-                <Col xs={12} md={6}>
-                  <Statistic title={t('tariff.revenueToday')} value={money(r.today, r.currency)} />
-                </Col>
-                <Col xs={12} md={6}>
-                  <Statistic title={t('tariff.revenueMonth')} value={money(r.month, r.currency)} />
-                </Col>
-                <Col xs={12} md={6}>
-                  <Statistic title={t('tariff.revenueYear')} value={money(r.year, r.currency)} />
-                </Col>
-                <Col xs={12} md={6}>
-                  <Statistic title={t('tariff.revenueTotal')} value={money(r.total, r.currency)} />
-                </Col>
-              </Row>
-            </Col>
+              </Text>
+              <div className="pv-revenue-figures">
+                <Statistic title={t('tariff.revenueToday')} value={money(r.today, r.currency)} />
+                <Statistic title={t('tariff.revenueMonth')} value={money(r.month, r.currency)} />
+                <Statistic title={t('tariff.revenueYear')} value={money(r.year, r.currency)} />
+                <Statistic title={t('tariff.revenueTotal')} value={money(r.total, r.currency)} />
+              </div>
+            </div>
           ))}
-        </Row>
+        </div>
       )}
     </Card>
   );

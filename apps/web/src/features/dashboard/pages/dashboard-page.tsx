@@ -1,4 +1,4 @@
-import { Badge, Flex, Space, Tooltip, Typography } from 'antd';
+import { Badge, Flex, Space, Tooltip } from 'antd';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '@/lib/format';
@@ -9,6 +9,7 @@ import { DashboardCharts } from '@/features/dashboard/components/dashboard-chart
 import { KpiCards } from '@/features/dashboard/components/kpi-cards';
 import { RevenueCards } from '@/features/dashboard/components/revenue-cards';
 import { dashboardKey } from '@/api/query-keys';
+import { Text, Title } from '@/components/text';
 
 // Read as the page's code loads, in a task of its own: the first DateTimeFormat of a page loads the
 // time zone data (slow on a phone), which would otherwise lengthen the page's first render.
@@ -30,26 +31,22 @@ export default function DashboardPage() {
   return (
     <Flex vertical gap={16} className="pv-dashboard" data-testid="dashboard">
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4} className="pv-page-title" style={{ margin: 0 }}>
+        <Title level={4} className="pv-page-title" style={{ margin: 0 }}>
           {t('dashboard.title')}
-        </Typography.Title>
+        </Title>
         <Space size={12} wrap>
           <Tooltip title={t('dashboard.liveHint')}>
             <Badge status="processing" text={t('dashboard.live')} />
           </Tooltip>
           {/* always there, at its width: the row wraps the same before and after the first answer */}
-          <Typography.Text
-            type="secondary"
-            title={zoneFullName(tz, Date.now(), i18n.language)}
-            data-testid="dashboard-zone"
-          >
+          <Text type="secondary" title={zoneFullName(tz, Date.now(), i18n.language)} data-testid="dashboard-zone">
             {t('time.fleetZone', { zone: `${zoneAbbreviation(tz, Date.now(), i18n.language)} · ${tz}` })}
-          </Typography.Text>
-          <Typography.Text type="secondary" data-testid="dashboard-updated" className="pv-dashboard-updated">
+          </Text>
+          <Text type="secondary" data-testid="dashboard-updated" className="pv-dashboard-updated">
             {data?.kpi.updatedAt
               ? t('dashboard.updatedAt', { time: formatTime(data.kpi.updatedAt, 'HH:mm:ss', tz) })
               : '\u00a0'}
-          </Typography.Text>
+          </Text>
         </Space>
       </Flex>
       <KpiCards kpi={data?.kpi} />

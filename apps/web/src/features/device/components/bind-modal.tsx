@@ -1,13 +1,14 @@
 import type { DeviceRow } from '@pv/contract';
-import { App, Form, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useBindDevice } from '@/features/device/api/bind-device';
 import { PlantSelect } from './plant-select';
+import { useFeedback } from '@/lib/feedback';
 
 /** Binds a device (and its sub devices) to a plant. */
 export function BindModal({ device, onClose }: { device: DeviceRow | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ plantId: number }>();
   const bind = useBindDevice();
   const submit = async () => {

@@ -7,7 +7,7 @@ import {
   type PushCommandBody,
   type SettingCapability,
 } from '@pv/contract';
-import { Alert, App, Button, Divider, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
+import { Alert, Button, Divider, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '@/lib/form-rules';
@@ -26,6 +26,7 @@ import {
   type ControlTarget,
   type ControlValues,
 } from './control-rules';
+import { useFeedback } from '@/lib/feedback';
 
 const MAX_PERIODS = 8;
 const hhmm = zodRule(timePeriod.shape.start, 'validation.timePeriod');
@@ -38,7 +39,7 @@ type Device = Pick<DeviceRow, 'id' | 'name' | 'sn'>;
  */
 function useConfirmedPush(device: Device) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const push = usePushCommand();
   return {
     pending: push.isPending,
@@ -65,7 +66,7 @@ function useConfirmedPush(device: Device) {
 /** The operating modes the device declares (PCS / MPPT / battery), with its power range; spec §5 periods and power. */
 function ModeControl({ device, caps }: { device: Device; caps: ProductCapabilities }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<ControlValues>();
   const first = caps.controls[0]!;
   const target = (Form.useWatch('target', form) ?? first.target) as ControlTarget;

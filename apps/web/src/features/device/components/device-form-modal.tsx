@@ -1,5 +1,5 @@
 import { DEVICE_TYPES, deviceCreateBody, isSubDeviceType, type DeviceCreateBody, type DeviceRow } from '@pv/contract';
-import { Alert, App, Form, Input, Modal, Select } from 'antd';
+import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { useProducts } from '@/features/device/api/get-products';
 import { useUpdateDevice } from '@/features/device/api/update-device';
 import { CollectorSelect } from './collector-select';
 import { PlantSelect } from './plant-select';
+import { useFeedback } from '@/lib/feedback';
 
 const COMM_MODES = ['mqtt', 'http', '4g', 'wifi', 'rs485'] as const;
 const shape = deviceCreateBody.shape;
@@ -28,7 +29,7 @@ export function DeviceFormModal({
   onCreated: (key: DeviceKey) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<DeviceCreateBody>();
   const products = useProducts(open);
   const create = useCreateDevice();

@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { Result } from '@/components/result';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/http';
 import { Link } from 'react-router';

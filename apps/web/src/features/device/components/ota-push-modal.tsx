@@ -1,15 +1,14 @@
-import { CloudUploadOutlined } from '@ant-design/icons';
 import { DEVICE_TYPES, flattenRoutes, otaPushBody, type DeviceRow, type OtaPushBody } from '@pv/contract';
-import { App, Button, Form, Input, Modal, Select, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, Modal, Select, Typography } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { filledRule } from '@/lib/form-rules';
 import { useSession } from '@/stores/session';
 import { useFirmwareOptions } from '@/api/firmware';
-import { useCapabilities } from '@/features/device/api/get-capabilities';
 import { usePushOta } from '@/features/device/api/push-ota';
 import { deviceNamed } from './control-rules';
+import { useFeedback } from '@/lib/feedback';
 
 const shape = otaPushBody.shape;
 /** The firmware page, from the contract's route table. */
@@ -43,7 +42,7 @@ function NoFirmware({ type, onLeave }: { type: string; onLeave: () => void }) {
  */
 export function OtaPushModal({ device, open, onClose }: { device: DeviceRow; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [form] = Form.useForm<OtaPushBody>();
   const deviceType = Form.useWatch('deviceType', form);
   const firmware = useFirmwareOptions(deviceType, open);
@@ -181,21 +180,5 @@ export function OtaPushModal({ device, open, onClose }: { device: DeviceRow; ope
         </Form.Item>
       </Form>
     </Modal>
-  );
-}
-
-/** The page header's OTA button, for a device that takes upgrades and a user who may push them. */
-export function OtaPushButton({ device }: { device: DeviceRow }) {
-  const { t } = useTranslation();
-  const { data } = useCapabilities(device.id);
-  const [open, setOpen] = useState(false);
-  if (!data?.canOta || !data.capabilities.ota) return null;
-  return (
-    <>
-      <Button type="primary" icon={<CloudUploadOutlined />} onClick={() => setOpen(true)} data-testid="ota-open">
-        {t('device.ota.push')}
-      </Button>
-      <OtaPushModal device={device} open={open} onClose={() => setOpen(false)} />
-    </>
   );
 }

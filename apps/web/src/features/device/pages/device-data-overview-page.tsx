@@ -1,6 +1,6 @@
 import { HISTORY_RANGES, historyWindow } from '@pv/contract';
-import { Button, Card, Empty, Segmented, Select, Space, Spin, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Empty, Segmented, Space, Spin } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ZonedTime } from '@/components/zoned-time';
@@ -8,10 +8,19 @@ import { useUserTimeZone } from '@/lib/time-zone';
 import { useDevice } from '@/features/device/api/get-device';
 import { useDevicePoints } from '@/features/device/api/get-device-points';
 import { usePointHistory } from '@/features/device/api/get-point-history';
-import { PointChart } from '@/features/device/components/point-chart';
 import { pointName } from '@/features/device/components/point-label';
 import { useDeviceId } from '@/features/device/components/use-device-id';
 import { DeviceNotFound, DeviceUnavailable } from '@/features/device/components/device-not-found';
+import { lazyNamed } from '@/components/lazy-modal';
+import { LazySelect } from '@/components/lazy-select';
+import { Text } from '@/components/text';
+
+// the chart (ECharts) loads on demand: a page without a device does not load it, a device's page
+// loads it while its points are read
+const loadChart = () => import('@/features/device/components/point-chart');
+const PointChart = lazyNamed(loadChart, 'PointChart');
+/** PointChart's own height: the space is kept while its code loads */
+const CHART_HEIGHT = 360;
 
 /** /devices/devices_data_overview?id=: any point of a device over the §9 history ranges, from rollups. */
 export default function DeviceDataOverviewPage() {
@@ -30,6 +39,9 @@ export default function DeviceDataOverviewPage() {
   const zone = plantZone || userZone;
   const series = history.data?.series ?? [];
   const latest = series[series.length - 1];
+  useEffect(() => {
+    if (id) void loadChart();
+  }, [id]);
   // an unknown id, or one outside the user's scope, is not a device without data
   if (!id) return <DeviceNotFound />;
   if (device.isError && !device.data)
@@ -40,9 +52,7 @@ export default function DeviceDataOverviewPage() {
       title={
         <Space wrap>
           {t('device.dataOverview')}
-          {device.data && (
-            <Typography.Text type="secondary">{`${device.data.name} · ${device.data.sn}`}</Typography.Text>
-          )}
+          {device.data && <Text type="secondary">{`${device.data.name} · ${device.data.sn}`}</Text>}
         </Space>
       }
       extra={
@@ -53,7 +63,7 @@ export default function DeviceDataOverviewPage() {
     >
       <Space wrap style={{ marginBottom: 16 }}>
         <span>{t('device.point')}</span>
-        <Select
+        <LazySelect<string>
           style={{ width: 220 }}
           showSearch
           loading={points.isFetching}
@@ -79,14 +89,17 @@ export default function DeviceDataOverviewPage() {
       </Space>
       <Spin spinning={history.isFetching}>
         {history.data?.series.length ? (
-          <PointChart
-            series={history.data.series}
-            name={pointName(t, point ?? '', device.data?.type)}
-            point={point}
-            stepMs={history.data.stepMs}
-            span={historyWindow(range, history.dataUpdatedAt)}
-            timeZone={zone}
-          />
+          <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
+            <PointChart
+              series={history.data.series}
+              name={pointName(t, point ?? '', device.data?.type)}
+              point={point}
+              stepMs={history.data.stepMs}
+              span={historyWindow(range, history.dataUpdatedAt)}
+              timeZone={zone}
+              height={CHART_HEIGHT}
+            />
+          </Suspense>
         ) : (
           <Empty
             style={{ padding: 80 }}
@@ -97,13 +110,13 @@ export default function DeviceDataOverviewPage() {
       </Spin>
       {history.data && (
         <Space wrap size={16}>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Text type="secondary" style={{ fontSize: 12 }}>
             {t(history.data.stepMs >= 3600_000 ? 'device.range.hourly' : 'device.range.fiveMinutes')}
-          </Typography.Text>
+          </Text>
           {latest && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="overview-latest">
+            <Text type="secondary" style={{ fontSize: 12 }} data-testid="overview-latest">
               {t('time.latestValue')} <ZonedTime value={latest[0]} timeZone={zone} />
-            </Typography.Text>
+            </Text>
           )}
         </Space>
       )}

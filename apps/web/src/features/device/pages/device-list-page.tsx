@@ -8,26 +8,13 @@ import {
   type DeviceSortField,
   powerFlowOf,
 } from '@pv/contract';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Form,
-  Pagination,
-  Popconfirm,
-  Select,
-  Space,
-  Spin,
-  Table,
-  Typography,
-} from 'antd';
+import { Button, Card, Empty, Flex, Form, Pagination, Popconfirm, Select, Space, Spin, Table, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ExportButton } from '@/components/export-button';
-import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn, usePhone } from '@/components/list-page';
+import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
+import { usePhone } from '@/lib/use-phone';
 import { ConfirmAction, IconAction } from '@/components/row-actions';
 import { Access, useHasPerm } from '@/lib/access';
 import { ZonedTime } from '@/components/zoned-time';
@@ -44,6 +31,7 @@ import { boundPlantsOf, DeleteDevicesContent } from '@/features/device/component
 import { pointName } from '@/features/device/components/point-label';
 import { OnlineTag, RunTag } from '@/components/device-state';
 import { lazyNamed, OnceOpened } from '@/components/lazy-modal';
+import { useFeedback } from '@/lib/feedback';
 
 // dialogs load when first opened (components/lazy-modal.tsx)
 const BindModal = lazyNamed(() => import('@/features/device/components/bind-modal'), 'BindModal');
@@ -61,7 +49,7 @@ const ROW_ACTION_PERMS = ['device:update', 'device:bind', 'device:unbind'];
 /** /devices/devices__manage: the devices of your data scope, filtered, sorted and paged by the server. */
 export default function DeviceListPage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const can = useHasPerm();
   const list = useListPage<DeviceListQuery, Filters>({
     totalKey: 'device.total',

@@ -1,6 +1,6 @@
 import { CheckOutlined, EditOutlined, ToolOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { canTransition, FAULT_NOTE_MAX, type FaultRow } from '@pv/contract';
-import { App, Button, Input, Popconfirm, Typography } from 'antd';
+import { Button, Input, Popconfirm, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconAction } from '@/components/row-actions';
@@ -9,6 +9,7 @@ import { useAcknowledgeFault } from '@/features/fault/api/acknowledge-fault';
 import { useStartFault } from '@/features/fault/api/start-fault';
 import { useRepairFault } from '@/features/fault/api/repair-fault';
 import { useAddFaultNote } from '@/features/fault/api/add-fault-note';
+import { useFeedback } from '@/lib/feedback';
 
 type Target = Pick<FaultRow, 'id' | 'code' | 'deviceName' | 'sn' | 'processing'>;
 
@@ -32,7 +33,7 @@ export function FaultActions({
   compact?: boolean;
 }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const acknowledge = useAcknowledgeFault();
   const start = useStartFault();
   const repair = useRepairFault();

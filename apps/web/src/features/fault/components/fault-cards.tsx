@@ -1,21 +1,17 @@
 import type { FaultRow } from '@pv/contract';
 import { Card, Flex, Pagination, Spin, Typography } from 'antd';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProcessingTag, SeverityTag } from '@/components/fault-tags';
 import { ZonedTime } from '@/components/zoned-time';
 import { formatDuration } from '@/lib/duration';
+import { useMedia } from '@/lib/use-phone';
 import { FaultActions } from './fault-actions';
 
 // below antd's lg breakpoint (992 px, where the console turns "mobile") the list is a column of
 // cards: a fault's ten columns do not fit a tablet's width, and an operator on site reads them on a phone
 const NARROW = '(max-width: 991px)';
-const subscribeNarrow = (changed: () => void) => {
-  const media = window.matchMedia(NARROW);
-  media.addEventListener('change', changed);
-  return () => media.removeEventListener('change', changed);
-};
-export const useNarrow = () => useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW).matches);
+export const useNarrow = () => useMedia(NARROW);
 
 interface FaultCardsProps {
   rows: FaultRow[] | undefined;

@@ -1,4 +1,5 @@
-import { Alert, Descriptions, Drawer, Flex, Result, Skeleton, Timeline, Typography } from 'antd';
+import { Alert, Descriptions, Drawer, Flex, Skeleton, Timeline, Typography } from 'antd';
+import { Result } from '@/components/result';
 import type { FaultAction, FaultDetail } from '@pv/contract';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

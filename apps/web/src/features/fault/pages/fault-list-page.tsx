@@ -17,7 +17,7 @@ import { faultsKey } from '@/api/query-keys';
 import { ExportButton } from '@/components/export-button';
 import { lazyNamed, OnceOpened } from '@/components/lazy-modal';
 import { ProcessingTag, SeverityTag } from '@/components/fault-tags';
-import { RangePicker } from '@/components/range-picker';
+import { RangePicker } from '@/components/date-pickers';
 import { ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
 import { RemoteSelect } from '@/components/remote-select';
 import { ZonedTime } from '@/components/zoned-time';

@@ -1,6 +1,6 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { DEVICE_TYPES, firmwareUploadFields, type FirmwareUploadFields } from '@pv/contract';
-import { App, Form, Input, Modal, Progress, Select, Typography, Upload, type FormRule, type UploadFile } from 'antd';
+import { Form, Input, Modal, Progress, Select, Typography, Upload, type FormRule, type UploadFile } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@/lib/format';
@@ -8,6 +8,7 @@ import { zodRule } from '@/lib/form-rules';
 import { useFirmwareLimits } from '@/features/firmware/api/get-firmware-limits';
 import { useUploadFirmware } from '@/features/firmware/api/upload-firmware';
 import { ReleaseNotesItem } from '@/features/firmware/components/release-notes-field';
+import { useFeedback } from '@/lib/feedback';
 
 const shape = firmwareUploadFields.shape;
 
@@ -20,7 +21,7 @@ type Values = FirmwareUploadFields & { file?: UploadFile[] };
  */
 export function FirmwareUploadModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const limits = useFirmwareLimits(open);
   const upload = useUploadFirmware();

@@ -1,7 +1,8 @@
 import { parseUpdateContent, type FirmwareRow } from '@pv/contract';
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSetReleaseNotes } from '@/features/firmware/api/set-release-notes';
+import { useFeedback } from '@/lib/feedback';
 
 /** A version's release notes in the reader's language, English when it has none. */
 export function notesIn(releaseNotes: string | null, lang: string): string | undefined {
@@ -40,7 +41,7 @@ const pretty = (releaseNotes: string | null) =>
 /** Edits the release notes of one firmware version. */
 export function ReleaseNotesModal({ row, onClose }: { row: FirmwareRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const save = useSetReleaseNotes();
   const [form] = Form.useForm<{ releaseNotes: string }>();
   return (

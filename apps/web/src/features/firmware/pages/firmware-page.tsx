@@ -8,7 +8,7 @@ import { ConfirmAction } from '@/components/row-actions';
 import { Access, useHasPerm } from '@/lib/access';
 import { formatBytes, formatTime } from '@/lib/format';
 import { download } from '@/lib/http';
-import { useListPage } from '@/lib/use-list-page';
+import { usePaging } from '@/lib/use-paging';
 import { useSession } from '@/stores/session';
 import { useDeleteFirmware } from '@/features/firmware/api/delete-firmware';
 import { useFirmware, type FirmwareQuery } from '@/api/firmware';
@@ -58,7 +58,7 @@ export default function FirmwarePage() {
   const can = useHasPerm();
   // the MQTT/HTTP page is hidden from the menu; this page links to it for those who may open it
   const mqttPermitted = useSession((s) => s.info?.routerPaths.includes(MQTT_PAGE) ?? false);
-  const list = useListPage<FirmwareQuery>({ totalKey: 'firmware.total' });
+  const list = usePaging<FirmwareQuery>({ totalKey: 'firmware.total' });
   const { data, isFetching } = useFirmware(list.query);
   const remove = useDeleteFirmware();
   const [uploading, setUploading] = useState(false);

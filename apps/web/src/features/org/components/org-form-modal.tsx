@@ -1,6 +1,6 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { ORG_GROUPINGS_MAX, orgBody, orgGrouping, type OrgBody, type OrgTreeRow } from '@pv/contract';
-import { App, Button, Col, Form, Input, Modal, Row, Select, Space, TreeSelect } from 'antd';
+import { Button, Col, Form, Input, Modal, Row, Select, Space, TreeSelect } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { groupLabel } from './group-label';
@@ -9,6 +9,7 @@ import { useOrgGroupOptions } from '@/features/org/api/get-org-group-options';
 import { useSaveOrg } from '@/features/org/api/save-org';
 import { keptOr } from './kept-rule';
 import { orgTreeOptions } from '@/lib/org-tree';
+import { useFeedback } from '@/lib/feedback';
 
 type Values = Omit<OrgBody, 'groupings'> & { groupings?: { name: string; code: string }[] };
 
@@ -28,7 +29,7 @@ export function OrgFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const save = useSaveOrg();
   const { data: groups } = useOrgGroupOptions();

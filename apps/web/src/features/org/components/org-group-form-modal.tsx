@@ -1,10 +1,11 @@
 import { orgGroupBody, type OrgGroupBody, type OrgGroupRow } from '@pv/contract';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '@/lib/form-rules';
 import { useSaveOrgGroup } from '@/features/org/api/save-org-group';
 import { keptOr } from './kept-rule';
+import { useFeedback } from '@/lib/feedback';
 
 /** Create (no group) or edit an organisation group; the rules are the contract's (§5 name and code). */
 export function OrgGroupFormModal({
@@ -17,7 +18,7 @@ export function OrgGroupFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<OrgGroupBody>();
   const save = useSaveOrgGroup();
   const submit = async (v: OrgGroupBody) => {

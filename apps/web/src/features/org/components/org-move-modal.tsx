@@ -1,14 +1,15 @@
 import type { OrgTreeRow } from '@pv/contract';
-import { App, Form, Modal, TreeSelect, Typography } from 'antd';
+import { Form, Modal, TreeSelect, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMoveOrg } from '@/features/org/api/move-org';
 import { orgTreeOptions } from '@/lib/org-tree';
+import { useFeedback } from '@/lib/feedback';
 
 /** Move an organisation (and its subtree) under another parent: itself and its descendants cannot be chosen. */
 export function OrgMoveModal({ org, orgs, onClose }: { org: OrgTreeRow; orgs: OrgTreeRow[]; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ parentId: number }>();
   const move = useMoveOrg();
   return (

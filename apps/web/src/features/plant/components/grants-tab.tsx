@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { checkAuthorisedList, GRANT_PERMS, type GrantPerm, type GrantRow } from '@pv/contract';
-import { App, Button, Checkbox, Form, Input, Modal, Table, Tag } from 'antd';
+import { Button, Checkbox, Form, Input, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionsColumn } from '@/components/list-page';
@@ -10,11 +10,12 @@ import { useDeleteGrant } from '@/features/plant/api/delete-grant';
 import { useGrants } from '@/features/plant/api/get-grants';
 import { useMyEmail } from '@/features/plant/api/get-my-email';
 import { useSaveGrant } from '@/features/plant/api/save-grant';
+import { useFeedback } from '@/lib/feedback';
 
 /** Authorised users of a plant (spec §6): grant users rights on its devices, change, remove with confirmation. */
 export function GrantsTab({ plantId }: { plantId: number }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data, isLoading } = useGrants(plantId);
   const { data: myEmail } = useMyEmail();
   const save = useSaveGrant(plantId);

@@ -1,5 +1,5 @@
 import { INSTALL_POSITIONS, plantBody, type PlantBody, type PlantRow } from '@pv/contract';
-import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { usePlantOptions } from '@/features/plant/api/get-plant-options';
 import { useSavePlant } from '@/features/plant/api/save-plant';
 import { optionalRule } from './rules';
 import { TariffFields } from './tariff-fields';
+import { useFeedback } from '@/lib/feedback';
 
 type Values = Omit<PlantBody, 'installedAt'> & { installedAt?: Dayjs | null };
 
@@ -50,7 +51,7 @@ const ZONES: string[] =
 /** Create (no plant) or edit a plant: every field checked by the contract's rules, as on the server. */
 export function PlantFormModal({ open, plant, onClose }: { open: boolean; plant?: PlantRow; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const save = useSavePlant();
   const { data: options } = usePlantOptions(open);

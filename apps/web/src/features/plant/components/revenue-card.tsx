@@ -1,9 +1,10 @@
 import { REVENUE_RANGES, currencyDigits, type PlantRevenue, type PlantRow, type RevenueRange } from '@pv/contract';
-import { Card, Col, DatePicker, Empty, Flex, Row, Segmented, Statistic, Table } from 'antd';
+import { Card, Col, Empty, Flex, Row, Segmented, Statistic, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartOption } from '@/components/chart';
+import { DatePicker } from '@/components/date-pickers';
 import { dayLabel } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { useFormat } from '@/lib/quantity';
@@ -68,7 +69,14 @@ export function RevenueCard({ plant }: { plant: PlantRow }) {
             options={REVENUE_RANGES.map((r) => ({ value: r, label: t(`tariff.range.${r}`) }))}
             data-testid="revenue-range"
           />
-          <DatePicker size="small" picker={PICKER[range]} value={date} onChange={setDate} allowClear />
+          <DatePicker
+            size="small"
+            picker={PICKER[range]}
+            value={date}
+            onChange={setDate}
+            allowClear
+            style={{ width: 150 }}
+          />
         </Flex>
       }
     >

@@ -175,7 +175,7 @@ describe('plant detail', { timeout: 30_000 }, () => {
     signedInWith('plant:list');
     serve();
     renderPage();
-    expect((await screen.findByTestId('plant-detail-name', {}, { timeout: 8000 })).textContent).toBe('Berlin1');
+    expect((await screen.findByTestId('plant-detail-name', {}, { timeout: 20_000 })).textContent).toBe('Berlin1');
     // one capacity in one unit, three significant digits (it read "8 kWp" beside "8000 Wp")
     expect(item('Capacity')).toBe('8.00 kWp');
     expect(item('Install capacity')).toBe('8.00 kWp');
@@ -210,7 +210,7 @@ describe('plant detail', { timeout: 30_000 }, () => {
     signedInWith('plant:list,plant:update,plant:authorize');
     const fetch = serve();
     renderPage();
-    expect(await screen.findByTestId('plant-device-INV-041', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByTestId('plant-device-INV-041', {}, { timeout: 20_000 })).toBeTruthy();
     const row = screen.getByTestId('plant-device-BAT-042').closest('tr')!;
     expect(within(row).getAllByText('Battery')).toHaveLength(2); // its name and its type
     expect(within(row).getByText('COL-1')).toBeTruthy();
@@ -224,21 +224,21 @@ describe('plant detail', { timeout: 30_000 }, () => {
     expect(screen.getByText('Unrepaired')).toBeTruthy();
     expect(screen.getByTestId('plant-detail-edit')).toBeTruthy();
     fireEvent.click(screen.getByTestId('plant-tab-grants'));
-    expect(await screen.findByText('Delta Agent (delta)')).toBeTruthy();
+    expect(await screen.findByText('Delta Agent (delta)', {}, { timeout: 20_000 })).toBeTruthy();
     cleanup();
 
     // without plant:authorize, or for a plant seen through a grant: no authorised users, no edit
     signedInWith('plant:list,plant:update');
     serve();
     renderPage();
-    await screen.findByTestId('plant-detail-name', {}, { timeout: 8000 });
+    await screen.findByTestId('plant-detail-name', {}, { timeout: 20_000 });
     expect(screen.queryByTestId('plant-tab-grants')).toBeNull();
     cleanup();
     plant = { ...detail, access: 'grant' };
     signedInWith('plant:list,plant:update,plant:authorize');
     serve();
     renderPage();
-    await screen.findByTestId('plant-detail-name', {}, { timeout: 8000 });
+    await screen.findByTestId('plant-detail-name', {}, { timeout: 20_000 });
     expect(screen.getByText('Shared with you')).toBeTruthy();
     expect(screen.queryByTestId('plant-tab-grants')).toBeNull();
     expect(screen.queryByTestId('plant-detail-edit')).toBeNull();
@@ -250,7 +250,7 @@ describe('plant detail', { timeout: 30_000 }, () => {
     serve();
     renderPage();
     expect(
-      await screen.findByText('This plant does not exist or is not in your scope', {}, { timeout: 8000 }),
+      await screen.findByText('This plant does not exist or is not in your scope', {}, { timeout: 20_000 }),
     ).toBeTruthy();
   });
 
@@ -258,7 +258,7 @@ describe('plant detail', { timeout: 30_000 }, () => {
     signedInWith('plant:list');
     const fetch = serve();
     const { client } = renderPage();
-    await screen.findByTestId('plant-device-INV-041', {}, { timeout: 8000 });
+    await screen.findByTestId('plant-device-INV-041', {}, { timeout: 20_000 });
     fireEvent.click(screen.getByRole('tab', { name: 'Faults' }));
     await screen.findByText('Cell over temperature');
     await waitFor(() => expect(asked(fetch, '/plants/7/chart')).toBe(1));

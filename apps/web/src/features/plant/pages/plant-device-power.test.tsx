@@ -105,7 +105,7 @@ describe('plant device table: power as a direction and an unsigned figure', { ti
         <PlantDetailPage />
       </MemoryRouter>,
     );
-    await screen.findByTestId('plant-device-INVP000901', {}, { timeout: 8000 });
+    await screen.findByTestId('plant-device-INVP000901', {}, { timeout: 20_000 });
     const power = (sn: string) => screen.getByTestId(`device-power-${sn}`).textContent;
     expect(power('INVP000901')).toBe('Producing 12.0 kW');
     expect(power('BATP000901')).toBe('Charging 5.00 kW');

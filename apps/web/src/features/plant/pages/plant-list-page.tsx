@@ -1,7 +1,6 @@
 import { EditOutlined, SettingOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import type { PlantListQuery, PlantRow, PlantStatus } from '@pv/contract';
 import {
-  App,
   Button,
   Card,
   Checkbox,
@@ -34,6 +33,7 @@ import { PlantStatusTag } from '@/features/plant/components/plant-status';
 import { ZonedTime } from '@/components/zoned-time';
 import { formatMoney } from '@/lib/money';
 import { lazyNamed, OnceOpened } from '@/components/lazy-modal';
+import { useFeedback } from '@/lib/feedback';
 
 // dialogs load when first opened (components/lazy-modal.tsx)
 const PlantFormModal = lazyNamed(() => import('@/features/plant/components/plant-form-modal'), 'PlantFormModal');
@@ -101,7 +101,7 @@ const usePhone = () => useSyncExternalStore(subscribePhone, () => window.matchMe
 /** /power_station/power_station_list: status tabs, search, favourites, sortable columns, export, CRUD. */
 export default function PlantListPage() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const can = useHasPerm();
   // ?ownerId=: one customer's plants (the customer list's plant count links here)
   const [params, setParams] = useSearchParams();

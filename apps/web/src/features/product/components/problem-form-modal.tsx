@@ -1,10 +1,11 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { PICTURE_LIMITS, problemBody, UPLOAD_IMAGE_TYPES, type ProblemBody, type ProductRow } from '@pv/contract';
-import { App, Button, Form, Input, Modal, Progress, Select, Upload, type UploadFile } from 'antd';
+import { Button, Form, Input, Modal, Progress, Select, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateProblem } from '@/features/product/api/create-problem';
 import { uploadProblemPicture } from '@/features/product/api/upload-problem-picture';
+import { useFeedback } from '@/lib/feedback';
 
 /** Spec §5: pictures are JPG or PNG, at most 2 MB; the key of the message that refuses one, if any. */
 export function pictureRefusal(file: { type: string; size: number }) {
@@ -18,7 +19,7 @@ type Values = ProblemBody & { pictures?: UploadFile[] };
 /** Report a problem against a product: title (required), description and up to five pictures. */
 export function ProblemFormModal({ products, onClose }: { products: ProductRow[]; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const create = useCreateProblem();
   const [percent, setPercent] = useState<number | null>(null);

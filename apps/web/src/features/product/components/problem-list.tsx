@@ -8,7 +8,6 @@ import {
   type ProductRow,
 } from '@pv/contract';
 import {
-  App,
   Button,
   Checkbox,
   Descriptions,
@@ -36,13 +35,14 @@ import { useDeleteProblem } from '@/features/product/api/delete-problem';
 import { useProblems } from '@/features/product/api/get-problems';
 import { ProblemFormModal } from '@/features/product/components/problem-form-modal';
 import { ProblemPicture } from '@/features/product/components/problem-picture';
+import { useFeedback } from '@/lib/feedback';
 
 const STATUS_COLOR: Record<ProblemStatus, string> = { open: 'orange', answered: 'blue', closed: 'default' };
 
 /** Problems reported against products: open → answered (optionally as an FAQ) → closed. */
 export function ProblemList({ products }: { products: ProductRow[] }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const can = useHasPerm();
   const list = useListPage<ProblemQuery, object>({ totalKey: 'helpCenter.problems.total' });
   const { data, isFetching } = useProblems(list.query);

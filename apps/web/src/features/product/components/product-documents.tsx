@@ -6,7 +6,7 @@ import {
   type DocumentType,
   type ProductDocumentRow,
 } from '@pv/contract';
-import { App, Button, Card, Empty, Flex, List, Progress, Typography, Upload } from 'antd';
+import { Button, Card, Empty, Flex, List, Progress, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction, IconAction } from '@/components/row-actions';
@@ -15,6 +15,7 @@ import { formatBytes } from '@/lib/format';
 import { useDeleteProductDocument } from '@/features/product/api/delete-product-document';
 import { useProductDocuments } from '@/features/product/api/get-product-documents';
 import { useUploadProductDocument } from '@/features/product/api/upload-product-document';
+import { useFeedback } from '@/lib/feedback';
 
 const isVideo = (type: DocumentType) => type === 'installationVideo';
 
@@ -29,7 +30,7 @@ export function documentRefusal(type: DocumentType, file: { name: string; size: 
 
 function TypeSection({ productId, type, docs }: { productId: number; type: DocumentType; docs: ProductDocumentRow[] }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const can = useHasPerm();
   const uploadDoc = useUploadProductDocument();
   const remove = useDeleteProductDocument();

@@ -1,15 +1,16 @@
 import { DEVICE_TYPES, productBody, type ProductBody, type ProductRow } from '@pv/contract';
-import { App, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { useSaveProduct } from '@/features/product/api/save-product';
+import { useFeedback } from '@/lib/feedback';
 
 type Values = Pick<ProductBody, 'name' | 'type' | 'code'>;
 
 /** Create or edit a product (spec §3: name, type, code; the key is generated and shown once). */
 export function ProductFormModal({ record, onClose }: { record?: ProductRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [form] = Form.useForm<Values>();
   const save = useSaveProduct();
   return (

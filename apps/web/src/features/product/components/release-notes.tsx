@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { parseUpdateContent, releaseBody, type ReleaseBody } from '@pv/contract';
-import { App, Button, Form, Input, List, Typography } from 'antd';
+import { Button, Form, Input, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction, IconAction } from '@/components/row-actions';
 import { ZonedTime } from '@/components/zoned-time';
@@ -8,13 +8,14 @@ import { useHasPerm } from '@/lib/access';
 import { useCreateRelease } from '@/features/product/api/create-release';
 import { useDeleteRelease } from '@/features/product/api/delete-release';
 import { useReleases } from '@/features/product/api/get-releases';
+import { useFeedback } from '@/lib/feedback';
 
 const EXAMPLE = '{\n  "en": "What changed",\n  "zh": "更新内容"\n}';
 
 /** A product's release notes: the update content of each version as per-language JSON (spec §5). */
 export function ReleaseNotes({ productId }: { productId: number }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const can = useHasPerm();
   const { data, isPending } = useReleases(productId);
   const create = useCreateRelease();

@@ -1,9 +1,10 @@
 import type { ProviderPlantRow } from '@pv/contract';
-import { Alert, App, Form, Modal, Select, Typography } from 'antd';
+import { Alert, Form, Modal, Select, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAssignPlants } from '@/features/provider/api/assign-plants';
 import { useProviderOptions } from '@/features/provider/api/get-provider-options';
+import { useFeedback } from '@/lib/feedback';
 
 /**
  * Assigns one or several plants to a provider: pick it, confirm (spec §8 "reassign service
@@ -20,7 +21,7 @@ export function AssignModal({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [form] = Form.useForm<{ providerId: number }>();
   const options = useProviderOptions();
   const assign = useAssignPlants();

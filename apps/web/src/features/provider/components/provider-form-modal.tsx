@@ -6,12 +6,13 @@ import {
   type ProviderBody,
   type ProviderRow,
 } from '@pv/contract';
-import { App, Col, DatePicker, Form, Input, Row, Select } from 'antd';
+import { Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '@/lib/form-rules';
 import { useSaveProvider } from '@/features/provider/api/save-provider';
 import { FormModal } from '@/components/form-modal';
+import { useFeedback } from '@/lib/feedback';
 
 type Values = Omit<ProviderBody, 'lastMaintenanceAt'> & { lastMaintenanceAt?: Dayjs | null };
 const shape = providerBody.shape;
@@ -33,7 +34,7 @@ function keptOr(kept: string | null | undefined, rule: ReturnType<typeof zodRule
  */
 export function ProviderFormModal({ provider, onClose }: { provider?: ProviderRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const save = useSaveProvider();
   const required = (field: string) => ({ required: true, message: t('validation.required', { field: t(field) }) });

@@ -1,11 +1,12 @@
 import { RESOURCE_KINDS, resourceBody, type ResourceBody, type ResourceRow } from '@pv/contract';
-import { App, Form, Input, InputNumber, Modal, Radio, Switch, TreeSelect } from 'antd';
+import { Form, Input, InputNumber, Modal, Radio, Switch, TreeSelect } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '@/lib/form-rules';
 import { useSaveResource } from '@/features/resource/api/save-resource';
 import { useResourceLabel } from '@/lib/resource-label';
 import { buildTree, type TreeRow } from '@/lib/tree';
+import { useFeedback } from '@/lib/feedback';
 
 const shape = resourceBody.shape;
 
@@ -19,7 +20,7 @@ interface Props {
 /** Create or edit a menu or button of the resource tree. */
 export function ResourceFormModal({ target, resources, onClose }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const label = useResourceLabel();
   const [form] = Form.useForm<ResourceBody>();
   const save = useSaveResource();

@@ -1,18 +1,19 @@
 import { roleBody, type RoleBody, type RoleRow } from '@pv/contract';
-import { App, Form, Input, Modal, Select, Switch, TreeSelect } from 'antd';
+import { Form, Input, Modal, Select, Switch, TreeSelect } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '@/lib/form-rules';
 import { orgTreeOptions } from '@/lib/org-tree';
 import { useRoleOptions } from '@/features/role/api/role-options';
 import { useSaveRole } from '@/features/role/api/save-role';
+import { useFeedback } from '@/lib/feedback';
 
 const shape = roleBody.shape;
 
 /** Create or edit a role: identifier and name by the §5 rules, organisation, data permission, sensitive grant. */
 export function RoleFormModal({ open, role, onClose }: { open: boolean; role?: RoleRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<RoleBody>();
   const options = useRoleOptions(open);
   const save = useSaveRole();

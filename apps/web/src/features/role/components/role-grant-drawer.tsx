@@ -1,5 +1,5 @@
 import type { RoleRow } from '@pv/contract';
-import { App, Button, Drawer, Empty, Space, Spin, Tag, Tree, Typography } from 'antd';
+import { Button, Drawer, Empty, Space, Spin, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,12 @@ import { useResourceLabel } from '@/lib/resource-label';
 import { buildTree, type TreeRow } from '@/lib/tree';
 import { useGrantResources, useRoleGrants } from '@/features/role/api/role-grants';
 import { display, toggle } from './grant-state';
+import { useFeedback } from '@/lib/feedback';
 
 /** Grant a role menus and buttons on the resource tree; what you do not hold yourself is greyed out. */
 export function RoleGrantDrawer({ role, onClose }: { role: RoleRow | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const label = useResourceLabel();
   const grants = useRoleGrants(role?.id);
   const save = useGrantResources();

@@ -1,12 +1,13 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { ARCHIVE_MEDIA, FILING_RATES, RETENTION_DAYS, type ArchiveConfigBody } from '@pv/contract';
-import { App, Button, Card, Descriptions, Form, InputNumber, Select, Skeleton, type FormRule } from 'antd';
+import { Button, Card, Descriptions, Form, InputNumber, Select, Skeleton, type FormRule } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPerm } from '@/lib/access';
 import { formatTime } from '@/lib/format';
 import { useArchiveConfig } from '@/features/system/api/get-archive-config';
 import { useUpdateArchiveConfig } from '@/features/system/api/update-archive-config';
+import { useFeedback } from '@/lib/feedback';
 
 /**
  * The archive configuration (spec §3): raw samples older than the retention are pruned by the
@@ -14,7 +15,7 @@ import { useUpdateArchiveConfig } from '@/features/system/api/update-archive-con
  */
 export function ArchiveConfigCard() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const canEdit = useHasPerm()('mqtt:update');
   const [form] = Form.useForm<ArchiveConfigBody>();
   const { data } = useArchiveConfig();

@@ -1,9 +1,10 @@
 import { mqttConfigBody, type MqttConfigBody, type MqttConfigRow } from '@pv/contract';
-import { App, Form, Input, InputNumber, Modal, type FormRule } from 'antd';
+import { Form, Input, InputNumber, Modal, type FormRule } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filledRule } from '@/lib/form-rules';
 import { useSaveMqttConfig } from '@/features/system/api/save-mqtt-config';
+import { useFeedback } from '@/lib/feedback';
 
 const shape = mqttConfigBody.shape;
 
@@ -21,7 +22,7 @@ export function MqttConfigFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<MqttConfigBody>();
   const save = useSaveMqttConfig();
   const editing = !!record;

@@ -17,7 +17,8 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchForm, TextFilter, usePhone } from '@/components/list-page';
+import { SearchForm, TextFilter } from '@/components/list-page';
+import { usePhone } from '@/lib/use-phone';
 import { ZonedTime } from '@/components/zoned-time';
 import { useListPage } from '@/lib/use-list-page';
 import { useMail } from '@/features/system/api/get-mail';

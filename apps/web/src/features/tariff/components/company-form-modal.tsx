@@ -1,9 +1,10 @@
 import { powerCompanyBody, type PowerCompanyBody, type PowerCompanyRow } from '@pv/contract';
-import { App, Col, Form, Input, Row, Select } from 'antd';
+import { Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { zodRule } from '@/lib/form-rules';
 import { useSavePowerCompany } from '@/features/tariff/api/save-power-company';
+import { useFeedback } from '@/lib/feedback';
 
 const shape = powerCompanyBody.shape;
 /** The currencies offered first; any other ISO 4217 code may be typed. */
@@ -12,7 +13,7 @@ const COMMON_CURRENCIES = ['EUR', 'USD', 'CNY', 'JPY', 'GBP', 'INR', 'AUD', 'CHF
 /** Create a power company or edit one (`company`); the rules are the contract's, checked again by the server. */
 export function CompanyFormModal({ company, onClose }: { company?: PowerCompanyRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<PowerCompanyBody>();
   const save = useSavePowerCompany();
   const submit = async (body: PowerCompanyBody) => {

@@ -11,11 +11,12 @@ import {
   type PriceSaved,
   type TariffPeriodInput,
 } from '@pv/contract';
-import { App, Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
+import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { useSavePrice } from '@/features/tariff/api/save-price';
+import { useFeedback } from '@/lib/feedback';
 
 type Values = Omit<PriceBody, 'validFrom' | 'validTo' | 'periods'> & {
   range: [Dayjs, Dayjs | null];
@@ -47,7 +48,7 @@ export function PriceFormModal({
   onSaved: (saved: PriceSaved) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const save = useSavePrice();
   const submit = async (v: Values) => {

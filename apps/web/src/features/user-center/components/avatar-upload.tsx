@@ -1,10 +1,11 @@
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { checkImage } from '@pv/contract';
-import { App, Avatar, Button, Progress, Space, Typography, Upload } from 'antd';
+import { Avatar, Button, Progress, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAvatarSrc } from '@/lib/avatar';
 import { uploadAvatar } from '@/features/user-center/api/upload-avatar';
+import { useFeedback } from '@/lib/feedback';
 
 /**
  * Your avatar with an upload button: JPG or PNG of at most 2 MB, checked here before anything is
@@ -12,7 +13,7 @@ import { uploadAvatar } from '@/features/user-center/api/upload-avatar';
  */
 export function AvatarUpload({ avatar, onUploaded }: { avatar: string; onUploaded: (avatar: string) => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const src = useAvatarSrc(avatar);
   const [percent, setPercent] = useState<number | null>(null);
   return (

@@ -1,4 +1,5 @@
-import { Button, Card, Result, Skeleton } from 'antd';
+import { Button, Card, Skeleton } from 'antd';
+import { Result } from '@/components/result';
 import { useTranslation } from 'react-i18next';
 
 /** What a user-center card shows until its data is there: a skeleton, or the failure with a retry. */

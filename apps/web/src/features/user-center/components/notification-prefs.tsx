@@ -1,15 +1,16 @@
 import { FAULT_SEVERITIES, LANGUAGES, type NotificationPrefs } from '@pv/contract';
-import { App, Button, Card, Form, Select, Switch, Typography } from 'antd';
+import { Button, Card, Form, Select, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '@/components/language-switch';
 import { useNotificationPrefs } from '@/features/user-center/api/get-notification-prefs';
 import { useSaveNotificationPrefs } from '@/features/user-center/api/save-notification-prefs';
 import { LoadState } from './load-state';
+import { useFeedback } from '@/lib/feedback';
 
 /** How the user is told about faults: in the console and / or by mail, from which severity, mails in which language. */
 export function NotificationPrefsCard() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data, isError, refetch } = useNotificationPrefs();
   const save = useSaveNotificationPrefs();
   const [form] = Form.useForm<NotificationPrefs>();

@@ -1,9 +1,10 @@
 import type { Profile } from '@pv/contract';
-import { App, Select, Space, Typography } from 'antd';
+import { Select, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { browserTimeZone, rememberUserZone, supportedTimeZones, zoneAbbreviation } from '@/lib/time-zone';
 import { useUpdateProfile } from '@/features/user-center/api/update-profile';
+import { useFeedback } from '@/lib/feedback';
 
 /** The select's value for "the browser's zone" (the profile stores null). */
 const BROWSER = '';
@@ -17,7 +18,7 @@ const words = (text: string) => text.toLowerCase().replace(/[_/]/g, ' ');
  */
 export function TimeZoneSetting({ profile }: { profile: Profile }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const update = useUpdateProfile();
   const browser = browserTimeZone();
   const options = useMemo(() => {

@@ -1,10 +1,11 @@
 import { isValidPassword, PASSWORD_MIN_LENGTH } from '@pv/contract';
-import { App, Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/stores/session';
 import { changePassword } from '@/features/user-center/api/change-password';
+import { useFeedback } from '@/lib/feedback';
 
 interface Values {
   oldPassword: string;
@@ -15,7 +16,7 @@ interface Values {
 /** Change your own password (spec §5 rules); the session ends and you sign in again. */
 export default function ChangePasswordPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);

@@ -1,5 +1,5 @@
 import { profileUpdateBody } from '@pv/contract';
-import { App, Button, Card, Descriptions, Form, Input, Space, Tabs, Tag } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Space, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '@/lib/form-rules';
@@ -12,6 +12,7 @@ import { LoadState } from '@/features/user-center/components/load-state';
 import { TimeZoneSetting } from '@/features/user-center/components/time-zone-setting';
 import { NotificationPrefsCard } from '@/features/user-center/components/notification-prefs';
 import { ZonedTime } from '@/components/zoned-time';
+import { useFeedback } from '@/lib/feedback';
 
 /** The user's account: the profile, and how they are told about faults (`?tab=notifications`). */
 export default function PersonalDataPage() {
@@ -39,7 +40,7 @@ export default function PersonalDataPage() {
 
 function ProfileCard() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data, isError, refetch } = useProfile();
   const update = useUpdateProfile();
   const [editing, setEditing] = useState(false);

@@ -1,5 +1,5 @@
 import { resetPasswordBody } from '@pv/contract';
-import { Alert, App, Form, Input, Modal, Select, Typography } from 'antd';
+import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zodRule } from '@/lib/form-rules';
@@ -7,6 +7,7 @@ import { useAssignRoles } from '@/features/user/api/assign-roles';
 import { useResetPassword } from '@/features/user/api/reset-password';
 import { useUserOptions } from '@/features/user/api/user-options';
 import type { UserRow } from '@pv/contract';
+import { useFeedback } from '@/lib/feedback';
 
 /** Shows a password once (a generated one): copy it now, it cannot be read again. */
 export function PasswordOnceModal({
@@ -56,7 +57,7 @@ export function ResetPasswordModal({
   onGenerated: (loginName: string, password: string) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ password?: string; confirmPassword?: string }>();
   const reset = useResetPassword();
   useEffect(() => {
@@ -124,7 +125,7 @@ export function ResetPasswordModal({
 /** Assign roles: the choices are the roles you may assign; the server keeps those beyond your reach. */
 export function AssignRolesModal({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const options = useUserOptions(!!user);
   const assign = useAssignRoles();
   const [roleIds, setRoleIds] = useState<number[]>([]);

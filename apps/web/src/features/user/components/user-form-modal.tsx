@@ -1,5 +1,5 @@
 import { userCreateBody, type UserCreateBody, type UserRow } from '@pv/contract';
-import { App, Form, Input, Modal, Select, TreeSelect } from 'antd';
+import { Form, Input, Modal, Select, TreeSelect } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPerm } from '@/lib/access';
@@ -8,6 +8,7 @@ import { useCreateUser } from '@/features/user/api/create-user';
 import { useUpdateUser } from '@/features/user/api/update-user';
 import { useUserOptions } from '@/features/user/api/user-options';
 import { orgTreeOptions } from '@/lib/org-tree';
+import { useFeedback } from '@/lib/feedback';
 
 const shape = userCreateBody.shape;
 
@@ -23,7 +24,7 @@ interface Props {
 /** Create or edit a user with the §5 rules of the contract (the server checks the same). */
 export function UserFormModal({ open, user, onClose, onCreated }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const can = useHasPerm();
   const [form] = Form.useForm<UserCreateBody>();
   const options = useUserOptions(open);

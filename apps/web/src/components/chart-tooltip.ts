@@ -1,0 +1,2 @@
+// The charts' tooltip, loaded when a pointer first comes over a chart (chart.tsx)
+export { TooltipComponent } from 'echarts/components';

@@ -4,7 +4,8 @@ import { ConfigProvider } from 'antd';
 import Input from 'antd/es/input/Input';
 import type { DatePickerProps as AntDatePickerProps, RangePickerProps } from 'antd/es/date-picker';
 import type { Dayjs } from 'dayjs';
-import { lazy, Suspense, useContext, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useContext, type ReactElement } from 'react';
+import { useStandIn } from '@/lib/use-stand-in';
 
 // antd's date pickers (their panels and dayjs' plugins, 31 KB gzip) load when the user first goes to
 // one, not with the page that shows it: a read-only input with the picker's placeholder stands in.
@@ -32,13 +33,7 @@ interface StandInProps {
 /** The stand-in until the picker is first pointed at or focused; the picker itself once it is. */
 function LazyPicker({ value, placeholder, picker, ...input }: StandInProps) {
   // a value to show (a filter from the URL): the picker itself at once
-  const [active, setActive] = useState(() => isSet(value));
-  const [opened, setOpened] = useState(false);
-  if (!active && isSet(value)) setActive(true);
-  const open = () => {
-    setOpened(true);
-    setActive(true);
-  };
+  const { active, opened, open } = useStandIn(isSet(value));
   const standIn = (
     <Input
       readOnly

@@ -1,6 +1,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, type SelectProps } from 'antd';
-import { lazy, Suspense, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, type CSSProperties } from 'react';
+import { useStandIn } from '@/lib/use-stand-in';
 
 // antd's Select (rc-select, its virtual list and option list: 24 KB gzip) loads when the user first
 // points at or focuses the choice, not with a page whose only select shows a value (a chart's point):
@@ -18,12 +19,7 @@ export interface LazySelectProps<V extends string | number> extends Omit<SelectP
 
 /** antd's Select with plain options, its code loaded on the first pointer or focus. */
 export function LazySelect<V extends string | number>(props: LazySelectProps<V>) {
-  const [active, setActive] = useState(false);
-  const [opened, setOpened] = useState(false);
-  const open = () => {
-    setOpened(true);
-    setActive(true);
-  };
+  const { active, opened, open } = useStandIn();
   const label = props.options.find((o) => o.value === props.value)?.label;
   const standIn = (
     <Button

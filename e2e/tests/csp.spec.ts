@@ -104,7 +104,8 @@ test('every console page loads under the CSP without a violation', async ({ page
 
   csp.at('API documentation');
   await page.goto('/photo_voltaic/docs');
-  await expect(page.locator('.opblock').first()).toBeVisible();
+  // the OpenAPI document is written on its first request (about 2 MB): seconds on a busy machine
+  await expect(page.locator('.opblock').first()).toBeVisible({ timeout: 30_000 });
   await requests.quiet();
   await csp.caughtUp();
 

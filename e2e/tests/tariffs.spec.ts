@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '../support/test';
-import { LANGS, pickOption, stamp, translator, useLanguage } from '../support/i18n';
+import { LANGS, chooseOption, pickOption, stamp, translator, useLanguage } from '../support/i18n';
 import { apiToken, signInByApi } from '../support/session';
 
 // sign-in, two lazy pages and a wait for the revenue job; the machine is shared
@@ -106,8 +106,7 @@ for (const lang of LANGS) {
     made.plants.push(plant);
     await page.goto(`/power_station/power_station_detail?id=${plant.id}`);
     await page.getByTestId('plant-detail-edit').click();
-    await page.getByTestId('plant-company').click();
-    await pickOption(page, name);
+    await chooseOption(page, page.getByTestId('plant-company'), name);
     await expect(page.getByTestId('plant-currency')).toHaveValue('EUR');
     await page.getByTestId('plant-form-ok').click();
     await expect(page.getByText(t('success.update'))).toBeVisible();

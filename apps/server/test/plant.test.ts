@@ -3,7 +3,7 @@ import { z } from 'zod';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOfLocalDay } from '../src/modules/plant/plant-detail.js';
-import { refreshPlantStats, invalidatePlantStats } from '../src/modules/plant/plant-stats.js';
+import { refreshPlantStats, invalidatePlantStats, writeStats } from '../src/modules/plant/plant-stats.js';
 import { buildTestApp, login, newDevice, type TestApp } from './helper.js';
 
 let t: TestApp;
@@ -213,6 +213,39 @@ describe('plant_stats refresh', () => {
       ).updated_at,
     ).toBe(now + 2000);
     expect(again.written).toBe(0);
+  });
+
+  it('writes the figures of the plants still there when one was deleted while they were computed', async () => {
+    const db = t.app.db;
+    const row = await db
+      .selectFrom('plant_stats')
+      .selectAll()
+      .where('plant_id', '=', plantId)
+      .executeTakeFirstOrThrow();
+    const gone =
+      (
+        await db
+          .selectFrom('plants')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirstOrThrow()
+      ).id! + 1000;
+    // the deleted plant's row fails the write on its key (foreign keys are on in both databases)
+    await expect(
+      db
+        .insertInto('plant_stats')
+        .values({ ...row, plant_id: gone })
+        .execute(),
+    ).rejects.toThrow();
+    await writeStats(db, [
+      { ...row, power_w: 4321, updated_at: now + 4000 },
+      { ...row, plant_id: gone },
+    ]);
+    expect(
+      await db.selectFrom('plant_stats').select('power_w').where('plant_id', '=', plantId).executeTakeFirstOrThrow(),
+    ).toEqual({ power_w: 4321 });
+    expect(await db.selectFrom('plant_stats').select('plant_id').where('plant_id', '=', gone).execute()).toEqual([]);
+    // the figures as they were, for the tests that follow
+    await writeStats(db, [row]);
   });
 
   it('stays cheap: every plant has a row', async () => {

@@ -3,7 +3,8 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 // One colour per severity on every screen that shows a fault (list, drawer, bell, plant detail).
-// A tag writes white on its colour: each is dark enough for WCAG AA (4.5:1) with white text
+// A tag writes white on its colour (variant solid: antd 6's default, filled, writes the colour on a
+// light tint, where volcano-7 reads at about 4:1): each is dark enough for WCAG AA (4.5:1) with white text
 // (red-7 5.6, volcano-7 4.8, gold-9 6.8, blue-7 6.2), where the lighter shades were not (gold-6 1.9).
 export const SEVERITY_COLOR: Record<FaultSeverity, string> = {
   critical: '#cf1322',
@@ -23,7 +24,7 @@ export function SeverityTag({ severity }: { severity: string }) {
   const { t } = useTranslation();
   const color = SEVERITY_COLOR[severity as FaultSeverity];
   return (
-    <Tag color={color} data-severity={severity} style={{ marginInlineEnd: 0 }}>
+    <Tag color={color} variant={color ? 'solid' : undefined} data-severity={severity} style={{ marginInlineEnd: 0 }}>
       {t(`fault.severities.${severity}`, { defaultValue: severity })}
     </Tag>
   );

@@ -141,6 +141,20 @@ export function plantStatsRows(db: Kysely<Database>, from: number, to: number) {
   return db.selectFrom('plant_stats').selectAll().where('plant_id', '>=', from).where('plant_id', '<=', to).execute();
 }
 
+/** Which of these plants exist (a plant deleted while its figures were computed is missing). */
+export async function existingPlantIds(db: Kysely<Database>, ids: number[]): Promise<number[]> {
+  const found: number[] = [];
+  for (let i = 0; i < ids.length; i += WRITE_CHUNK) {
+    const rows = await db
+      .selectFrom('plants')
+      .select('id')
+      .where('id', 'in', ids.slice(i, i + WRITE_CHUNK))
+      .execute();
+    for (const r of rows) found.push(r.id);
+  }
+  return found;
+}
+
 /** statements stay well below the databases' limits on bound parameters */
 const WRITE_CHUNK = 250;
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, PlantStatsTable } from '../../db/database.js';
 import { dialectOf, type DialectName } from '../../db/dialect.js';
 import { inTransaction } from '../../db/transaction.js';
+import { isForeignKeyViolation } from '../../lib/unique.js';
 import * as repo from './plant-stats.repository.js';
 import type { StatsRunner } from '../../plugins/jobs-thread.js';
 
@@ -203,7 +204,7 @@ async function refreshSlice(
     };
     if (current.get(id) !== statsKey(row)) rows.push(row);
   }
-  if (rows.length) await inTransaction(db, (trx) => repo.upsertPlantStats(trx, rows));
+  if (rows.length) await writeStats(db, rows);
   return rows.length;
 }
 
@@ -233,4 +234,25 @@ async function closedSums(
     c.total -= t;
   }
   return out;
+}
+
+/**
+ * Writes a slice's figures. A plant deleted while they were computed (its stats row went with it)
+ * fails the write on its key: the figures of the plants still there are written again without it,
+ * rather than the whole slice waiting for the next run.
+ */
+export async function writeStats(db: Kysely<Database>, rows: PlantStatsTable[]): Promise<void> {
+  try {
+    await inTransaction(db, (trx) => repo.upsertPlantStats(trx, rows));
+  } catch (err) {
+    if (!isForeignKeyViolation(err)) throw err;
+    const live = new Set(
+      await repo.existingPlantIds(
+        db,
+        rows.map((r) => r.plant_id),
+      ),
+    );
+    const kept = rows.filter((r) => live.has(r.plant_id));
+    if (kept.length) await inTransaction(db, (trx) => repo.upsertPlantStats(trx, kept));
+  }
 }

@@ -24,6 +24,17 @@ for (const [lang, labels] of [
     await expect(page.getByTestId('kpi-plants')).toContainText('24');
     await expect(page.getByTestId('chart-power')).toContainText(labels.chart);
     await expect(page.getByTestId('chart-power').locator('canvas')).toBeVisible();
+    // the tooltip loads under the first pointer over a chart and then shows the power at that time
+    const chart = page.getByTestId('chart-power');
+    await chart.scrollIntoViewIfNeeded();
+    const box = (await chart.locator('canvas').boundingBox())!;
+    await expect
+      .poll(async () => {
+        await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+        await page.mouse.move(box.x + box.width * 0.32, box.y + box.height / 2);
+        return chart.innerText();
+      })
+      .toMatch(/\d\d:\d\d[\s\S]*\d\s*[kM]?W/);
     await expect(page.getByText(labels.live, { exact: true })).toBeVisible();
 
     // the page must not reload: a mark on the window survives only without one

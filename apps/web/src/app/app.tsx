@@ -1,12 +1,10 @@
 import { ConfigProvider, theme as antdTheme, type ConfigProviderProps } from 'antd';
 import type { Size } from '@pv/contract';
-
-import { RouterProvider } from 'react-router';
 import { antdLocale } from '@/lib/i18n';
 import { useApp } from '@/stores/app';
 import { useSettings } from '@/stores/settings';
 import { ConsoleApp } from './console-app';
-import { useAppRouter } from './router';
+import { AppRouter } from './router';
 
 /** The four sizes of spec §9 on antd's three component sizes; "mini" also shrinks the type. */
 export const SIZE_TO_ANTD: Record<Size, NonNullable<ConfigProviderProps['componentSize']>> = {
@@ -15,11 +13,6 @@ export const SIZE_TO_ANTD: Record<Size, NonNullable<ConfigProviderProps['compone
   small: 'small',
   mini: 'small',
 };
-
-function Router() {
-  const { router, key } = useAppRouter();
-  return <RouterProvider key={key} router={router} />;
-}
 
 export function App() {
   const themeColor = useSettings((s) => s.theme);
@@ -52,7 +45,7 @@ export function App() {
     >
       <ConsoleApp>
         {/* react-query's provider is in the signed-in layout (app/layout/console-layout) */}
-        <Router />
+        <AppRouter />
       </ConsoleApp>
     </ConfigProvider>
   );

@@ -1,9 +1,10 @@
 import { flattenRoutes, type RouteDef } from '@pv/contract';
 import { Button } from 'antd';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { Component, lazy, Suspense, useDeferredValue, useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteHandle } from './route-handle';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RouteMatchesContext } from './route-matches';
+import { BrowserRouter, matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { loadShellMessages } from '@/lib/i18n';
 import { useSession, type UserInfo } from '@/stores/session';
 import { RequireAuth } from './guards/require-auth';
@@ -45,11 +46,29 @@ const RouteErrorPage = lazy(() =>
     () => ({ default: ReloadOffer }),
   ),
 );
-const ROUTE_ERROR = (
-  <Suspense fallback={null}>
-    <RouteErrorPage />
-  </Suspense>
-);
+
+/**
+ * Around the whole route tree: a render that fails outside a page (a page has its own boundary,
+ * components/error-boundary.tsx) shows the error page instead of the layout, until the next
+ * navigation.
+ */
+class RouteErrorBoundary extends Component<{ at: string; children: ReactNode }, { error?: unknown; at?: string }> {
+  override state: { error?: unknown; at?: string } = {};
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error(String(error)) };
+  }
+  static getDerivedStateFromProps(props: { at: string }, state: { error?: unknown; at?: string }) {
+    return props.at === state.at ? null : { at: props.at, error: undefined };
+  }
+  override render() {
+    if (this.state.error === undefined) return this.props.children;
+    return (
+      <Suspense fallback={null}>
+        <RouteErrorPage error={this.state.error} />
+      </Suspense>
+    );
+  }
+}
 
 const titled = (titleKey: string): RouteHandle => ({ titleKey });
 
@@ -124,7 +143,7 @@ export function buildRoutes(info: Pick<UserInfo, 'routerPaths'> | null, saas: bo
   const signedIn = info
     ? consoleRoutes(permittedTree(info.routerPaths, saas))
     : [{ path: '*', element: <RequireAuth /> }];
-  return [{ element: <RootLayout />, errorElement: ROUTE_ERROR, children: [...PUBLIC_ROUTES, ...signedIn] }];
+  return [{ element: <RootLayout />, children: [...PUBLIC_ROUTES, ...signedIn] }];
 }
 
 /** Changes only when what the user may reach changes (not when the profile is re-read). */
@@ -133,10 +152,29 @@ export function accessKey(info: Pick<UserInfo, 'routerPaths' | 'orgGroup'> | nul
 }
 
 /**
- * One browser router per signed-in user: routes are derived from the current user and never
+ * The route table for the current location, with the matched routes for the layouts (title,
+ * current page). React Router's declarative mode: the data router's loaders, actions and fetchers
+ * are not used here and cost 17 KB gzip of every first load.
+ */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  const location = useLocation();
+  const matches = useMemo(
+    () => (matchRoutes(routes, location) ?? []).map((m) => ({ handle: m.route.handle })),
+    [routes, location],
+  );
+  const element = useRoutes(routes, location);
+  return (
+    <RouteMatchesContext value={matches}>
+      <RouteErrorBoundary at={location.pathname}>{element}</RouteErrorBoundary>
+    </RouteMatchesContext>
+  );
+}
+
+/**
+ * One route table per signed-in user: routes are derived from the current user and never
  * accumulate across sign-ins (unlike router.addRoutes in vue-element-admin, issue #416).
  */
-export function useAppRouter(): { router: ReturnType<typeof createBrowserRouter>; key: string } {
+export function AppRouter() {
   // The console for the user renders in a transition, which React splits into short tasks; from
   // the session store (useSyncExternalStore) it would render in one task of several hundred ms on
   // a phone. Until then <RequireAuth> keeps its spinner.
@@ -149,14 +187,12 @@ export function useAppRouter(): { router: ReturnType<typeof createBrowserRouter>
   }, [signingIn]);
   // Rebuilt on the access key alone so a fresh copy of the same user keeps the open pages.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const router = useMemo(() => createBrowserRouter(buildRoutes(info)), [key]);
-  // The replaced router is disposed once its successor is in place (not in an effect cleanup,
-  // which StrictMode runs on a router that is still in use).
-  const previous = useRef(router);
-  useEffect(() => {
-    if (previous.current !== router) previous.current.dispose();
-    previous.current = router;
-  }, [router]);
-  // The key remounts <RouterProvider>, which otherwise keeps the first router's state.
-  return { router, key };
+  const routes = useMemo(() => buildRoutes(info), [key]);
+  // The key remounts the router and everything in it when what the user may reach changes: no
+  // page, tab or state of the earlier routes survives.
+  return (
+    <BrowserRouter key={key}>
+      <AppRoutes routes={routes} />
+    </BrowserRouter>
+  );
 }

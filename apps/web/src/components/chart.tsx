@@ -1,7 +1,7 @@
 import { theme } from 'antd';
 import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
 import {
-  GridComponent,
+  GridSimpleComponent,
   type DataZoomComponentOption,
   type GridComponentOption,
   type TooltipComponentOption,
@@ -12,19 +12,29 @@ import { useEffect, useMemo, useRef } from 'react';
 
 // Tree-shaken: only the charts and components the console draws end up in its bundle. The zoom of
 // the history charts (point-chart, fault-data-chart) and the fault's mark lines are registered by
-// the charts that draw them: the dashboard's charts load without them.
-registerECharts([LineChart, BarChart, GridComponent, CanvasRenderer]);
+// the charts that draw them: the dashboard's charts load without them. The grid is the one without
+// the axis pointer (GridComponent registers it too: 8.6 KB gzip), which comes with the tooltip.
+registerECharts([LineChart, BarChart, GridSimpleComponent, CanvasRenderer]);
 
-// The tooltip and its axis pointer (8 KB gzip) show only under a pointer: they load when a pointer
-// first moves over or touches a chart, and every chart drawn by then takes its option again (a merge: the
-// series stay as they are, the tooltip is added).
-const drawn = new Map<ECharts, { current: ChartOption }>();
+// The tooltip and its axis pointer (17 KB gzip together) show only under a pointer: they load
+// when a pointer first moves over or touches a chart. A chart set up before then cannot take them
+// (an ECharts instance keeps the processors registered when it was created, the axis pointer's
+// among them), so each is set up again, without animation, its zoom kept.
+const redraws = new Set<() => void>();
 let tooltip: Promise<void> | undefined;
+let tooltipIn = false;
 function loadTooltip() {
   tooltip ??= import('./chart-tooltip').then(({ TooltipComponent }) => {
     registerECharts(TooltipComponent);
-    for (const [chart, option] of drawn) chart.setOption(option.current);
+    tooltipIn = true;
+    for (const redraw of [...redraws]) redraw();
   });
+}
+
+/** Where the chart's zoom windows are, to set them again on a new instance. */
+function zoomOf(chart: ECharts): { start?: number; end?: number }[] {
+  const zooms = (chart.getOption() as { dataZoom?: { start?: number; end?: number }[] }).dataZoom;
+  return (zooms ?? []).map(({ start, end }) => ({ start, end }));
 }
 
 let drawable: boolean | undefined;
@@ -97,13 +107,26 @@ export function Chart({ option, height = 280, label, 'data-testid': testId }: Ch
     // no 2D canvas (a test DOM): the chart stays empty
     if (!node || !canDraw()) return;
     let resize: ResizeObserver | undefined;
-    const cancel = whenIdle(() => {
+    const draw = (animate: boolean) => {
+      const zooms = chart.current ? zoomOf(chart.current) : [];
+      chart.current?.dispose();
       chart.current = init(node, undefined, { renderer: 'canvas' });
-      chart.current.setOption(latest.current, { notMerge: true });
-      drawn.set(chart.current, latest);
-      // a move under the mouse or pen, a touch (a pointer may be over the chart as it is drawn)
-      node.addEventListener('pointermove', loadTooltip, { once: true });
-      node.addEventListener('pointerdown', loadTooltip, { once: true });
+      chart.current.setOption(animate ? latest.current : { ...latest.current, animation: false }, { notMerge: true });
+      if (zooms.length)
+        chart.current.dispatchAction({ type: 'dataZoom', batch: zooms.map((z, i) => ({ dataZoomIndex: i, ...z })) });
+    };
+    const redraw = () => {
+      redraws.delete(redraw);
+      draw(false);
+    };
+    const cancel = whenIdle(() => {
+      draw(true);
+      if (!tooltipIn) {
+        redraws.add(redraw);
+        // a move under the mouse or pen, a touch (a pointer may be over the chart as it is drawn)
+        node.addEventListener('pointermove', loadTooltip, { once: true });
+        node.addEventListener('pointerdown', loadTooltip, { once: true });
+      }
       // the observer reports the size it finds at once: drawn at that size already, the chart is
       // laid out again only when it changes (a resize lays out and draws the whole chart)
       let size = `${node.clientWidth}x${node.clientHeight}`;
@@ -117,7 +140,7 @@ export function Chart({ option, height = 280, label, 'data-testid': testId }: Ch
     });
     return () => {
       cancel();
-      if (chart.current) drawn.delete(chart.current);
+      redraws.delete(redraw);
       node.removeEventListener('pointermove', loadTooltip);
       node.removeEventListener('pointerdown', loadTooltip);
       resize?.disconnect();

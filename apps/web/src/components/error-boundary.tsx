@@ -2,7 +2,6 @@ import { CloseCircleFilled } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useErrorLog } from '@/stores/error-log';
 
 // Plain elements in the layout of antd's Result: Result brings its 403/404/500 illustrations into
@@ -54,14 +53,9 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { erro
   }
 }
 
-/** The router's last resort (errorElement of the root route). */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : undefined;
+/** The last resort of the whole route tree (app/router.tsx), shown without the layout. */
+export function RouteErrorPage({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : undefined;
   return (
     <div className="pv-page-loading">
       <ErrorResult detail={detail} />

@@ -12,7 +12,7 @@ import {
   useState,
   type CSSProperties,
 } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { isMobileWidth, useApp } from '@/stores/app';
 import { homePathOf, useSession } from '@/stores/session';
 import { useSettings } from '@/stores/settings';
@@ -26,6 +26,7 @@ import { loadAllMessages } from '@/lib/i18n';
 import { NotFoundPage } from '@/app/pages';
 import { pagesByPath } from '@/app/route-utils';
 import type { RouteHandle } from '@/app/route-handle';
+import { useRouteMatches } from '@/app/route-matches';
 import { Navbar } from './navbar';
 import { DoubleSidebar, SingleSidebar, SUB_SIDEBAR_WIDTH } from './sidebar';
 import { TagsView } from './tags-view';
@@ -85,7 +86,7 @@ export function ConsoleLayout(props: { tree: RouteDef[] }) {
 function ConsoleShell({ tree }: { tree: RouteDef[] }) {
   const info = useSession((s) => s.info);
   const { pathname, search } = useLocation();
-  const matches = useMatches();
+  const matches = useRouteMatches();
   const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
   const current = handle?.page;
   const pages = useMemo(() => pagesByPath(tree), [tree]);

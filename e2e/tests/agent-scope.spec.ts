@@ -1,6 +1,7 @@
 import { expect, test } from '../support/test';
 import { LANGS, translator, useLanguage } from '../support/i18n';
 import { apiToken, sidebarHrefs, signIn } from '../support/session';
+import { scrollToPlantPart } from '../support/plant';
 
 /** The agent's organisation (SunPath Services) and the installer below it. */
 const OWN_ORGS = ['SunPath Services', 'Green Roof Installers'];
@@ -47,6 +48,7 @@ for (const lang of LANGS) {
     // one of its plants: its devices are the agent's too
     await page.locator('[data-testid^="plant-link-"]').first().click();
     await expect(page.getByTestId('plant-detail-name')).toHaveText(names[0]!);
+    await scrollToPlantPart(page, 'tables');
     const plantDevices = page.locator('[data-testid^="plant-device-"]');
     await expect(plantDevices.first()).toBeVisible();
     for (const sn of await plantDevices.allInnerTexts()) expect(myDevices).toContain(sn);

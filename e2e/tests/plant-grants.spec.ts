@@ -1,6 +1,7 @@
 import { expect, test } from '../support/test';
 import { buttonText, LANGS, stamp, translator, useLanguage } from '../support/i18n';
 import { apiToken, signInByApi } from '../support/session';
+import { scrollToPlantPart } from '../support/plant';
 
 interface Grant {
   id: number;
@@ -37,6 +38,7 @@ for (const lang of LANGS) {
 
     await page.goto(`/power_station/power_station_detail?id=${plantId}`);
     await expect(page.getByTestId('plant-detail-name')).toHaveText(name);
+    await scrollToPlantPart(page, 'tables');
     await page.getByTestId('plant-tab-grants').click();
     await expect(page.getByTestId('plant-tab-grants')).toHaveText(t('plant.tabs.grants'));
 

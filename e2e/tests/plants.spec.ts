@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '../support/test';
 import { LANGS, stamp, translator, useLanguage } from '../support/i18n';
 import { apiToken, signIn, signInByApi } from '../support/session';
+import { scrollToPlantPart } from '../support/plant';
 
 const LIST = '/power_station/power_station_list';
 
@@ -126,6 +127,7 @@ test('the plant detail shows facts, weather, the chart ranges, energy flow and t
   const chart = page.waitForResponse((r) => r.url().includes('/chart?range=7'));
   await page.getByTestId('plant-chart-range').getByText('7 days').click();
   expect((await (await chart).json()).data.points).toHaveLength(7);
+  await scrollToPlantPart(page, 'tables');
   await expect(page.locator('[data-testid^="plant-device-INV"]').first()).toBeVisible();
   await page.locator('[data-testid^="plant-device-INV"]').first().click();
   await expect(page).toHaveURL(/\/devices\/devices_detail\?id=\d+/);
@@ -184,6 +186,7 @@ test('the agent sees only the plants of its organisation, and a grant shares one
   // the agent authorises the Delta agent on one of its plants
   const shared = mine[0]!;
   await page.goto(`/power_station/power_station_detail?id=${shared.id}`);
+  await scrollToPlantPart(page, 'tables');
   await page.getByTestId('plant-tab-grants').click();
   await page.getByTestId('grant-add').click();
   await page.getByTestId('grant-emails').fill('agent@sunpath.example');

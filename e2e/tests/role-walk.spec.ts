@@ -2,6 +2,7 @@ import { expect, test, type Page } from '../support/test';
 import { sidebarHrefs, signIn } from '../support/session';
 import { watchRequests } from '../support/settled';
 import { watchProblems } from '../support/watch';
+import { scrollToPlantPart } from '../support/plant';
 
 // Issue 17: every demo role opens every page it is offered, and the detail pages reached from its
 // lists, without a refused request or a console error (the agent's device management once asked
@@ -54,7 +55,9 @@ for (const role of ROLES) {
       await expect(page).toHaveURL(/power_station_detail\?id=\d+/);
       await expect(page.getByTestId('plant-detail-name')).toBeVisible();
       await settle(page);
-      const tabs = page.getByRole('tab');
+      await scrollToPlantPart(page, 'tables');
+      const tabs = page.getByTestId('plant-part-tables').getByRole('tab');
+      await expect(tabs.first()).toBeVisible();
       for (let i = 0; i < (await tabs.count()); i++) {
         watch.at(`plant detail, tab ${await tabs.nth(i).textContent()}`);
         await tabs.nth(i).click();

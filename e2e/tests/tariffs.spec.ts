@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '../support/test';
 import { LANGS, chooseOption, pickOption, stamp, translator, useLanguage } from '../support/i18n';
 import { apiToken, signInByApi } from '../support/session';
+import { scrollToPlantPart } from '../support/plant';
 
 // sign-in, two lazy pages and a wait for the revenue job; the machine is shared
 test.describe.configure({ timeout: 150_000 });
@@ -115,6 +116,7 @@ for (const lang of LANGS) {
     const revenue = page.getByTestId('plant-revenue');
     await expect(async () => {
       await page.reload();
+      await scrollToPlantPart(page, 'revenue');
       await revenue.getByText(t('tariff.range.year'), { exact: true }).click();
       await expect(page.getByTestId('revenue-periods')).toContainText('offPeak', { timeout: 3_000 });
     }).toPass({ timeout: 90_000 });

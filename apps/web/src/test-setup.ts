@@ -23,6 +23,27 @@ if (!window.matchMedia) {
   });
 }
 
+// happy-dom has no layout, so its IntersectionObserver never reports anything: a test's page is all
+// on screen, and what loads when scrolled near (lib/use-near-screen.ts) loads at once. A test that
+// scrolls (dashboard-charts.test.tsx) stubs its own.
+class OnScreen {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    queueMicrotask(() =>
+      this.callback(
+        [{ target, isIntersecting: true } as IntersectionObserverEntry],
+        this as unknown as IntersectionObserver,
+      ),
+    );
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+Object.defineProperty(window, 'IntersectionObserver', { value: OnScreen, writable: true, configurable: true });
+
 // Nothing a test rendered may keep running once it ends: React roots are unmounted, and antd's
 // static message / notification / modal roots (lib/http shows its error toast there, closing on a
 // 5-second timer) are emptied inside act, so no commit is left for after the test DOM is gone.

@@ -1,37 +1,17 @@
 import type { DashboardData } from '@pv/contract';
 import { Card, Empty, theme } from 'antd';
 import dayjs from 'dayjs';
-import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartOption } from '@/components/chart';
 import { formatTime } from '@/lib/format';
+import { useNearScreen } from '@/lib/use-near-screen';
 import { useFormat } from '@/lib/quantity';
 import { formatZonedTime, zoneAbbreviation } from '@/lib/time-zone';
 
 // ECharts loads once a chart card comes near the screen (its own chunk, evaluated in its own task):
 // on a phone the KPI cards fill the first screen, and the charts cost nothing until scrolled to.
 const Chart = lazy(() => import('@/components/chart'));
-
-/** How far below (or above) the screen a chart card starts loading, so it is drawn when scrolled to. */
-const NEAR_SCREEN = '300px';
-
-/** Whether the element has come near the screen (and stays true after); at once where IntersectionObserver is missing. */
-function useNearScreen(ref: React.RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const node = ref.current;
-    if (near || !node) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: `${NEAR_SCREEN} 0px` },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [near, ref]);
-  return near;
-}
 
 const grid = { left: 8, right: 16, top: 24, bottom: 8, containLabel: true };
 /** The power chart names its zone at the end of its time axis: room for "UTC+5:30". */

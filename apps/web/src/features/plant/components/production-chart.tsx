@@ -91,7 +91,14 @@ export function ProductionChart({ plantId }: { plantId: number }) {
     [data, range, t, f, i18n.language],
   );
 
-  const empty = data && data.points.every((p) => p[1] === 0);
+  // no points at all, or points of nothing produced (a night, a plant off the grid): each said as it is
+  const empty = !data
+    ? undefined
+    : !data.points.length
+      ? 'noData'
+      : data.points.every((p) => p[1] === 0)
+        ? 'noProduction'
+        : undefined;
   return (
     <div>
       <Segmented<ChartRange>
@@ -116,7 +123,7 @@ export function ProductionChart({ plantId }: { plantId: number }) {
           {empty && (
             <Empty
               style={{ position: 'absolute', inset: 0, margin: 'auto', height: 100 }}
-              description={t('plant.noData')}
+              description={t(`plant.${empty}`)}
             />
           )}
         </div>

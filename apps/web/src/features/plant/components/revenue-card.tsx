@@ -1,9 +1,10 @@
 import { REVENUE_RANGES, currencyDigits, type PlantRevenue, type PlantRow, type RevenueRange } from '@pv/contract';
-import { Card, Col, Empty, Flex, Row, Segmented, Statistic, Table } from 'antd';
+import { Card, Col, Empty, Flex, Row, Segmented, Statistic } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartOption } from '@/components/chart';
+import { SummaryTable } from '@/components/summary-table';
 import { DatePicker } from '@/components/date-pickers';
 import { dayLabel } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
@@ -107,16 +108,15 @@ export function RevenueCard({ plant }: { plant: PlantRow }) {
           {option && <Chart option={option} height={220} label={t('tariff.revenue')} data-testid="revenue-chart" />}
         </Col>
         <Col xs={24} lg={8}>
-          <Table
-            size="small"
-            rowKey="period"
-            pagination={false}
-            dataSource={data?.byPeriod ?? []}
+          <SummaryTable<PlantRevenue['byPeriod'][number]>
+            rows={data?.byPeriod ?? []}
+            rowKey={(r) => r.period}
+            empty={t('tariff.noRevenueInRange')}
             data-testid="revenue-periods"
             columns={[
-              { title: t('tariff.byPeriod'), dataIndex: 'period' },
-              { title: t('tariff.energy'), dataIndex: 'kwh', align: 'right', render: (v: number) => f.energy(v) },
-              { title: t('tariff.amount'), dataIndex: 'amount', align: 'right', render: (v: number) => money(v) },
+              { key: 'period', title: t('tariff.byPeriod'), render: (r) => r.period },
+              { key: 'kwh', title: t('tariff.energy'), align: 'right', render: (r) => f.energy(r.kwh) },
+              { key: 'amount', title: t('tariff.amount'), align: 'right', render: (r) => money(r.amount) },
             ]}
           />
         </Col>

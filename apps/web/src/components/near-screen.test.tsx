@@ -1,0 +1,55 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NearScreen } from './near-screen';
+
+/** An observer the test moves on screen itself. */
+class Observer {
+  static all = new Set<Observer>();
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  targets: Element[] = [];
+  observe(target: Element) {
+    this.targets.push(target);
+    Observer.all.add(this);
+  }
+  disconnect() {
+    Observer.all.delete(this);
+  }
+  static scrollNear() {
+    for (const o of [...Observer.all])
+      o.callback(
+        o.targets.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry),
+        o as unknown as IntersectionObserver,
+      );
+  }
+}
+
+describe('<NearScreen>', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Observer.all.clear();
+  });
+
+  it('shows the placeholder until scrolled near, then its children, and keeps them', async () => {
+    vi.stubGlobal('IntersectionObserver', Observer);
+    const { rerender } = render(
+      <NearScreen placeholder={<p>placeholder</p>} data-testid="near">
+        <p>the tables</p>
+      </NearScreen>,
+    );
+    expect(screen.getByText('placeholder')).toBeTruthy();
+    expect(screen.queryByText('the tables')).toBeNull();
+    expect(Observer.all.size).toBe(1);
+
+    await act(async () => Observer.scrollNear());
+    expect(screen.getByText('the tables')).toBeTruthy();
+    expect(screen.queryByText('placeholder')).toBeNull();
+    // once there, they stay: nothing watches any more
+    expect(Observer.all.size).toBe(0);
+    rerender(
+      <NearScreen placeholder={<p>placeholder</p>} data-testid="near">
+        <p>the tables</p>
+      </NearScreen>,
+    );
+    expect(screen.getByText('the tables')).toBeTruthy();
+  });
+});

@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { lazy } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NearScreen } from './near-screen';
 
@@ -51,5 +52,22 @@ describe('<NearScreen>', () => {
       </NearScreen>,
     );
     expect(screen.getByText('the tables')).toBeTruthy();
+  });
+
+  it('shows the still placeholder before, the loading fallback while the code comes', async () => {
+    vi.stubGlobal('IntersectionObserver', Observer);
+    let arrive: (m: { default: () => React.ReactNode }) => void = () => {};
+    const Tables = lazy(() => new Promise<{ default: () => React.ReactNode }>((resolve) => (arrive = resolve)));
+    render(
+      <NearScreen placeholder={<p>still</p>} fallback={<p>loading</p>}>
+        <Tables />
+      </NearScreen>,
+    );
+    expect(screen.getByText('still')).toBeTruthy();
+    await act(async () => Observer.scrollNear());
+    expect(screen.getByText('loading')).toBeTruthy();
+    await act(async () => arrive({ default: () => <p>the tables</p> }));
+    expect(await screen.findByText('the tables')).toBeTruthy();
+    expect(screen.queryByText('loading')).toBeNull();
   });
 });

@@ -22,13 +22,14 @@ const PlantFormModal = lazyNamed(() => import('@/features/plant/components/plant
 const RevenueCard = lazyNamed(() => import('@/features/plant/components/revenue-card'), 'RevenueCard');
 const PlantTables = lazyNamed(() => import('@/features/plant/components/plant-tables'), 'PlantTables');
 
-const placeholder = (rows: number) => (
+// still until scrolled near (nothing loads yet), active while the code loads
+const placeholder = (rows: number, active: boolean) => (
   <Card size="small">
-    <Skeleton active paragraph={{ rows }} />
+    <Skeleton active={active} paragraph={{ rows }} />
   </Card>
 );
-const REVENUE_PLACEHOLDER = placeholder(7);
-const TABLES_PLACEHOLDER = placeholder(8);
+const REVENUE = { placeholder: placeholder(7, false), fallback: placeholder(7, true) };
+const TABLES = { placeholder: placeholder(8, false), fallback: placeholder(8, true) };
 
 /**
  * A plant's page once it is read (pages/plant-detail-page.tsx shows the skeleton and "not found"):
@@ -184,7 +185,7 @@ export function PlantDetailView({ plant: p }: { plant: PlantDetail }) {
         </Col>
       </Row>
 
-      <NearScreen placeholder={REVENUE_PLACEHOLDER} data-testid="plant-part-revenue">
+      <NearScreen {...REVENUE} data-testid="plant-part-revenue">
         <RevenueCard plant={p} />
       </NearScreen>
 
@@ -192,7 +193,7 @@ export function PlantDetailView({ plant: p }: { plant: PlantDetail }) {
         <EnergyFlow flow={p.energyFlow} />
       </Card>
 
-      <NearScreen placeholder={TABLES_PLACEHOLDER} data-testid="plant-part-tables">
+      <NearScreen {...TABLES} data-testid="plant-part-tables">
         <PlantTables plant={p} />
       </NearScreen>
       <OnceOpened open={editing}>

@@ -1,37 +1,17 @@
 import { act, render, screen } from '@testing-library/react';
 import { lazy } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeIntersectionObserver, reach } from '@/test-intersection';
 import { NearScreen } from './near-screen';
-
-/** An observer the test moves on screen itself. */
-class Observer {
-  static all = new Set<Observer>();
-  constructor(private readonly callback: IntersectionObserverCallback) {}
-  targets: Element[] = [];
-  observe(target: Element) {
-    this.targets.push(target);
-    Observer.all.add(this);
-  }
-  disconnect() {
-    Observer.all.delete(this);
-  }
-  static scrollNear() {
-    for (const o of [...Observer.all])
-      o.callback(
-        o.targets.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry),
-        o as unknown as IntersectionObserver,
-      );
-  }
-}
 
 describe('<NearScreen>', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    Observer.all.clear();
+    FakeIntersectionObserver.all.clear();
   });
 
   it('shows the placeholder until scrolled near, then its children, and keeps them', async () => {
-    vi.stubGlobal('IntersectionObserver', Observer);
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     const { rerender } = render(
       <NearScreen placeholder={<p>placeholder</p>} data-testid="near">
         <p>the tables</p>
@@ -39,13 +19,13 @@ describe('<NearScreen>', () => {
     );
     expect(screen.getByText('placeholder')).toBeTruthy();
     expect(screen.queryByText('the tables')).toBeNull();
-    expect(Observer.all.size).toBe(1);
+    expect(FakeIntersectionObserver.all.size).toBe(1);
 
-    await act(async () => Observer.scrollNear());
+    reach();
     expect(screen.getByText('the tables')).toBeTruthy();
     expect(screen.queryByText('placeholder')).toBeNull();
     // once there, they stay: nothing watches any more
-    expect(Observer.all.size).toBe(0);
+    expect(FakeIntersectionObserver.all.size).toBe(0);
     rerender(
       <NearScreen placeholder={<p>placeholder</p>} data-testid="near">
         <p>the tables</p>
@@ -55,7 +35,7 @@ describe('<NearScreen>', () => {
   });
 
   it('shows the still placeholder before, the loading fallback while the code comes', async () => {
-    vi.stubGlobal('IntersectionObserver', Observer);
+    vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
     let arrive: (m: { default: () => React.ReactNode }) => void = () => {};
     const Tables = lazy(() => new Promise<{ default: () => React.ReactNode }>((resolve) => (arrive = resolve)));
     render(
@@ -64,7 +44,7 @@ describe('<NearScreen>', () => {
       </NearScreen>,
     );
     expect(screen.getByText('still')).toBeTruthy();
-    await act(async () => Observer.scrollNear());
+    reach();
     expect(screen.getByText('loading')).toBeTruthy();
     await act(async () => arrive({ default: () => <p>the tables</p> }));
     expect(await screen.findByText('the tables')).toBeTruthy();

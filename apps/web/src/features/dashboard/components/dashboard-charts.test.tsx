@@ -1,10 +1,11 @@
 import type { DashboardData } from '@pv/contract';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChartOption } from '@/components/chart';
 import { initI18n } from '@/lib/i18n';
 import { DashboardCharts } from './dashboard-charts';
+import { FakeIntersectionObserver, reach } from '@/test-intersection';
 
 initI18n('en');
 
@@ -61,38 +62,6 @@ const data: DashboardData = {
   ],
 };
 
-/** The test DOM lays nothing out: the cards "come near the screen" when a test says so. */
-class FakeIntersectionObserver {
-  static all = new Set<FakeIntersectionObserver>();
-  readonly targets = new Set<Element>();
-  constructor(private readonly callback: IntersectionObserverCallback) {
-    FakeIntersectionObserver.all.add(this);
-  }
-  observe(target: Element) {
-    this.targets.add(target);
-  }
-  unobserve(target: Element) {
-    this.targets.delete(target);
-  }
-  disconnect() {
-    this.targets.clear();
-    FakeIntersectionObserver.all.delete(this);
-  }
-  takeRecords() {
-    return [];
-  }
-}
-/** Scrolls the cards named (their test ids) near the screen. */
-function reach(...testIds: string[]) {
-  act(() => {
-    for (const observer of [...FakeIntersectionObserver.all]) {
-      const entries = [...observer.targets]
-        .filter((el) => testIds.includes(el.getAttribute('data-testid') ?? ''))
-        .map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry);
-      if (entries.length) observer['callback'](entries, observer as unknown as IntersectionObserver);
-    }
-  });
-}
 const ALL = ['chart-power', 'chart-daily', 'chart-monthly', 'chart-top'];
 
 describe('dashboard charts', () => {

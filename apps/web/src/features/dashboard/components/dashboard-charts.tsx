@@ -1,11 +1,11 @@
 import type { DashboardData } from '@pv/contract';
 import { Card, Empty, theme } from 'antd';
 import dayjs from 'dayjs';
-import { lazy, memo, Suspense, useMemo, useRef } from 'react';
+import { lazy, memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChartOption } from '@/components/chart';
 import { formatTime } from '@/lib/format';
-import { useNearScreen } from '@/lib/use-near-screen';
+import { NearScreen } from '@/components/near-screen';
 import { useFormat } from '@/lib/quantity';
 import { formatZonedTime, zoneAbbreviation } from '@/lib/time-zone';
 
@@ -32,12 +32,9 @@ function ChartCard({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  const near = useNearScreen(ref);
   // the body is there (at its height) before the chart: nothing moves when it is drawn
   return (
     <Card
-      ref={ref}
       variant="borderless"
       title={title}
       className="pv-chart-card"
@@ -51,7 +48,7 @@ function ChartCard({
           style={{ margin: 0, paddingTop: 80 }}
         />
       ) : (
-        <Suspense fallback={null}>{near && children}</Suspense>
+        <NearScreen placeholder={null}>{children}</NearScreen>
       )}
     </Card>
   );

@@ -1,11 +1,12 @@
 import { flattenRoutes, type RouteDef } from '@pv/contract';
 import { Button } from 'antd';
-import { Component, lazy, Suspense, useDeferredValue, useEffect, useMemo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useDeferredValue, useEffect, useMemo, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteHandle } from './route-handle';
 import { RouteMatchesContext } from './route-matches';
 import { BrowserRouter, matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { loadShellMessages } from '@/lib/i18n';
+import { logRenderError } from '@/stores/error-log';
 import { useSession, type UserInfo } from '@/stores/session';
 import { RequireAuth } from './guards/require-auth';
 import {
@@ -50,15 +51,22 @@ const RouteErrorPage = lazy(() =>
 /**
  * Around the whole route tree: a render that fails outside a page (a page has its own boundary,
  * components/error-boundary.tsx) shows the error page instead of the layout, until the next
- * navigation.
+ * navigation, and goes to the error log like a page's.
  */
-class RouteErrorBoundary extends Component<{ at: string; children: ReactNode }, { error?: unknown; at?: string }> {
+export class RouteErrorBoundary extends Component<
+  { at: string; children: ReactNode },
+  { error?: unknown; at?: string }
+> {
   override state: { error?: unknown; at?: string } = {};
   static getDerivedStateFromError(error: unknown) {
     return { error: error ?? new Error(String(error)) };
   }
   static getDerivedStateFromProps(props: { at: string }, state: { error?: unknown; at?: string }) {
     return props.at === state.at ? null : { at: props.at, error: undefined };
+  }
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    // kept in the error log and reported, like a page's failed render
+    logRenderError(error, info.componentStack);
   }
   override render() {
     if (this.state.error === undefined) return this.props.children;

@@ -2,7 +2,7 @@ import { CloseCircleFilled } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorLog } from '@/stores/error-log';
+import { logRenderError } from '@/stores/error-log';
 
 // Plain elements in the layout of antd's Result: Result brings its 403/404/500 illustrations into
 // every signed-in first load, and this shows in the shell of every console page.
@@ -37,13 +37,8 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { erro
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error(error, info.componentStack);
     // spec §3 error logs: a failed render is kept and reported with the component stack
-    useErrorLog.getState().addErrorLog({
-      kind: 'render',
-      message: `${error.name}: ${error.message}`,
-      stack: `${error.stack ?? ''}\n${info.componentStack ?? ''}`.trim(),
-    });
+    logRenderError(error, info.componentStack);
   }
 
   override render() {

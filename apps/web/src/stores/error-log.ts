@@ -47,3 +47,17 @@ export const useErrorLog = create<ErrorLogState>((set, get) => ({
     return batch;
   },
 }));
+
+/**
+ * A render that failed under an error boundary (a page's or the route tree's): kept in the error log
+ * and reported with the component stack, and written to the browser console as React would have.
+ */
+export function logRenderError(error: unknown, componentStack?: string | null): void {
+  console.error(error, componentStack);
+  const e = error instanceof Error ? error : new Error(String(error));
+  useErrorLog.getState().addErrorLog({
+    kind: 'render',
+    message: `${e.name}: ${e.message}`,
+    stack: `${e.stack ?? ''}\n${componentStack ?? ''}`.trim(),
+  });
+}

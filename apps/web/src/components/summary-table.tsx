@@ -18,11 +18,14 @@ export function SummaryTable<T>({
   rows,
   rowKey,
   empty,
+  rowTestId,
   'data-testid': testId,
 }: {
   columns: SummaryColumn<T>[];
   rows: readonly T[];
   rowKey: (row: T) => string;
+  /** a data-testid for each row */
+  rowTestId?: (row: T) => string;
   /** what an empty table says (in its single row) */
   empty: ReactNode;
   'data-testid'?: string;
@@ -41,7 +44,7 @@ export function SummaryTable<T>({
       <tbody>
         {rows.length ? (
           rows.map((row) => (
-            <tr key={rowKey(row)}>
+            <tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
               {columns.map((c) => (
                 <td key={c.key} style={{ textAlign: c.align ?? 'left' }}>
                   {c.render(row)}

@@ -1,37 +1,46 @@
-import { Card, Empty, Statistic } from 'antd';
+import type { RevenueFigures } from '@pv/contract';
+import { Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/money';
 import { useFleetRevenue } from '@/features/dashboard/api/get-fleet-revenue';
-import { Text } from '@/components/text';
+import { SummaryTable, type SummaryColumn } from '@/components/summary-table';
+
+/** Stands for the first currency's row while the figures load: the row is there at its height. */
+const LOADING = Symbol('loading');
+type Row = RevenueFigures | typeof LOADING;
 
 /**
  * The fleet's revenue per currency: today (each plant's local day), this month, this year and in
- * total. Several currencies are shown side by side, never added together.
+ * total, a currency to a row. Several currencies are shown one under the other, never added
+ * together.
  */
 export function RevenueCards() {
   const { t, i18n } = useTranslation();
   const { data, isFetched } = useFleetRevenue();
-  const money = (v: number, c: string) => formatMoney(v, c, i18n.language);
+  const figure = (pick: (r: RevenueFigures) => number) => (r: Row) =>
+    r === LOADING ? '–' : formatMoney(pick(r), r.currency, i18n.language);
+  const columns: SummaryColumn<Row>[] = [
+    { key: 'currency', title: t('tariff.currency'), render: (r) => (r === LOADING ? '–' : r.currency) },
+    { key: 'plants', title: t('tariff.plants'), align: 'right', render: (r) => (r === LOADING ? '–' : r.plants) },
+    { key: 'today', title: t('tariff.revenueToday'), align: 'right', render: figure((r) => r.today) },
+    { key: 'month', title: t('tariff.revenueMonth'), align: 'right', render: figure((r) => r.month) },
+    { key: 'year', title: t('tariff.revenueYear'), align: 'right', render: figure((r) => r.year) },
+    { key: 'total', title: t('tariff.revenueTotal'), align: 'right', render: figure((r) => r.total) },
+  ];
   return (
     <Card title={t('tariff.fleetRevenue')} size="small" data-testid="dashboard-revenue">
       {isFetched && !data?.length ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tariff.noFleetRevenue')} />
       ) : (
-        // CSS grids, not antd's Row/Col (see KpiCards): a currency to a row, two side by side from lg
-        <div className={`pv-revenue-grid${(data?.length ?? 0) > 1 ? ' pv-revenue-grid-pair' : ''}`}>
-          {(data ?? []).map((r) => (
-            <div key={r.currency} data-testid={`dashboard-revenue-${r.currency}`}>
-              <Text type="secondary">
-                {r.currency} · {t('tariff.fleetPlants', { count: r.plants })}
-              </Text>
-              <div className="pv-revenue-figures">
-                <Statistic title={t('tariff.revenueToday')} value={money(r.today, r.currency)} />
-                <Statistic title={t('tariff.revenueMonth')} value={money(r.month, r.currency)} />
-                <Statistic title={t('tariff.revenueYear')} value={money(r.year, r.currency)} />
-                <Statistic title={t('tariff.revenueTotal')} value={money(r.total, r.currency)} />
-              </div>
-            </div>
-          ))}
+        // a phone scrolls the figures sideways rather than breaking them
+        <div className="pv-summary-scroll" aria-busy={!data}>
+          <SummaryTable<Row>
+            columns={columns}
+            rows={data ?? [LOADING]}
+            rowKey={(r) => (r === LOADING ? 'loading' : r.currency)}
+            rowTestId={(r) => (r === LOADING ? 'dashboard-revenue-loading' : `dashboard-revenue-${r.currency}`)}
+            empty={null}
+          />
         </div>
       )}
     </Card>

@@ -64,17 +64,22 @@ describe('dashboard page', () => {
 
   it('shows the KPIs with three significant digits and their units, and asks for the browser time zone', async () => {
     renderWithProviders(<DashboardPage />);
+    // until the revenue arrives, a row of placeholders holds its place (nothing below jumps)
+    expect(screen.getByTestId('dashboard-revenue-loading').textContent).toBe('––––––');
     const power = await screen.findByTestId('kpi-power');
     await waitFor(() => expect(power.textContent).toContain('12.5kW'), { timeout: 8000 });
     expect(screen.getByTestId('kpi-today').textContent).toContain('80.0kWh');
     expect(screen.getByTestId('kpi-capacity').textContent).toContain('40.0kWp');
     expect(screen.getByTestId('kpi-plants').textContent).toContain('1,234');
     expect(screen.getByTestId('kpi-total').textContent).toContain('34.0MWh');
-    // revenue per currency, side by side and never added up
-    const eur = await screen.findByTestId('dashboard-revenue-EUR');
-    expect(eur.textContent).toContain('€1,029.84');
-    expect(eur.textContent).toContain('4 plants');
-    expect(screen.getByTestId('dashboard-revenue-CNY').textContent).toContain('CN¥20,000.00');
+    // revenue a currency to a row, never added up: currency, plants, today, month, year, total
+    const cells = async (currency: string) =>
+      [...(await screen.findByTestId(`dashboard-revenue-${currency}`)).querySelectorAll('td')].map(
+        (td) => td.textContent,
+      );
+    expect(await cells('EUR')).toEqual(['EUR', '4', '€10.98', '€352.76', '€1,029.84', '€1,029.84']);
+    expect(await cells('CNY')).toEqual(['CNY', '6', 'CN¥12.34', 'CN¥567.89', 'CN¥10,000.00', 'CN¥20,000.00']);
+    expect(screen.queryByTestId('dashboard-revenue-loading')).toBeNull();
     expect(screen.getByTestId('kpi-co2').textContent).toContain('16.2t');
     expect(screen.getByTestId('kpi-hours').textContent).toContain('2.00h');
     expect(within(screen.getByTestId('kpi-status')).getByTestId('kpi-fault-plants').textContent).toBe('Fault 1');

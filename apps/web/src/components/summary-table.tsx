@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { NO_VALUE } from '@/lib/quantity';
 
 export interface SummaryColumn<T> {
   key: string;
@@ -18,6 +19,7 @@ export function SummaryTable<T>({
   rows,
   rowKey,
   empty,
+  loading = false,
   rowTestId,
   'data-testid': testId,
 }: {
@@ -28,6 +30,8 @@ export function SummaryTable<T>({
   rowTestId?: (row: T) => string;
   /** what an empty table says (in its single row) */
   empty: ReactNode;
+  /** the rows are on their way: one row of "—" holds the place of the first (`<data-testid>-loading`) */
+  loading?: boolean;
   'data-testid'?: string;
 }) {
   return (
@@ -42,7 +46,15 @@ export function SummaryTable<T>({
         </tr>
       </thead>
       <tbody>
-        {rows.length ? (
+        {loading ? (
+          <tr data-testid={testId && `${testId}-loading`}>
+            {columns.map((c) => (
+              <td key={c.key} style={{ textAlign: c.align ?? 'left' }}>
+                {NO_VALUE}
+              </td>
+            ))}
+          </tr>
+        ) : rows.length ? (
           rows.map((row) => (
             <tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
               {columns.map((c) => (

@@ -5,23 +5,20 @@ import { formatMoney } from '@/lib/money';
 import { useFleetRevenue } from '@/features/dashboard/api/get-fleet-revenue';
 import { SummaryTable, type SummaryColumn } from '@/components/summary-table';
 
-/** Stands for the first currency's row while the figures load: the row is there at its height. */
-const LOADING = Symbol('loading');
-type Row = RevenueFigures | typeof LOADING;
-
 /**
  * The fleet's revenue per currency: today (each plant's local day), this month, this year and in
  * total, a currency to a row. Several currencies are shown one under the other, never added
- * together.
+ * together. While the figures load, a placeholder row holds the first one's place (nothing below
+ * jumps when they arrive).
  */
 export function RevenueCards() {
   const { t, i18n } = useTranslation();
   const { data, isFetched } = useFleetRevenue();
-  const figure = (pick: (r: RevenueFigures) => number) => (r: Row) =>
-    r === LOADING ? '–' : formatMoney(pick(r), r.currency, i18n.language);
-  const columns: SummaryColumn<Row>[] = [
-    { key: 'currency', title: t('tariff.currency'), render: (r) => (r === LOADING ? '–' : r.currency) },
-    { key: 'plants', title: t('tariff.plants'), align: 'right', render: (r) => (r === LOADING ? '–' : r.plants) },
+  const figure = (pick: (r: RevenueFigures) => number) => (r: RevenueFigures) =>
+    formatMoney(pick(r), r.currency, i18n.language);
+  const columns: SummaryColumn<RevenueFigures>[] = [
+    { key: 'currency', title: t('tariff.currency'), render: (r) => r.currency },
+    { key: 'plants', title: t('tariff.plants'), align: 'right', render: (r) => r.plants },
     { key: 'today', title: t('tariff.revenueToday'), align: 'right', render: figure((r) => r.today) },
     { key: 'month', title: t('tariff.revenueMonth'), align: 'right', render: figure((r) => r.month) },
     { key: 'year', title: t('tariff.revenueYear'), align: 'right', render: figure((r) => r.year) },
@@ -34,12 +31,14 @@ export function RevenueCards() {
       ) : (
         // a phone scrolls the figures sideways rather than breaking them
         <div className="pv-summary-scroll" aria-busy={!data}>
-          <SummaryTable<Row>
+          <SummaryTable<RevenueFigures>
             columns={columns}
-            rows={data ?? [LOADING]}
-            rowKey={(r) => (r === LOADING ? 'loading' : r.currency)}
-            rowTestId={(r) => (r === LOADING ? 'dashboard-revenue-loading' : `dashboard-revenue-${r.currency}`)}
+            rows={data ?? []}
+            loading={!data}
+            rowKey={(r) => r.currency}
+            rowTestId={(r) => `dashboard-revenue-${r.currency}`}
             empty={null}
+            data-testid="dashboard-revenue-table"
           />
         </div>
       )}

@@ -65,7 +65,7 @@ describe('dashboard page', () => {
   it('shows the KPIs with three significant digits and their units, and asks for the browser time zone', async () => {
     renderWithProviders(<DashboardPage />);
     // until the revenue arrives, a row of placeholders holds its place (nothing below jumps)
-    expect(screen.getByTestId('dashboard-revenue-loading').textContent).toBe('––––––');
+    expect(screen.getByTestId('dashboard-revenue-table-loading').textContent).toBe('——————');
     const power = await screen.findByTestId('kpi-power');
     await waitFor(() => expect(power.textContent).toContain('12.5kW'), { timeout: 8000 });
     expect(screen.getByTestId('kpi-today').textContent).toContain('80.0kWh');
@@ -79,7 +79,7 @@ describe('dashboard page', () => {
       );
     expect(await cells('EUR')).toEqual(['EUR', '4', '€10.98', '€352.76', '€1,029.84', '€1,029.84']);
     expect(await cells('CNY')).toEqual(['CNY', '6', 'CN¥12.34', 'CN¥567.89', 'CN¥10,000.00', 'CN¥20,000.00']);
-    expect(screen.queryByTestId('dashboard-revenue-loading')).toBeNull();
+    expect(screen.queryByTestId('dashboard-revenue-table-loading')).toBeNull();
     expect(screen.getByTestId('kpi-co2').textContent).toContain('16.2t');
     expect(screen.getByTestId('kpi-hours').textContent).toContain('2.00h');
     expect(within(screen.getByTestId('kpi-status')).getByTestId('kpi-fault-plants').textContent).toBe('Fault 1');

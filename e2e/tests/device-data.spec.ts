@@ -120,7 +120,8 @@ for (const lang of LANGS) {
     await inputs.first().click();
     await inputs.first().fill(pickerText(now - 180 * MIN));
     await inputs.first().press('Enter');
-    await inputs.last().fill(pickerText(now + MIN));
+    // this minute as the end: a minute later may be tomorrow at 23:59, a day the picker refuses
+    await inputs.last().fill(pickerText(now));
     await inputs.last().press('Enter');
     await expect(inputs.first()).toHaveValue(pickerText(now - 180 * MIN));
     await page.getByTestId('data-search').click();

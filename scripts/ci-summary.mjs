@@ -12,9 +12,43 @@ const lines = (f) => (existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf
 const failedSuites = new Set(lines('failed-suites'));
 const noReport = new Set(lines('no-report'));
 
+// Why each test failed, a few lines each, at the end of the log: the part of a CI log that is kept
+const FAILURE_LINES = 8;
+const MAX_FAILURES = 12;
+const failures = [];
+// eslint-disable-next-line no-control-regex
+const plain = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '');
+const why = (text) =>
+  plain(text)
+    .split('\n')
+    .filter((l) => l.trim() && !/node_modules|node:internal|new Promise/.test(l))
+    .slice(0, FAILURE_LINES)
+    .map((l) => `    ${l.slice(0, 240)}`)
+    .join('\n');
+function playwrightFailures(suite, file) {
+  for (const spec of suite.specs ?? [])
+    for (const test of spec.tests ?? [])
+      if (test.status === 'unexpected') {
+        const last = test.results?.at(-1);
+        const error = last?.errors?.[0] ?? last?.error;
+        const at = error?.location ? `\n    at ${error.location.file}:${error.location.line}` : '';
+        failures.push(`${file}:${spec.line} › ${spec.title}\n${why(error?.message ?? last?.status)}${at}`);
+      }
+  for (const child of suite.suites ?? []) playwrightFailures(child, child.file ?? file);
+}
+function vitestFailures(report) {
+  for (const result of report.testResults ?? []) {
+    const failedTests = (result.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failedTests) failures.push(`${result.name} › ${a.fullName}\n${why(a.failureMessages?.[0])}`);
+    if (!failedTests.length && result.status === 'failed') failures.push(`${result.name}\n${why(result.message)}`);
+  }
+}
+
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   if (report.stats) {
+    for (const suite of report.suites ?? []) playwrightFailures(suite, suite.file);
+    for (const error of report.errors ?? []) failures.push(`${file}: ${why(error.message)}`);
     // Playwright
     passed += report.stats.expected + (report.stats.flaky ?? 0);
     failed += report.stats.unexpected;
@@ -22,11 +56,17 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     if (report.errors?.length) failed += report.errors.length;
   } else {
     // Vitest
+    vitestFailures(report);
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     if (report.success === false && !report.numFailedTests) failed += 1; // e.g. a file that failed to load
   }
+}
+if (failures.length) {
+  console.log(`\nwhy the tests failed (${Math.min(failures.length, MAX_FAILURES)} of ${failures.length}):`);
+  for (const f of failures.slice(0, MAX_FAILURES)) console.log(`  ${f}`);
+  console.log('');
 }
 for (const name of noReport) {
   console.log(`no report from: ${name}`);

@@ -152,12 +152,15 @@ for (const lang of LANGS) {
     await page.getByTestId('provider-assign-cancel').click();
     await expect(page.getByText(t('provider.allocationCancelled'))).toBeVisible();
     await expect(rows.first()).toContainText(`E2EFrom${s}`);
+    // the dismissed confirmation gone (it fades out): the next one's button is then the only one
+    await expect(page.getByTestId('provider-assign-confirm')).toHaveCount(0);
 
     await page.getByTestId('provider-assign-ok').click();
     await page.getByTestId('provider-assign-confirm').click();
     await expect(page.getByText(t('success.allocation'))).toBeVisible();
     await expect(rows.nth(0)).toContainText(`E2ETo${s}`);
     await expect(rows.nth(1)).toContainText(`E2ETo${s}`);
+    await expect(page.getByTestId('provider-assign-confirm')).toHaveCount(0);
 
     // one back to A from its row
     await page.getByTestId(`provider-assign-${plants[0]}`).click();

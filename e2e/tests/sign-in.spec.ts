@@ -33,7 +33,13 @@ test('log out ends the session on the server and returns to the login page', asy
   await signIn(page, 'admin');
   const token = await tokenOf(page);
   await page.getByTestId('user-menu').click();
+  // the console reloads /login after the logout (spec §2); its own guard may reach /login first,
+  // and a navigation of the test before that reload would be interrupted by it
+  const reloaded = page.waitForResponse(
+    (r) => r.request().resourceType() === 'document' && new URL(r.url()).pathname === '/login',
+  );
   await page.getByTestId('logout').click();
+  await reloaded;
   await expect(page).toHaveURL(/\/login/);
   expect((await page.context().cookies()).some((c) => c.name === 'Admin-Token')).toBe(false);
   const res = await request.get('/photo_voltaic/sysOrgUser/currentInfo', { headers: { 'X-Token': token } });

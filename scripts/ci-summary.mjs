@@ -3,6 +3,7 @@
 // from the suite's JSON report). A suite that failed without a report counts as one failure.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const [dir, stepsPassed, stepsFailed] = process.argv.slice(2);
 let passed = Number(stepsPassed);
@@ -16,10 +17,8 @@ const noReport = new Set(lines('no-report'));
 const FAILURE_LINES = 8;
 const MAX_FAILURES = 12;
 const failures = [];
-// eslint-disable-next-line no-control-regex
-const plain = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '');
 const why = (text) =>
-  plain(text)
+  stripVTControlCharacters(String(text ?? ''))
     .split('\n')
     .filter((l) => l.trim() && !/node_modules|node:internal|new Promise/.test(l))
     .slice(0, FAILURE_LINES)
@@ -47,9 +46,9 @@ function vitestFailures(report) {
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   if (report.stats) {
+    // Playwright
     for (const suite of report.suites ?? []) playwrightFailures(suite, suite.file);
     for (const error of report.errors ?? []) failures.push(`${file}: ${why(error.message)}`);
-    // Playwright
     passed += report.stats.expected + (report.stats.flaky ?? 0);
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;

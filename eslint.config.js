@@ -46,6 +46,49 @@ const webBoundaries = [
   },
 ];
 
+// Server layers (docs/adding-a-domain.md): a module reaches another module, and the ingest, only
+// through its index.ts; infrastructure (plugins, lib) imports no module; the product does not
+// import the simulator (only the demo seed and launcher, tests and benches do).
+const SERVER = 'apps/server/src';
+const serverModules = readdirSync(new URL(`./${SERVER}/modules`, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const throughIndex = (names) => ({
+  regex: `^(\\.\\./)+(modules/)?(${names.join('|')})/(?!index\\.js$)`,
+  message: 'Another module (or the ingest) is reached through its index.ts only: export what it offers there.',
+});
+const noSimulator = {
+  name: '@pv/simulator',
+  message: 'The product does not import the simulator: only the demo (src/demo), tests and benches do.',
+};
+// one block per folder: a later block's options for the same rule would replace an earlier one's
+const serverRule = (patterns) => ({ 'no-restricted-imports': ['error', { paths: [noSimulator], patterns }] });
+const serverBoundaries = [
+  ...serverModules.map((module) => ({
+    files: [`${SERVER}/modules/${module}/**/*.ts`],
+    ignores: [`${SERVER}/**/*.test.ts`],
+    rules: serverRule([throughIndex([...serverModules.filter((m) => m !== module), 'ingest'])]),
+  })),
+  {
+    files: [`${SERVER}/{plugins,lib}/**/*.ts`],
+    ignores: [`${SERVER}/**/*.test.ts`],
+    rules: serverRule([
+      { regex: '^(\\.\\./)+modules/', message: 'Infrastructure knows no domain: a module registers what it needs.' },
+    ]),
+  },
+  {
+    files: [`${SERVER}/{*.ts,db/**/*.ts,cli/**/*.ts}`],
+    // the demo's seed (moving to src/demo) writes the simulated history
+    ignores: [`${SERVER}/**/*.test.ts`, `${SERVER}/db/seed/{fleet,history,history-plant}.ts`],
+    rules: serverRule([throughIndex([...serverModules, 'ingest'])]),
+  },
+  {
+    files: [`${SERVER}/ingest/**/*.ts`],
+    ignores: [`${SERVER}/**/*.test.ts`],
+    rules: serverRule([throughIndex(serverModules)]),
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
   js.configs.recommended,
@@ -69,4 +112,5 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   ...webBoundaries,
+  ...serverBoundaries,
 );

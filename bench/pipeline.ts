@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import { closeDb, createDb, sqliteHandle } from '../apps/server/src/db/dialect.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { MODULES } from '../apps/server/src/modules/index.js';
 import { seedCore, seedDemo } from '../apps/server/src/db/seed/seed.js';
 import { IngestThread } from '../apps/server/src/ingest/ingest-thread.js';
 import { IngestPipeline, type Ingest } from '../apps/server/src/ingest/pipeline.js';
@@ -31,7 +32,7 @@ const PER_DEVICE = Number(values.messages);
 const dir = mkdtempSync(join(tmpdir(), 'pv-bench-pipeline-'));
 try {
   const { db } = createDb(`sqlite:${join(dir, 'pv.sqlite')}`);
-  await migrateToLatest(db);
+  await migrateToLatest(db, MODULES);
   await seedCore(db);
   await seedDemo(db);
   const handle = sqliteHandle(db)!;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { closeDb, createDb } from '../apps/server/src/db/dialect.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { MODULES } from '../apps/server/src/modules/index.js';
 import { seedCore, seedDemo } from '../apps/server/src/db/seed/seed.js';
 import { refreshPlantStats } from '../apps/server/src/modules/plant/plant-stats.js';
 import { seedPlantFleet } from './plants-seed.js';
@@ -18,7 +19,7 @@ const dir = mkdtempSync(join(tmpdir(), 'pv-bench-stats-'));
 const file = join(dir, 'pv.sqlite');
 try {
   const first = createDb(`sqlite:${file}`);
-  await migrateToLatest(first.db);
+  await migrateToLatest(first.db, MODULES);
   await seedCore(first.db);
   await seedDemo(first.db);
   await closeDb(first.db);

@@ -12,6 +12,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { PlantListQuery } from '@pv/contract';
 import { closeDb, createDb } from '../apps/server/src/db/dialect.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { MODULES } from '../apps/server/src/modules/index.js';
 import { seedCore, seedDemo } from '../apps/server/src/db/seed/seed.js';
 import type { SessionUser } from '../apps/server/src/lib/types.js';
 import { refreshPlantStats } from '../apps/server/src/modules/plant/plant-stats.js';
@@ -59,7 +60,7 @@ const pct = (xs: number[], p: number) =>
 
 try {
   const first = createDb(`sqlite:${file}`);
-  await migrateToLatest(first.db);
+  await migrateToLatest(first.db, MODULES);
   await seedCore(first.db);
   await seedDemo(first.db);
   await closeDb(first.db);

@@ -21,7 +21,6 @@ import { seedDemoCustomerLogin } from './db/seed/customer-login.js';
 import { seedDemoTariffs } from './db/seed/tariffs.js';
 import { seedBrokerEndpoint } from './db/seed/broker-endpoint.js';
 import { seedDemoHelpCenter, seedDemoProductSupport } from './db/seed/help-center.js';
-import { providerModule } from './modules/provider/index.js';
 import { seedDemoFleet, type DemoFleet } from './db/seed/fleet.js';
 import { registerAccess } from './plugins/access.js';
 import { AuditLog, registerAudit } from './plugins/audit.js';
@@ -35,29 +34,11 @@ import { JobRunner } from './plugins/jobs.js';
 import { registerReply } from './plugins/reply.js';
 import { registerRouting } from './plugins/routing.js';
 import { registerWeb } from './plugins/web.js';
-import { auditModule } from './modules/audit/index.js';
-import { customerModule } from './modules/customer/index.js';
-import { CLIENT_ERROR_JOB_PERIODS, clientErrorModule } from './modules/client-error/index.js';
-import { contentModule } from './modules/content/index.js';
-import { productSupportModule } from './modules/product-support/index.js';
-import { authModule, authSessions } from './modules/auth/index.js';
-import { DASHBOARD_JOB_PERIODS, dashboardModule, DeviceActivity } from './modules/dashboard/index.js';
-import { DEVICE_JOB_PERIODS, deviceModule } from './modules/device/index.js';
-import { faultModule } from './modules/fault/index.js';
-import { firmwareModule } from './modules/firmware/index.js';
-import { MAIL_JOB_PERIODS, mailModule } from './modules/mail/index.js';
-import { NOTIFICATION_JOB_PERIODS, notificationModule } from './modules/notification/index.js';
-import { orgModule } from './modules/org/index.js';
-import { PLANT_JOB_PERIODS, plantModule, refreshPlantStatsOn, stopPlantStats } from './modules/plant/index.js';
+import { authSessions } from './modules/auth/index.js';
+import { MODULES } from './modules/index.js';
+import { enabledModules, jobPeriodsOf, type ModuleDefinition } from './lib/module.js';
+import { DeviceActivity } from './modules/dashboard/index.js';
 import { JobsThread } from './plugins/jobs-thread.js';
-import { productModule } from './modules/product/index.js';
-import { profileModule } from './modules/profile/index.js';
-import { resourceModule } from './modules/resource/index.js';
-import { roleModule } from './modules/role/index.js';
-import { searchModule } from './modules/search/index.js';
-import { SYSTEM_JOB_PERIODS, systemModule } from './modules/system/index.js';
-import { TARIFF_JOB_PERIODS, tariffModule } from './modules/tariff/index.js';
-import { userModule } from './modules/user/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = join(here, '../../web/dist');
@@ -72,24 +53,21 @@ export interface BuildOptions {
   /** Heartbeat (and session check) of the live event stream, ms (tests shorten it). */
   liveHeartbeatMs?: number;
   /** Periods of the periodic jobs by name, ms (tests shorten them); see JOB_PERIODS. */
-  jobPeriods?: Partial<Record<JobName, number>>;
+  jobPeriods?: Partial<Record<string, number>>;
+  /** The modules to build with (tests add a probe module); every module of modules/index.ts by default. */
+  modules?: readonly ModuleDefinition[];
 }
 
-/** The periodic jobs the modules add, and their default periods (ms). */
-export const JOB_PERIODS = {
-  ...DEVICE_JOB_PERIODS,
-  ...SYSTEM_JOB_PERIODS,
-  ...PLANT_JOB_PERIODS,
-  ...DASHBOARD_JOB_PERIODS,
-  ...MAIL_JOB_PERIODS,
-  ...NOTIFICATION_JOB_PERIODS,
-  ...CLIENT_ERROR_JOB_PERIODS,
-  ...TARIFF_JOB_PERIODS,
-} as const;
-export type JobName = keyof typeof JOB_PERIODS;
+/** The periodic jobs the modules declare, and their default periods (ms), by name. */
+export const JOB_PERIODS: Readonly<Record<string, number>> = jobPeriodsOf(MODULES);
 
 /** The whole server as one Fastify instance: production and tests build it the same way. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const allModules = options.modules ?? MODULES;
+  const defaultPeriods = options.modules ? jobPeriodsOf(allModules) : JOB_PERIODS;
+  for (const name of Object.keys(options.jobPeriods ?? {}))
+    if (!(name in defaultPeriods)) throw new Error(`jobPeriods: no periodic job ${name}`);
+  const jobPeriods = { ...defaultPeriods, ...options.jobPeriods } as Record<string, number>;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -152,18 +130,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config.jobsThread && file !== undefined && file !== ':memory:'
       ? new JobsThread(config.databaseUrl, app.log)
       : undefined;
-  if (jobsThread) refreshPlantStatsOn(db, jobsThread);
   app.decorate('jobsThread', jobsThread);
   app.decorate('deviceLink', undefined);
   const audit = new AuditLog(db, app.log);
   app.decorate('audit', audit);
-  const jobs = new JobRunner(db, app.log, options.jobPeriods);
+  const jobs = new JobRunner(db, app.log, jobPeriods);
   app.decorate('jobs', jobs);
   // one place closes everything, in order: periodic jobs, devices, then the pending writes, then the database
-  app.addHook('onClose', async () => {
-    jobs.stop();
-    await stopPlantStats(db); // a plant-stats run under way ends after its current slice
-    await jobs.idle();
+  const shutdown = async () => {
+    await jobs.close(); // a long run under way (plant stats) ends after its current slice
     await jobsThread?.close();
     activity.close();
     await app.bus.close();
@@ -171,93 +146,85 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await pipeline.close();
     await audit.flush();
     await closeDb(db);
-  });
+  };
+  app.addHook('onClose', shutdown);
 
-  await migrateToLatest(db);
-  await seedCore(db);
-  if (config.demo) {
-    await seedDemo(db);
-    const fleet = await seedDemoFleet(db, { seed: 42, plants: config.simulatorPlants, history: config.demoHistory });
-    if (fleet.history) app.log.info(fleet.history, 'demo history backfilled');
-    options.onDemoFleet?.(fleet);
-    await seedDemoCustomers(db);
-    await seedDemoCustomerLogin(db);
-    await seedDemoTariffs(db);
-    await seedDemoHelpCenter(db);
-    await seedDemoProductSupport(db, files);
-  } else {
-    const oneTime = await ensureAdmin(db, config.adminPassword);
-    if (oneTime) options.onAdminPassword?.(oneTime);
+  // a start that fails half-way (a migration, a module's registration) leaves nothing open behind it
+  try {
+    await migrateToLatest(db, allModules);
+    await seedCore(db);
+    if (config.demo) {
+      await seedDemo(db);
+      const fleet = await seedDemoFleet(db, { seed: 42, plants: config.simulatorPlants, history: config.demoHistory });
+      if (fleet.history) app.log.info(fleet.history, 'demo history backfilled');
+      options.onDemoFleet?.(fleet);
+      await seedDemoCustomers(db);
+      await seedDemoCustomerLogin(db);
+      await seedDemoTariffs(db);
+      await seedDemoHelpCenter(db);
+      await seedDemoProductSupport(db, files);
+    } else {
+      const oneTime = await ensureAdmin(db, config.adminPassword);
+      if (oneTime) options.onAdminPassword?.(oneTime);
+    }
+
+    registerRouting(app);
+    registerErrorHandling(app);
+    await registerSecurityHeaders(app, config.webDist ?? DEFAULT_WEB_DIST);
+    registerReply(app);
+    registerAccess(app, authSessions(app));
+    // a console write in any process (a device deleted, rebound, a plant's time zone changed) makes
+    // every process's ingest read its device facts again
+    app.onDataChanged(() => pipeline.invalidate());
+    registerAudit(app);
+
+    await registerDocs(app);
+    registerHealth(app);
+    registerMetrics(app);
+    await app.register(fastifyMultipart, { limits: { fileSize: config.firmwareMaxBytes, files: 1, fields: 10 } });
+    // Each module registers its routes under the one API base path, and its periodic jobs (plugins/jobs.ts:
+    // each runs once per period across the server processes on the database); lib/module.ts
+    const modules = enabledModules(allModules, config);
+    const moduleOptions = { jobPeriods, liveHeartbeatMs: options.liveHeartbeatMs };
+    for (const module of modules) await app.register(module.routes, { prefix: API_BASE, ...moduleOptions });
+    const atStart: string[] = [];
+    for (const job of modules.flatMap((m) => m.jobs ?? [])) {
+      if (!(job.enabled?.(config) ?? true)) continue;
+      const periodMs = jobPeriods[job.name]!;
+      jobs.add({ name: job.name, periodMs, run: job.start(app, periodMs), stop: job.stop && (() => job.stop!(app)) });
+      if (job.atReady) app.addHook('onReady', async () => void jobs.tick(job.name));
+      if (job.atStart) atStart.push(job.name);
+    }
+
+    let link: DeviceLink;
+    if (config.mqttUrl)
+      link = await connectExternalBroker({
+        url: config.mqttUrl,
+        pipeline,
+        log: app.log,
+        clientId: config.mqttClientId ?? ingestClientId(config.dataDir),
+      });
+    else link = await startEmbeddedBroker({ port: config.mqttPort, db, pipeline, log: app.log });
+    app.deviceLink = link;
+    // a fresh demo lists the embedded broker's own endpoint on /systems/mqtt (the port it really listens on;
+    // PORT=0, a port picked at listen, is not known here: the default one is named)
+    if (config.demo && !config.mqttUrl)
+      await seedBrokerEndpoint(db, {
+        host: config.host,
+        mqttPort: link.port ?? config.mqttPort,
+        httpPort: config.port || 8080,
+      });
+
+    // the first figures come at start (the plant list's), outside any plugin: on a large fleet the
+    // run can outlast a plugin's start-up timeout
+    for (const name of atStart) await jobs.tick(name);
+    jobs.start();
+
+    await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST);
+  } catch (err) {
+    await shutdown().catch(() => undefined);
+    throw err;
   }
-
-  registerRouting(app);
-  registerErrorHandling(app);
-  await registerSecurityHeaders(app, config.webDist ?? DEFAULT_WEB_DIST);
-  registerReply(app);
-  registerAccess(app, authSessions(app));
-  // a console write in any process (a device deleted, rebound, a plant's time zone changed) makes
-  // every process's ingest read its device facts again
-  app.onDataChanged(() => pipeline.invalidate());
-  registerAudit(app);
-
-  await registerDocs(app);
-  registerHealth(app);
-  registerMetrics(app);
-  await app.register(fastifyMultipart, { limits: { fileSize: config.firmwareMaxBytes, files: 1, fields: 10 } });
-  // Each module registers its routes under the one API base path, and adds its periodic jobs
-  // (plugins/jobs.ts: each runs once per period across the server processes on the database).
-  const modules = [
-    authModule,
-    profileModule,
-    userModule,
-    roleModule,
-    resourceModule,
-    orgModule,
-    deviceModule,
-    systemModule,
-    productModule,
-    faultModule,
-    firmwareModule,
-    plantModule,
-    auditModule,
-    customerModule,
-    searchModule,
-    notificationModule,
-    clientErrorModule,
-    contentModule,
-    productSupportModule,
-    tariffModule,
-  ];
-  for (const module of modules) await app.register(module, { prefix: API_BASE });
-  if (!config.saas) await app.register(providerModule, { prefix: API_BASE }); // spec §2: absent in the SaaS build
-  await app.register(mailModule, { prefix: API_BASE, periodMs: options.jobPeriods?.['mail-send'] });
-  await app.register(dashboardModule, { prefix: API_BASE, heartbeatMs: options.liveHeartbeatMs });
-
-  let link: DeviceLink;
-  if (config.mqttUrl)
-    link = await connectExternalBroker({
-      url: config.mqttUrl,
-      pipeline,
-      log: app.log,
-      clientId: config.mqttClientId ?? ingestClientId(config.dataDir),
-    });
-  else link = await startEmbeddedBroker({ port: config.mqttPort, db, pipeline, log: app.log });
-  app.deviceLink = link;
-  // a fresh demo lists the embedded broker's own endpoint on /systems/mqtt (the port it really listens on;
-  // PORT=0, a port picked at listen, is not known here: the default one is named)
-  if (config.demo && !config.mqttUrl)
-    await seedBrokerEndpoint(db, {
-      host: config.host,
-      mqttPort: link.port ?? config.mqttPort,
-      httpPort: config.port || 8080,
-    });
-
-  // the plant list's first figures come at start (unless another process made them within the
-  // period), outside any plugin: on a large fleet the run can outlast a plugin's start-up timeout
-  await jobs.tick('plant-stats');
-  jobs.start();
-
-  await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST);
 
   return app;
 }

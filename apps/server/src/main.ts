@@ -1,7 +1,7 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@pv/contract';
-import { fleetFaultRate, startFleet, type FleetRun } from '@pv/simulator';
 import { buildApp } from './app.js';
 import type { DemoFleet } from './db/seed/fleet.js';
+import { startDemoFleet } from './demo/fleet-run.js';
 import { PortInUseError } from './ingest/broker.js';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -55,24 +55,13 @@ if (config.demo) {
   for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username.padEnd(8)} ${a.description}`);
 }
 
-let fleet: FleetRun | undefined;
+let fleet: { stop(): Promise<void> } | undefined;
 if (config.simulator && demoFleet) {
-  const { plants, keys, counters } = demoFleet;
   const brokerUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${app.deviceLink?.port ?? config.mqttPort}`;
-  fleet = await startFleet({
-    brokerUrl,
-    plants,
-    seed: 42,
-    intervalMs: 10_000,
-    credentials: (sn) => ({ username: sn, password: keys.get(sn) ?? '' }),
-    resume: (sn) => counters.get(sn),
-    // about one new fault every 5 minutes across the fleet, whatever its size (docs/operations.md)
-    faultRatePerHour: fleetFaultRate(plants, 5),
-    onError: (sn, err) => app.log.warn({ sn, err: err.message }, 'simulated device error'),
-  });
-  const devices = plants.reduce((n, p) => n + p.devices.length, 0);
+  const { run, devices } = await startDemoFleet(demoFleet, brokerUrl, app.log);
+  fleet = run;
   console.log(
-    `Simulated fleet: ${plants.length} plants, ${devices} devices reporting every 10 s over MQTT (${brokerUrl}).`,
+    `Simulated fleet: ${demoFleet.plants.length} plants, ${devices} devices reporting every 10 s over MQTT (${brokerUrl}).`,
   );
 }
 

@@ -2,8 +2,8 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newRefreshState, refreshDashboard } from '../src/modules/dashboard/dashboard.refresh.js';
-import { refreshPlantStats } from '../src/modules/plant/plant-stats.js';
+import { DASHBOARD_TASK, newRefreshState, refreshDashboard } from '../src/modules/dashboard/dashboard.refresh.js';
+import { PLANT_STATS_INVALIDATE_TASK, PLANT_STATS_TASK, refreshPlantStats } from '../src/modules/plant/plant-stats.js';
 import { JobsThread } from '../src/plugins/jobs-thread.js';
 import { buildTestApp, type TestApp } from './helper.js';
 
@@ -53,10 +53,10 @@ describe('jobs thread', { timeout: 120_000 }, () => {
     await t.app.db.deleteFrom('plant_stats').execute();
     const thread = new JobsThread(t.config.databaseUrl, t.app.log);
     try {
-      expect(await thread.refresh(now)).toEqual({ plants: expected.length, written: expected.length });
+      expect(await thread.run(PLANT_STATS_TASK, now)).toEqual({ plants: expected.length, written: expected.length });
       expect(await statsRows()).toEqual(expected);
       // nothing changed: nothing written
-      expect((await thread.refresh(now)).written).toBe(0);
+      expect((await thread.run(PLANT_STATS_TASK, now)).written).toBe(0);
 
       // a past day of one plant's inverter grows by 1,000 kWh: the thread's past-days sums are kept
       // in memory (10 minutes) until invalidated
@@ -77,15 +77,15 @@ describe('jobs thread', { timeout: 120_000 }, () => {
         .execute();
       const total = async () => Number((await statsRows()).find((r) => r.plant_id === plantId)!.energy_total);
       const before = expected.find((r) => r.plant_id === plantId)!.energy_total;
-      await thread.refresh(now);
+      await thread.run(PLANT_STATS_TASK, now);
       expect(await total()).toBeCloseTo(Number(before), 3);
-      thread.invalidate();
-      expect((await thread.refresh(now)).written).toBe(1);
+      thread.send(PLANT_STATS_INVALIDATE_TASK, undefined);
+      expect((await thread.run(PLANT_STATS_TASK, now)).written).toBe(1);
       expect(await total()).toBeCloseTo(Number(before) + 1000, 3);
 
       // closed (a server stopping), then asked again: a new thread answers
       await thread.close();
-      expect((await thread.refresh(now)).plants).toBe(expected.length);
+      expect((await thread.run(PLANT_STATS_TASK, now)).plants).toBe(expected.length);
     } finally {
       await thread.close();
     }
@@ -104,12 +104,12 @@ describe('jobs thread', { timeout: 120_000 }, () => {
     await t.app.db.deleteFrom('org_snapshot').execute();
     const thread = new JobsThread(t.config.databaseUrl, t.app.log);
     try {
-      const first = await thread.dashboard(newRefreshState(), now);
+      const first = await thread.run(DASHBOARD_TASK, { state: newRefreshState(), now });
       expect(await snapshot()).toEqual(expected);
       expect(first.state).toMatchObject({ at: now, energyAt: now, running: false });
       expect(first.state.maxFaultId).toEqual(expect.any(Number));
       // from that state, a second run a second later has nothing new to tell
-      expect((await thread.dashboard(first.state, now + 1000)).event).toBeNull();
+      expect((await thread.run(DASHBOARD_TASK, { state: first.state, now: now + 1000 })).event).toBeNull();
     } finally {
       await thread.close();
     }

@@ -33,7 +33,7 @@ const both = () => [t.app, other];
 
 describe('periodic jobs shared by several server processes', () => {
   it('runs a tick in one process only, and the next one after its period', async () => {
-    const period = JOB_PERIODS['archive-prune'];
+    const period = JOB_PERIODS['archive-prune']!;
     const first = await Promise.all(both().map((app) => app.jobs.tick('archive-prune', T)));
     expect(first.map((r) => r.ran).sort()).toEqual([false, true]);
     const cfg = await t.app.db
@@ -62,7 +62,7 @@ describe('periodic jobs shared by several server processes', () => {
   });
 
   it('lets a timer that fires a little early keep its turn', async () => {
-    const period = JOB_PERIODS['command-timeouts'];
+    const period = JOB_PERIODS['command-timeouts']!;
     expect((await t.app.jobs.tick('command-timeouts', T)).ran).toBe(true);
     expect((await other.jobs.tick('command-timeouts', T + period - slackOf(period) - 1)).ran).toBe(false);
     expect((await other.jobs.tick('command-timeouts', T + period - slackOf(period))).ran).toBe(true);
@@ -100,7 +100,7 @@ describe('periodic jobs shared by several server processes', () => {
   });
 
   it('hands the dashboard refresh on with where it stopped: the next process does not announce again what was announced', async () => {
-    const period = JOB_PERIODS.dashboard;
+    const period = JOB_PERIODS.dashboard!;
     const seen = new Map<FastifyInstance, BusEvent[]>(both().map((app) => [app, []]));
     const off = both().map((app) => app.bus.subscribe((e) => void (e.type === 'stats' && seen.get(app)!.push(e))));
     const device = await t.app.db

@@ -6,6 +6,7 @@ import { Migrator } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, createDb } from '../src/db/dialect.js';
 import { migrateToLatest, migrations } from '../src/db/migrate.js';
+import { MODULES } from '../src/modules/index.js';
 import { syncResources } from '../src/db/seed/resources.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pv-upgrade-'));
@@ -54,7 +55,7 @@ describe('a database seeded before resources had seed keys', () => {
         .selectFrom('resources')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
-      await migrateToLatest(db);
+      await migrateToLatest(db, MODULES);
       await syncResources(db);
       const rows = await db.selectFrom('resources').select(['seed_key']).execute();
       expect(rows.length).toBe(Number(before.n));

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/database.js';
 import { closeDb, createDb } from '../src/db/dialect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { MODULES } from '../src/modules/index.js';
 
 export interface OrgRef {
   id: number;
@@ -18,7 +19,7 @@ export interface OrgRef {
 export async function serviceDb(name: string) {
   const dir = mkdtempSync(join(tmpdir(), `${name}-`));
   const db: Kysely<Database> = createDb(`sqlite:${join(dir, 'test.db')}`, { checkpoints: false }).db;
-  await migrateToLatest(db);
+  await migrateToLatest(db, MODULES);
   const { id: group } = await db
     .insertInto('org_groups')
     .values({ code: 'AGENT', name: 'Agents' })

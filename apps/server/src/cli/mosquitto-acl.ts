@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { closeDb, createDb } from '../db/dialect.js';
-import { mosquittoAcl, mosquittoPasswords } from '../ingest/acl.js';
+import { mosquittoAcl, mosquittoPasswords } from '../ingest/index.js';
 
 const { values } = parseArgs({
   options: {

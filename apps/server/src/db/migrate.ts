@@ -1,4 +1,7 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { ModuleDefinition } from '../lib/module.js';
 import type { Database } from './database.js';
 import * as createCore from './migrations/202611220000_create_core.js';
 import * as createTelemetry from './migrations/202611230000_create_telemetry.js';
@@ -33,7 +36,11 @@ import * as rolePerms from './migrations/202611270900_role_perms.js';
 import * as revenueSortByCurrency from './migrations/202611271000_revenue_sort_by_currency.js';
 import * as samplesPartitions from './migrations/202611271100_samples_partitions.js';
 
-/** Every migration, in order; listed in code so the bundle-free server needs no file scan. */
+/**
+ * The platform's migrations from before modules kept their own (lib/module.ts): tables of many
+ * domains at once. Their names stay as the databases recorded them; a new migration goes in its
+ * module's `migrations/` folder.
+ */
 export const migrations: Record<string, Migration> = {
   '202611220000_create_core': createCore,
   '202611230000_create_telemetry': createTelemetry,
@@ -69,10 +76,36 @@ export const migrations: Record<string, Migration> = {
   '202611271100_samples_partitions': samplesPartitions,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/** A migration file's name: `YYYYMMDDHHMM_<what>` (a source or a build, never a test). */
+const MIGRATION_FILE = /^(\d{12}_[a-z0-9_]+)\.(ts|js)$/;
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/** The migrations of a module's folder, by name. */
+export async function migrationsIn(folder: URL): Promise<Record<string, Migration>> {
+  const found: Record<string, Migration> = {};
+  for (const file of readdirSync(fileURLToPath(folder)).sort()) {
+    const name = MIGRATION_FILE.exec(file)?.[1];
+    if (name) found[name] = (await import(new URL(file, folder).href)) as Migration;
+  }
+  return found;
+}
+
+/** Every migration: the platform's and each module's, by name (two of one name are a mistake). */
+export async function allMigrations(modules: readonly ModuleDefinition[]): Promise<Record<string, Migration>> {
+  const all: Record<string, Migration> = { ...migrations };
+  for (const m of modules) {
+    if (!m.migrations) continue;
+    for (const [name, migration] of Object.entries(await migrationsIn(m.migrations))) {
+      if (name in all) throw new Error(`two migrations named ${name} (module ${m.name})`);
+      all[name] = migration;
+    }
+  }
+  return all;
+}
+
+/** Runs what has not run yet, in name order: the platform's migrations and the modules'. */
+export async function migrateToLatest(db: Kysely<Database>, modules: readonly ModuleDefinition[]): Promise<void> {
+  const found = await allMigrations(modules);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => found } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -9,3 +9,7 @@ export { IngestRejected, type Ingest, type UpKind } from './pipeline.js';
 export { DeviceSeries, seriesRows, type SeriesOptions, type SeriesRows, type SeriesSample } from './series.js';
 export { markOffline } from './state.js';
 export { startWorker } from './ts-worker.js';
+
+/** The tables the ingest writes (their types; the declarations extend db/database.ts's Database). */
+export type * from './tables.js';
+export { mosquittoAcl, mosquittoPasswords } from './acl.js';

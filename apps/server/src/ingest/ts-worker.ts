@@ -27,13 +27,17 @@ function tsxApi(): string {
   return new URL(exports['./esm/api']!.import.default, pathToFileURL(file)).href;
 }
 
+/** The URL of the module `name` (without extension) beside `base`: .ts from sources, .js from a build. */
+export const siblingUrl = (base: string, name: string): string =>
+  new URL(`./${name}${base.endsWith('.ts') ? '.ts' : '.js'}`, base).href;
+
 /**
  * A worker thread running the module `name` (without extension) beside `base` (an
  * `import.meta.url`): its .ts source when the server runs from sources, else its .js build.
  * `data` joins the worker's workerData.
  */
 export function startWorker(base: string, name: string, data: Record<string, unknown> = {}): Worker {
-  const entry = new URL(`./${name}${base.endsWith('.ts') ? '.ts' : '.js'}`, base).href;
+  const entry = siblingUrl(base, name);
   return new Worker(BOOT, { eval: true, workerData: { ...data, entry, tsx: tsxApi() } });
 }
 

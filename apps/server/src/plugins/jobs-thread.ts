@@ -1,46 +1,44 @@
 import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import { closeWorker, startWorker } from '../ingest/ts-worker.js';
-import type { RefreshState } from '../modules/dashboard/dashboard.refresh.js';
-import type { StatsBusEvent } from './bus.js';
-
-export type JobsRequest =
-  | { type: 'plant-stats'; id: number; now: number }
-  | { type: 'dashboard'; id: number; now: number; state: RefreshState }
-  | { type: 'invalidate' }
-  | { type: 'close' };
-
-export interface PlantStatsResult {
-  plants: number;
-  written: number;
-}
-export interface DashboardResult {
-  event: StatsBusEvent | null;
-  state: RefreshState;
-}
-export type JobsReply =
-  | { type: 'done'; id: number; result: PlantStatsResult | DashboardResult }
-  | { type: 'failed'; id: number; message: string; stack?: string };
-
-/** What the plant-stats refresh needs of a thread (plant-stats.ts). */
-export interface StatsRunner {
-  refresh(now: number): Promise<PlantStatsResult>;
-  invalidate(): void;
-  close(): Promise<void>;
-}
+import { closeWorker, siblingUrl, startWorker } from '../ingest/ts-worker.js';
 
 /**
- * The periodic roll-ups that read the whole fleet, on a thread of their own (SQLite files): the
- * plant-stats refresh (every 10 s) and the dashboard's (every 15 s, production every minute).
- * better-sqlite3 answers in the thread that asks: on the API's thread, with 10,000 plants and
- * 100,000 devices, the plant-stats run held it ~5 ms per slice of 100 plants (some 650 ms a run)
- * and the dashboard's 0.6-5 s a run, and the API's answers waited between the slices (their p99
- * was set by those windows, docs/performance.md). Here they read and write through their own
- * connection to the file (WAL: readers never wait; writes take their turn with the ingest's). The
- * plant-stats past-days sums it keeps in memory live in the thread. It starts at the first run; one
- * that dies is started again at the next.
+ * A function the jobs thread runs: the export `name` of a module's file (its URL), called as
+ * `(db, input)` with the thread's own connection. The thread imports the file when first asked, so
+ * it knows no domain: the module that owns the work names it (`threadTask`).
  */
-export class JobsThread implements StatsRunner {
+export interface ThreadTask<I, O> {
+  url: string;
+  name: string;
+  /** types only: what the task takes and answers */
+  readonly _io?: (input: I) => O;
+}
+
+/** The task `name` of the file `file` (without extension) beside `base` (an `import.meta.url`). */
+export const threadTask = <I, O>(base: string, file: string, name: string): ThreadTask<I, O> => ({
+  url: siblingUrl(base, file),
+  name,
+});
+
+export type JobsRequest =
+  | { type: 'run'; id: number; url: string; name: string; input: unknown }
+  | { type: 'send'; url: string; name: string; input: unknown }
+  | { type: 'close' };
+
+export type JobsReply =
+  { type: 'done'; id: number; result: unknown } | { type: 'failed'; id: number; message: string; stack?: string };
+
+/**
+ * The periodic roll-ups that read the whole fleet, on a thread of their own (SQLite files, the
+ * modules name them: the plant-stats and dashboard refreshes). better-sqlite3 answers in the thread
+ * that asks, so on the API's thread a fleet-wide run holds the API's answers between its slices
+ * (docs/performance.md). Here they read and write through their own connection to the file (WAL:
+ * readers never wait; writes take their turn with the ingest's). What a task keeps in memory
+ * between runs lives in the thread. It starts at the first run; one that dies is started again at
+ * the next. A module file the thread loaded may export `onThreadClose(db)`: it is awaited before
+ * the connection closes.
+ */
+export class JobsThread {
   private worker: Worker | undefined;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (r: never) => void; reject: (e: Error) => void }>();
@@ -50,19 +48,18 @@ export class JobsThread implements StatsRunner {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** The plant-stats refresh (refreshPlantStats of the thread's connection). */
-  refresh(now: number): Promise<PlantStatsResult> {
-    return this.ask<PlantStatsResult>({ type: 'plant-stats', id: this.nextId++, now });
+  /** Runs `task` with `input` on the thread and answers what it answers. */
+  run<I, O>(task: ThreadTask<I, O>, input: I): Promise<O> {
+    const id = this.nextId++;
+    return new Promise<O>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (r: never) => void, reject });
+      this.thread().postMessage({ type: 'run', id, url: task.url, name: task.name, input } satisfies JobsRequest);
+    });
   }
 
-  /** The dashboard's refresh from `state`: the event to publish and the state to keep. */
-  dashboard(state: RefreshState, now: number): Promise<DashboardResult> {
-    return this.ask<DashboardResult>({ type: 'dashboard', id: this.nextId++, now, state });
-  }
-
-  /** The plant-stats past-days sums are read again at the next refresh. */
-  invalidate(): void {
-    this.worker?.postMessage({ type: 'invalidate' } satisfies JobsRequest);
+  /** Runs `task` on the thread if it is running, without waiting for an answer (an invalidation). */
+  send<I>(task: ThreadTask<I, unknown>, input: I): void {
+    this.worker?.postMessage({ type: 'send', url: task.url, name: task.name, input } satisfies JobsRequest);
   }
 
   async close(): Promise<void> {
@@ -72,13 +69,6 @@ export class JobsThread implements StatsRunner {
     // the runs under way end after their current slice, then the connection closes
     await closeWorker(worker, { type: 'close' } satisfies JobsRequest);
     this.failAll(new Error('jobs thread closed'));
-  }
-
-  private ask<R>(req: Extract<JobsRequest, { id: number }>): Promise<R> {
-    return new Promise<R>((resolve, reject) => {
-      this.pending.set(req.id, { resolve: resolve as (r: never) => void, reject });
-      this.thread().postMessage(req);
-    });
   }
 
   private thread(): Worker {

@@ -29,6 +29,8 @@ export interface PeriodicJob {
   periodMs: number;
   /** Answers the state to hand to the next run (undefined keeps the previous one). */
   run(tick: JobTick): Promise<unknown>;
+  /** Ends a run under way early (server shutdown). */
+  stop?(): Promise<void>;
 }
 
 export interface TickResult {
@@ -124,6 +126,11 @@ export class JobRunner {
     return run;
   }
 
+  /** The jobs this process runs, by name. */
+  names(): string[] {
+    return [...this.jobs.keys()];
+  }
+
   /** Runs of each job by this process (tests, diagnostics). */
   runs(name: string): number {
     return this.ran.get(name) ?? 0;
@@ -134,6 +141,13 @@ export class JobRunner {
     this.stopped = true;
     for (const timer of this.timers.values()) clearInterval(timer);
     this.timers.clear();
+  }
+
+  /** No new tick, the runs under way asked to end early, and waited for (shutdown: before the database closes). */
+  async close() {
+    this.stop();
+    await Promise.allSettled([...this.jobs.values()].map((job) => job.stop?.()));
+    await this.idle();
   }
 
   /** Waits for the runs under way (shutdown: before the database closes). */

@@ -1,6 +1,7 @@
 import { ORG_GROUP_CODES } from '@pv/contract';
 import type { Kysely } from 'kysely';
-import type { Database, ProviderProfilesTable } from '../database.js';
+import type { Database } from '../database.js';
+import type { ProviderProfilesTable } from '../../modules/provider/index.js';
 
 type Profile = Omit<ProviderProfilesTable, 'org_id' | 'updated_at' | 'contract_status'> & { contract_status: string };
 

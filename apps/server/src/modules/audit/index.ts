@@ -1,7 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineModule } from '../../lib/module.js';
 import { auditRoutes } from './audit.routes.js';
 
-/** The audit trail: the one plugin app.ts registers for this module. */
-export const auditModule: FastifyPluginAsyncZod = async (app) => {
-  await app.register(auditRoutes);
-};
+/** The audit trail (ROOT administrators read it; plugins/audit.ts writes it). */
+export const auditModule = defineModule({
+  name: 'audit',
+  routes: async (app) => {
+    await app.register(auditRoutes);
+  },
+});

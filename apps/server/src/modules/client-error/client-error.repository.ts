@@ -1,6 +1,7 @@
 import type { ClientErrorKind } from '@pv/contract';
 import type { Insertable, Kysely } from 'kysely';
-import type { ClientErrorsTable, Database } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { ClientErrorsTable } from './client-error.tables.js';
 
 type Filters = { kind?: ClientErrorKind; loginName?: string; route?: string };
 

@@ -9,7 +9,8 @@ import {
 } from '@pv/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { WindowLimiter } from '../../lib/window-limiter.js';
-import type { ClientErrorsTable, Database } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { ClientErrorsTable } from './client-error.tables.js';
 import { ApiError } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/types.js';
 import type { XlsxColumn, XlsxExport } from '../../lib/xlsx-export.js';

@@ -1,6 +1,7 @@
 import type { ContentKind, ContentStatus, Language } from '@pv/contract';
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { ContactMessagesTable, ContentItemsTable, Database } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { ContactMessagesTable, ContentItemsTable } from './content.tables.js';
 
 type Filters = { kind: ContentKind; lang?: Language; status?: ContentStatus; title?: string };
 

@@ -1,6 +1,7 @@
 import type { CustomerListQuery } from '@pv/contract';
 import { sql, type Insertable, type Kysely, type SqlBool, type Transaction, type Updateable } from 'kysely';
-import type { CancelCodesTable, CustomersTable, Database } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { CancelCodesTable, CustomersTable } from './customer.tables.js';
 import { inScope } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
 import { contains } from '../../lib/like.js';

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, OrgDailyEnergyTable, OrgSnapshotTable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { OrgDailyEnergyTable, OrgSnapshotTable } from './dashboard.tables.js';
 import { jsonField, type DialectName } from '../../db/dialect.js';
 
 /**

@@ -9,6 +9,7 @@ import type { Database } from '../../db/database.js';
 import type { DialectName } from '../../db/dialect.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { StatsBusEvent } from '../../plugins/bus.js';
+import { threadTask } from '../../plugins/jobs-thread.js';
 import * as repo from './dashboard-refresh.repository.js';
 
 const DAY = 86_400_000;
@@ -199,3 +200,19 @@ export async function refreshEnergy(db: Kysely<Database>, now = Date.now()): Pro
   if (!rows.length) return;
   await inTransaction(db, (trx) => repo.upsertOrgDailyEnergy(trx, rows));
 }
+
+export interface DashboardRun {
+  event: StatsBusEvent | null;
+  state: RefreshState;
+}
+
+/** The refresh as the jobs thread runs it (a SQLite file): the event to publish and the state moved on to. */
+export const refreshOnThread = async (
+  db: Kysely<Database>,
+  { state, now }: { state: RefreshState; now: number },
+): Promise<DashboardRun> => ({ event: await refreshDashboard(db, 'sqlite', state, now), state });
+export const DASHBOARD_TASK = threadTask<{ state: RefreshState; now: number }, DashboardRun>(
+  import.meta.url,
+  'dashboard.refresh',
+  'refreshOnThread',
+);

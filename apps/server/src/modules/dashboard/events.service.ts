@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { SessionUser } from '../../lib/types.js';
 import type { DevicesBusEvent, NotificationsBusEvent, StatsBusEvent } from '../../plugins/bus.js';
-import { usable } from '../auth/session.repository.js';
-import { visibleDeviceIds } from '../device/device.repository.js';
-import { grantedPlantIds } from '../plant/plant.repository.js';
+import { usable } from '../auth/index.js';
+import { visibleDeviceIds } from '../device/index.js';
+import { grantedPlantIds } from '../plant/index.js';
 import * as repo from './events.repository.js';
 
 /** Organisation paths ('/1/4/') by id, read again when an unknown organisation shows up. */

@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../../lib/types.js';
 import { sendXlsx } from '../../lib/xlsx-export.js';
-import { refreshPlantsSoon } from '../plant/plant-changes.js';
+import { refreshPlantsSoon } from '../plant/index.js';
 import * as options from './device-options.service.js';
 import * as devices from './device.service.js';
 

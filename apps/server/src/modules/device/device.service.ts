@@ -26,8 +26,8 @@ import {
 import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/types.js';
 import type { XlsxColumn, XlsxExport } from '../../lib/xlsx-export.js';
-import { deletePlantRows } from '../plant/plant-changes.js';
-import { plantInScope } from '../plant/plant.repository.js';
+import { deletePlantRows } from '../plant/index.js';
+import { plantInScope } from '../plant/index.js';
 import { inTransaction } from '../../db/transaction.js';
 import * as repo from './device.repository.js';
 

@@ -9,7 +9,8 @@ import {
   type FaultSeverity,
 } from '@pv/contract';
 import { sql, type Kysely, type SqlBool, type Transaction, type Updateable } from 'kysely';
-import type { Database, FaultsTable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { FaultsTable } from './fault.tables.js';
 import { inScope } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
 import { contains } from '../../lib/like.js';

@@ -26,7 +26,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/types.js';
 import type { XlsxColumn, XlsxExport } from '../../lib/xlsx-export.js';
-import * as data from '../device/data.repository.js';
+import { deviceData as data } from '../device/index.js';
 import * as repo from './fault.repository.js';
 
 /*

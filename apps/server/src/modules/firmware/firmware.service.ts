@@ -24,7 +24,7 @@ import { ApiError, badRequest, notFound, unauthorized } from '../../lib/errors.j
 import type { FileStore } from '../../lib/file-store.js';
 import type { SessionUser } from '../../lib/types.js';
 import type { SessionResolver } from '../../plugins/access.js';
-import { deviceInScope, deviceSecretHash, deviceVisible } from '../device/device.repository.js';
+import { deviceInScope, deviceSecretHash, deviceVisible } from '../device/index.js';
 import { pushCommand } from '../device/index.js';
 import { capabilitiesOfDevice } from '../product/index.js';
 import * as repo from './firmware.repository.js';

@@ -1,6 +1,7 @@
 import type { MailStatus } from '@pv/contract';
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, MailOutboxTable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { MailOutboxTable } from './mail.tables.js';
 import { contains } from '../../lib/like.js';
 
 /** Writes one mail to the outbox (in the caller's transaction when `db` is one); answers its id. */

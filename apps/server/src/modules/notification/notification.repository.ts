@@ -1,6 +1,7 @@
 import { ORG_GROUP_CODES } from '@pv/contract';
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { Database, NotificationPrefsTable, NotificationsTable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { NotificationPrefsTable, NotificationsTable } from './notification.tables.js';
 
 // ---- the fault-notify job ----
 

@@ -14,7 +14,8 @@ import {
   type NotificationRow,
 } from '@pv/contract';
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, NotificationsTable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { NotificationsTable } from './notification.tables.js';
 import { inTransaction } from '../../db/transaction.js';
 import { notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/types.js';

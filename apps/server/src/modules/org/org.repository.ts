@@ -1,6 +1,7 @@
 import type { OrgRow, OrgTreeRow } from '@pv/contract';
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
-import type { Database, OrgsTable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { OrgsTable } from './org.tables.js';
 import { inScope, maskMobile } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
 

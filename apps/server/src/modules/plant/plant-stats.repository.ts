@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, PlantStatsTable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { PlantStatsTable } from './plant.tables.js';
 import { jsonField, type DialectName } from '../../db/dialect.js';
 
 /**

@@ -1,11 +1,12 @@
 import { localDay } from '@pv/contract';
 import type { Kysely } from 'kysely';
-import type { Database, PlantStatsTable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { PlantStatsTable } from './plant.tables.js';
 import { dialectOf, type DialectName } from '../../db/dialect.js';
 import { inTransaction } from '../../db/transaction.js';
 import { isForeignKeyViolation } from '../../lib/unique.js';
 import * as repo from './plant-stats.repository.js';
-import type { StatsRunner } from '../../plugins/jobs-thread.js';
+import { threadTask } from '../../plugins/jobs-thread.js';
 
 /**
  * plant_stats: what the plant list shows, sorts and filters on, one row per plant.
@@ -47,6 +48,25 @@ interface Cache {
 
 const caches = new WeakMap<Kysely<Database>, Cache>();
 const CLOSED_TTL_MS = 10 * 60_000;
+
+/** What runs a database's refreshes elsewhere (the jobs thread of a SQLite file). */
+export interface StatsRunner {
+  refresh(now: number): Promise<PlantStatsResult>;
+  invalidate(): void;
+}
+
+export interface PlantStatsResult {
+  plants: number;
+  written: number;
+}
+
+/** The refresh and the invalidation as the jobs thread runs them, on its own connection. */
+export const refreshOnThread = (db: Kysely<Database>, now: number) => refreshPlantStats(db, now);
+export const invalidateOnThread = (db: Kysely<Database>) => invalidatePlantStats(db);
+/** The jobs thread closing: its run under way ends after the current slice. */
+export const onThreadClose = (db: Kysely<Database>) => stopPlantStats(db);
+export const PLANT_STATS_TASK = threadTask<number, PlantStatsResult>(import.meta.url, 'plant-stats', 'refreshOnThread');
+export const PLANT_STATS_INVALIDATE_TASK = threadTask<void, void>(import.meta.url, 'plant-stats', 'invalidateOnThread');
 
 /** Where a database's refreshes run when not on this thread (the jobs thread of a SQLite file). */
 const runners = new WeakMap<Kysely<Database>, StatsRunner>();

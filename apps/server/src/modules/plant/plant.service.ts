@@ -24,7 +24,7 @@ import type { SessionUser } from '../../lib/types.js';
 import type { XlsxColumn, XlsxExport } from '../../lib/xlsx-export.js';
 import { plantChart as chartOf, plantLive, yieldAndRatio } from './plant-detail.js';
 import * as repo from './plant.repository.js';
-import { listFaults } from '../fault/fault.repository.js';
+import { listFaults } from '../fault/index.js';
 import { followPlantOwner } from '../customer/index.js';
 import { applyPlantTariff, plantTariff } from '../tariff/index.js';
 

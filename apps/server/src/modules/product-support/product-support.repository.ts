@@ -1,11 +1,11 @@
 import type { Insertable, Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
 import type {
-  Database,
   ProblemPicturesTable,
   ProductDocumentsTable,
   ProductProblemsTable,
   ProductReleasesTable,
-} from '../../db/database.js';
+} from './product-support.tables.js';
 
 type Db = Kysely<Database>;
 

@@ -21,7 +21,8 @@ import {
 } from '@pv/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { Database, ProductDocumentsTable, ProductReleasesTable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { ProductDocumentsTable, ProductReleasesTable } from './product-support.tables.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/types.js';

@@ -7,7 +7,7 @@ import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store.js';
 import type { SessionUser } from '../../lib/types.js';
 import type { AuditNote } from '../../plugins/audit.js';
-import { findOwnOrg, toOrgRow } from '../org/org.repository.js';
+import { findOwnOrg, toOrgRow } from '../org/index.js';
 import * as repo from './profile.repository.js';
 
 type Db = Kysely<Database>;

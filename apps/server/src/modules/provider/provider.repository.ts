@@ -1,6 +1,8 @@
 import { ORG_GROUP_CODES, type ProviderPlantQuery, type ProviderQuery } from '@pv/contract';
 import { sql, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
-import type { Database, OrgsTable, ProviderProfilesTable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { OrgsTable } from '../org/index.js';
+import type { ProviderProfilesTable } from './provider.tables.js';
 import { inScope } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
 import { contains } from '../../lib/like.js';

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../../lib/types.js';
 import { sendXlsx } from '../../lib/xlsx-export.js';
-import { refreshPlantsSoon } from '../plant/plant-changes.js';
+import { refreshPlantsSoon } from '../plant/index.js';
 import * as providers from './provider.service.js';
 
 export const providerRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,7 @@
 import type { ResourceRow } from '@pv/contract';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { Database, ResourcesTable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { ResourcesTable } from './resource.tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/types.js';
-import { assertRootAdminRemains } from '../role/grants.js';
+import { assertRootAdminRemains } from '../role/index.js';
 import * as repo from './resource.repository.js';
 import { inTransaction } from '../../db/transaction.js';
 

@@ -1,6 +1,7 @@
 import type { RoleListQuery, RoleRow } from '@pv/contract';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { Database, RolesTable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { RolesTable } from './role.tables.js';
 import { inScope } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
 import { contains } from '../../lib/like.js';

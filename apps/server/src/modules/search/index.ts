@@ -1,7 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineModule } from '../../lib/module.js';
 import { searchRoutes } from './search.routes.js';
 
-/** The header search over plants and devices: the one plugin app.ts registers for this module. */
-export const searchModule: FastifyPluginAsyncZod = async (app) => {
-  await app.register(searchRoutes);
-};
+/** The header search over plants and devices. */
+export const searchModule = defineModule({
+  name: 'search',
+  routes: async (app) => {
+    await app.register(searchRoutes);
+  },
+});

@@ -2,8 +2,8 @@ import type { DeviceType } from '@pv/contract';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { SessionUser } from '../../lib/types.js';
-import { deviceVisibleWhere } from '../device/device.repository.js';
-import { plantScope } from '../plant/plant.repository.js';
+import { deviceVisibleWhere } from '../device/index.js';
+import { plantScope } from '../plant/index.js';
 import { contains, startsWith } from '../../lib/like.js';
 
 /** 0 when the column starts with the text, so those come first. */

@@ -1,7 +1,8 @@
 import { localDay, tariffPeriod, type TariffPeriod } from '@pv/contract';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database, PlantRevenueDailyTable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { PlantRevenueDailyTable } from './tariff.tables.js';
 import { dialectOf } from '../../db/dialect.js';
 import { inTransaction } from '../../db/transaction.js';
 import { localTime, offsetMinutes, revenueOf, type BucketEnergy, type PriceVersion } from './revenue.js';

@@ -1,14 +1,10 @@
 import type { PowerCompanyQuery, PriceQuery } from '@pv/contract';
 import { sql, type Insertable, type Kysely, type SqlBool, type Transaction, type Updateable } from 'kysely';
-import type {
-  Database,
-  ElectricityPricesTable,
-  PlantRevenueDailyTable,
-  PowerCompaniesTable,
-} from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { ElectricityPricesTable, PlantRevenueDailyTable, PowerCompaniesTable } from './tariff.tables.js';
 import { jsonField, type DialectName } from '../../db/dialect.js';
 import type { SessionUser } from '../../lib/types.js';
-import { plantScope } from '../plant/plant.repository.js';
+import { plantScope } from '../plant/index.js';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database> | Db;

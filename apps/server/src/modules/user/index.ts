@@ -1,7 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { defineModule } from '../../lib/module.js';
 import { userRoutes } from './user.routes.js';
 
-/** Users: the one plugin app.ts registers for this module. */
-export const userModule: FastifyPluginAsyncZod = async (app) => {
-  await app.register(userRoutes);
-};
+/** Users. */
+export const userModule = defineModule({
+  name: 'user',
+  routes: async (app) => {
+    await app.register(userRoutes);
+  },
+});
+
+/** The tables this module owns (their types; the declarations extend db/database.ts's Database). */
+export type * from './user.tables.js';

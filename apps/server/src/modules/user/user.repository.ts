@@ -1,6 +1,7 @@
 import type { UserListQuery } from '@pv/contract';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { Database, UsersTable } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import type { UsersTable } from './user.tables.js';
 import { inScope, maskEmail, maskMobile } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
 import { contains } from '../../lib/like.js';

@@ -15,9 +15,9 @@ import { hashPassword } from '../../lib/passwords.js';
 import type { SessionUser } from '../../lib/types.js';
 import { isUniqueViolation } from '../../lib/unique.js';
 import type { XlsxColumn, XlsxExport } from '../../lib/xlsx-export.js';
-import { revokeAllSessions } from '../auth/session.repository.js';
-import { assertRootAdminRemains, assignableRoleIds, userWithinReach } from '../role/grants.js';
-import { orgInScope, orgOptions } from '../org/org.repository.js';
+import { revokeAllSessions } from '../auth/index.js';
+import { assertRootAdminRemains, assignableRoleIds, userWithinReach } from '../role/index.js';
+import { orgInScope, orgOptions } from '../org/index.js';
 import * as repo from './user.repository.js';
 import { inTransaction } from '../../db/transaction.js';
 

@@ -163,6 +163,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await seedDemoTariffs(db);
       await seedDemoHelpCenter(db);
       await seedDemoProductSupport(db, files);
+      for (const module of enabledModules(allModules, config)) await module.seedDemo?.(app);
     } else {
       const oneTime = await ensureAdmin(db, config.adminPassword);
       if (oneTime) options.onAdminPassword?.(oneTime);

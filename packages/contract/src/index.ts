@@ -29,3 +29,4 @@ export * from './tariff.js';
 export * from './currency.js';
 export * from './help-center.js';
 export * from './client-errors.js';
+export * from './catalogue.js';

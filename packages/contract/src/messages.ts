@@ -92,6 +92,16 @@ import {
   providerMessagesJa,
   providerMessagesZh,
 } from './messages/provider.js';
+import {
+  catalogueFieldNamesEn,
+  catalogueFieldNamesEs,
+  catalogueFieldNamesJa,
+  catalogueFieldNamesZh,
+  catalogueMessagesEn,
+  catalogueMessagesEs,
+  catalogueMessagesJa,
+  catalogueMessagesZh,
+} from './messages/catalogue.js';
 import { customerMessagesEn, customerMessagesEs, customerMessagesJa, customerMessagesZh } from './messages/customer.js';
 import { tariffMessagesEn, tariffMessagesEs, tariffMessagesJa, tariffMessagesZh } from './messages/tariff.js';
 import {
@@ -230,6 +240,7 @@ export const messagesEn = {
   ...tariffMessagesEn,
   ...hardeningMessagesEn,
   ...helpCenterMessagesEn,
+  ...catalogueMessagesEn,
 } as const;
 
 export type MessageKey = keyof typeof messagesEn;
@@ -351,6 +362,7 @@ export const messagesZh: Record<MessageKey, string> = /* @__PURE__ */ Object.ass
   tariffMessagesZh,
   hardeningMessagesZh,
   helpCenterMessagesZh,
+  catalogueMessagesZh,
 );
 
 /** Field names used in validation messages, per language. */
@@ -412,6 +424,7 @@ export const fieldNamesEn: Record<string, string> = /* @__PURE__ */ Object.assig
   faultFieldNamesEn,
   providerFieldNamesEn,
   helpCenterFieldNamesEn,
+  catalogueFieldNamesEn,
 );
 export const fieldNamesZh: Record<string, string> = /* @__PURE__ */ Object.assign(
   {},
@@ -426,6 +439,7 @@ export const fieldNamesZh: Record<string, string> = /* @__PURE__ */ Object.assig
   faultFieldNamesZh,
   providerFieldNamesZh,
   helpCenterFieldNamesZh,
+  catalogueFieldNamesZh,
 );
 
 // The tables of the other languages are built by pure calls (not object spreads, which a bundler
@@ -449,6 +463,7 @@ export const messagesEs: Record<MessageKey, string> = /* @__PURE__ */ Object.ass
   tariffMessagesEs,
   hardeningMessagesEs,
   helpCenterMessagesEs,
+  catalogueMessagesEs,
 );
 export const messagesJa: Record<MessageKey, string> = /* @__PURE__ */ Object.assign(
   {},
@@ -466,6 +481,7 @@ export const messagesJa: Record<MessageKey, string> = /* @__PURE__ */ Object.ass
   tariffMessagesJa,
   hardeningMessagesJa,
   helpCenterMessagesJa,
+  catalogueMessagesJa,
 );
 export const fieldNamesEs: Record<string, string> = /* @__PURE__ */ Object.assign(
   {},
@@ -480,6 +496,7 @@ export const fieldNamesEs: Record<string, string> = /* @__PURE__ */ Object.assig
   faultFieldNamesEs,
   providerFieldNamesEs,
   helpCenterFieldNamesEs,
+  catalogueFieldNamesEs,
 );
 export const fieldNamesJa: Record<string, string> = /* @__PURE__ */ Object.assign(
   {},
@@ -494,6 +511,7 @@ export const fieldNamesJa: Record<string, string> = /* @__PURE__ */ Object.assig
   faultFieldNamesJa,
   providerFieldNamesJa,
   helpCenterFieldNamesJa,
+  catalogueFieldNamesJa,
 );
 
 /** The field names of a language (validation messages name the field); English for any other. */

@@ -284,6 +284,23 @@ export const ROUTE_TREE: RouteDef[] = [
     ],
   },
   {
+    path: '/catalogue',
+    name: 'catalogue',
+    titleKey: 'route.catalogue',
+    icon: 'product',
+    redirect: '/catalogue/industries',
+    children: [
+      {
+        path: 'industries',
+        name: 'industries',
+        titleKey: 'route.industries',
+        icon: 'resource',
+        perm: 'industry:list',
+        buttons: crud('industry'),
+      },
+    ],
+  },
+  {
     path: '/userCenter',
     name: 'userCenter',
     titleKey: 'route.userCenter',

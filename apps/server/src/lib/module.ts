@@ -21,6 +21,8 @@ export interface ModuleDefinition {
    * `YYYYMMDDHHMM_<what>.ts`, run in name order together with every other module's.
    */
   migrations?: URL;
+  /** Fills its tables for a fresh demo (DEMO=true), after the platform's demo seed; runs at every start, so it writes only what is missing. */
+  seedDemo?: (app: FastifyInstance) => Promise<void>;
   /** Absent from this configuration (the providers of a SaaS build): no route, no job. */
   enabled?: (config: AppConfig) => boolean;
 }

@@ -8,6 +8,7 @@ import { dashboardModule } from './dashboard/index.js';
 import { deviceModule } from './device/index.js';
 import { faultModule } from './fault/index.js';
 import { firmwareModule } from './firmware/index.js';
+import { industryModule } from './industry/index.js';
 import { mailModule } from './mail/index.js';
 import { notificationModule } from './notification/index.js';
 import { orgModule } from './org/index.js';
@@ -52,4 +53,5 @@ export const MODULES: readonly ModuleDefinition[] = [
   providerModule,
   mailModule,
   dashboardModule,
+  industryModule,
 ];

@@ -41,6 +41,7 @@ const ProviderList = page(() => import('@/features/provider/pages/provider-list-
 const ProviderManagement = page(() => import('@/features/provider/pages/provider-management-page'));
 const CustomerList = page(() => import('@/features/customer/pages/customer-list-page'));
 const PowerCompany = page(() => import('@/features/tariff/pages/power-company-page'));
+const Industries = page(() => import('@/features/industry/pages/industry-list-page'));
 
 const PAGES: Record<string, Page> = {
   user: UserList,
@@ -74,6 +75,7 @@ const PAGES: Record<string, Page> = {
   service_provider_management: ProviderManagement,
   clients_list: CustomerList,
   'power-company': PowerCompany,
+  industries: Industries,
 };
 
 export const pageFor = (name: string): Page => PAGES[name] ?? ComingSoon;

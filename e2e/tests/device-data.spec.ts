@@ -137,7 +137,12 @@ for (const lang of LANGS) {
     await book.xlsx.readFile(await download.path());
     const sheet = book.getWorksheet(t('deviceExport.samplesSheet'));
     expect(sheet, 'the samples sheet').toBeTruthy();
-    expect((sheet!.getRow(1).values as unknown[]).slice(1)).toEqual([t('deviceExport.ts'), 'acPower', 'temperature']);
+    // the time column holds UTC Date cells, and its header says so (issue 42)
+    expect((sheet!.getRow(1).values as unknown[]).slice(1)).toEqual([
+      t('export.inUtc', { header: t('deviceExport.ts') }),
+      'acPower',
+      'temperature',
+    ]);
     const exported = sheet!.getRows(2, sheet!.rowCount - 1)!.map((r) => r.values as unknown[]);
     // (a spreadsheet date holds whole seconds reliably)
     const second = (ms: number) => Math.round(ms / 1000);

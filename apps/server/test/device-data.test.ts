@@ -296,7 +296,7 @@ describe('data acquisition: raw samples', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('samples-SAMP-001.xlsx');
     const rows = await readXlsx(res.rawPayload);
-    expect(rows[0]).toEqual(['Time', 'acPower', 'extraPoint', 'temperature']);
+    expect(rows[0]).toEqual(['Time (UTC)', 'acPower', 'extraPoint', 'temperature']);
     expect(rows).toHaveLength(251);
     expect((rows[1]![0] as Date).getTime()).toBe(t0 + 249 * 10_000);
     expect(rows[1]!.slice(1)).toEqual([249, undefined, 30]);

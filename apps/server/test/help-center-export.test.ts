@@ -60,8 +60,9 @@ describe('help-center exports', () => {
     const en = await sheetOf('/client-errors/export?kind=request');
     expect(en.disposition).toBe('attachment; filename="error-log.xlsx"');
     expect(en.name).toBe('Error log');
+    // a column of UTC Date cells says it is UTC (issue 42)
     expect(en.headers.slice(0, 8)).toEqual([
-      'Time',
+      'Time (UTC)',
       'Kind',
       'Message',
       'Page',
@@ -77,7 +78,7 @@ describe('help-center exports', () => {
     expect(en.rows[0]![0]).toBeInstanceOf(Date);
     const zh = await sheetOf('/client-errors/export?loginName=admin&route=/systems', 'zh');
     expect(zh.name).toBe('错误日志');
-    expect(zh.headers.slice(0, 3)).toEqual(['时间', '类型', '错误信息']);
+    expect(zh.headers.slice(0, 3)).toEqual(['时间（UTC）', '类型', '错误信息']);
     expect(zh.rows).toHaveLength(1);
     expect(zh.rows[0]![1]).toBe('渲染失败');
 
@@ -116,7 +117,7 @@ describe('help-center exports', () => {
     const answered = await sheetOf('/contact-messages/export?status=answered');
     expect(answered.name).toBe('Contact messages');
     expect(answered.headers).toEqual([
-      'Received',
+      'Received (UTC)',
       'Name',
       'E-mail',
       'Phone',
@@ -124,7 +125,7 @@ describe('help-center exports', () => {
       'Message',
       'Status',
       'Answer',
-      'Answered',
+      'Answered (UTC)',
       'Answered by',
     ]);
     expect(answered.rows).toHaveLength(1);
@@ -177,7 +178,7 @@ describe('help-center exports', () => {
       'Status',
       'Type',
       'Text',
-      'Last changed',
+      'Last changed (UTC)',
       'Changed by',
     ]);
     expect(sheet.rows).toHaveLength(1);

@@ -305,13 +305,16 @@ describe('without SMTP_URL', () => {
     const admin = await login(t.app, 'admin');
     const page = await until('the stored mails', async () => {
       const res = (await outbox(admin, '?status=stored')).json().data;
-      return res.total >= 4 ? res : undefined;
+      return res.total >= 6 ? res : undefined;
     });
+    // the platform's administrator and viewer (scope all) are told too (issue 42)
     expect(page.rows.map((r: { to: string }) => r.to).sort()).toEqual([
+      'admin@pv-console.example',
       'agent@sunpath.example',
       'install@greenroof.example',
       'it@sunpath.example',
       'ops@sunpath.example',
+      'viewer@pv-console.example',
     ]);
     expect(
       page.rows.every((r: { status: string; attempts: number }) => r.status === 'stored' && r.attempts === 0),

@@ -11,9 +11,10 @@ import {
 import { buildTestApp, DEMO, login, newDevice, type TestApp } from './helper.js';
 import { openStream } from './sse.js';
 
-// Fault notifications (issue 18): a fault opened through the ingest tells the users of the device's
-// organisation and of the organisations above it (not ROOT) who may list faults and whose data
-// scope covers it, each by their own preferences; the bell's count is live over the event stream.
+// Fault notifications (issue 18): a fault opened through the ingest tells the users who may list
+// faults and whose data scope covers it (the platform's own included since issue 42: a scope of
+// `all` covers every organisation), each by their own preferences; the bell's count is live over
+// the event stream. notification-platform.test.ts follows the administrator's bell and mail.
 let t: TestApp;
 let base: string;
 const orgs = new Map<string, number>();
@@ -123,6 +124,8 @@ beforeAll(async () => {
   await addUser('gr-off', 'GREENROOF', 'orgAndChildren'); // console off in its preferences
   await addUser('gr-critical', 'GREENROOF', 'orgAndChildren'); // only critical faults
   await addUser('gr-disabled', 'GREENROOF', 'orgAndChildren');
+  await addUser('dl-all', 'DELTA', 'all'); // another organisation, but its scope covers every one
+  await addUser('root-org', 'ROOT', 'org'); // the platform's own organisation only
   await db.updateTable('users').set({ state: 'disabled' }).where('id', '=', users['gr-disabled']!).execute();
   for (const u of ['admin', 'agent', 'installer1', 'delta', 'sunpath-ops', 'gr-org', 'gr-off', 'gr-critical'])
     tokens[u] = await login(t.app, u);
@@ -206,11 +209,12 @@ describe('who is told', () => {
     const other = await openStream(base, tokens.delta!);
     await fault('NGR1', 'E501', 'DC insulation low'); // unknown code: major
     const { faultId, userIds } = await notified('E501');
-    const expected = ['installer1', 'agent', 'sunpath-ops', 'sunpath-admin', 'gr-org']
+    const expected = ['admin', 'viewer', 'installer1', 'agent', 'sunpath-ops', 'sunpath-admin', 'gr-org', 'dl-all']
       .map((u) => users[u]!)
       .sort((a, b) => a - b);
-    // not: admin and viewer (ROOT), delta (another organisation), sp-org (its scope is SUNPATH only),
-    // gr-nolist (no fault:list), gr-off (console off), gr-critical (only critical), gr-disabled
+    // admin and viewer (ROOT) and dl-all: their scope is all. Not: delta (another organisation,
+    // scope orgAndChildren), sp-org (its scope is SUNPATH only), root-org (ROOT only), gr-nolist (no
+    // fault:list), gr-off (console off), gr-critical (only critical), gr-disabled, retired (disabled)
     expect(userIds).toEqual(expected);
     // the bell of installer1's open stream: one unread, live
     expect((await stream.next('notifications')).data).toEqual({
@@ -251,10 +255,10 @@ describe('who is told', () => {
     expect(rows.map((r: { title: string }) => r.title)).toEqual(['紧急故障 NX99：检测到电弧故障']);
   });
 
-  it('tells nobody of another organisation, and a fault of that organisation only its own users', async () => {
+  it('tells nobody of another organisation, and a fault of that organisation only its own users and scope all', async () => {
     await fault('NDL1', 'E777');
     const { userIds } = await notified('E777');
-    expect(userIds).toEqual([users.delta]);
+    expect(userIds).toEqual(['admin', 'viewer', 'delta', 'dl-all'].map((u) => users[u]!).sort((a, b) => a - b));
   });
 
   it('writes a mail for each recipient who wants one, kept in the outbox without SMTP_URL', async () => {
@@ -268,6 +272,9 @@ describe('who is told', () => {
     // E501 (major): mail on by default for major; gr-off has mail off, gr-critical mails only critical
     expect(to('E501')).toEqual(
       [
+        'admin@pv-console.example',
+        'viewer@pv-console.example',
+        'dl-all@example.com',
         'agent@sunpath.example',
         'gr-org@example.com',
         'install@greenroof.example',

@@ -1,4 +1,4 @@
-import { envelope, localDay, plantPage, plantRow } from '@pv/contract';
+import { envelope, localDay, plantPage, plantRow, translate } from '@pv/contract';
 import { z } from 'zod';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -374,6 +374,30 @@ describe('plant list', () => {
     expect(sheet.getRow(2).getCell(2).value).toBe('StatsPlant');
     expect(sheet.rowCount).toBe(2);
     expect((await call('GET', '/plants/export', viewer)).statusCode).toBe(403);
+  });
+
+  it("writes the data update time on the plant's clock with its zone named, in the caller's date order (issue 42)", async () => {
+    // 2026-07-01 10:00:05 UTC: 12:00:05 in Berlin (summer time); the export wrote it as a UTC Date before
+    const at = Date.parse('2026-07-01T10:00:05Z');
+    await t.app.db.updateTable('plant_stats').set({ data_updated_at: at }).where('plant_id', '=', plantId).execute();
+    const cells = async (lang: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/photo_voltaic/plants/export?name=StatsPlant',
+        headers: { 'x-token': admin, 'accept-language': lang },
+      });
+      expect(res.statusCode).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const sheet = wb.worksheets[0]!;
+      const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+      const col = headers.indexOf(translate(lang, 'plantExport.dataUpdatedAt')) + 1;
+      expect(col).toBeGreaterThan(0);
+      return { value: sheet.getRow(2).getCell(col).value };
+    };
+    expect((await cells('en')).value).toBe('2026-07-01 12:00:05 (Europe/Berlin)');
+    expect((await cells('zh')).value).toBe('2026-07-01 12:00:05 (Europe/Berlin)');
+    expect((await cells('es')).value).toBe('01/07/2026 12:00:05 (Europe/Berlin)');
   });
 });
 

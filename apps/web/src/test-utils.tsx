@@ -23,6 +23,18 @@ export function renderWithProviders(ui: ReactElement) {
   );
 }
 
+/** happy-dom's window size, which its matchMedia (antd's breakpoints, a table's responsive columns) answers from. */
+export function setViewport(width: number, height = 900) {
+  (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport(
+    { width, height },
+  );
+}
+
+/** The zone the signed-in user chose in the user center, as the session carries it. */
+export function withUserZone(timeZone: string) {
+  useSession.setState((s) => (s.info ? { info: { ...s.info, timeZone } } : {}));
+}
+
 /** A signed-in ROOT user holding exactly the button permissions `perms` (the display rule of spec §6). */
 export function signedInWith(perms: string, roles: string[] = ['r']) {
   useSession.setState({

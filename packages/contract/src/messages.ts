@@ -203,6 +203,8 @@ const coreEn = {
   'error.pictureUploadFailed': 'Picture upload failed',
   'error.verificationCodeFailed': 'Failed to send verification code',
   'error.fullscreenUnsupported': 'Your browser cannot go full screen',
+  // an export's column of times written in UTC names it (issue 42: every exported time carries its zone)
+  'export.inUtc': '{{header}} (UTC)',
   // successes (spec §8)
   'success.ok': 'Success',
   'success.save': 'Save Success',
@@ -326,6 +328,7 @@ const coreZh: Record<keyof typeof coreEn, string> = {
   'error.pictureUploadFailed': '图片上传失败',
   'error.verificationCodeFailed': '验证码发送失败',
   'error.fullscreenUnsupported': '您的浏览器不支持全屏',
+  'export.inUtc': '{{header}}（UTC）',
   'success.ok': '成功',
   'success.save': '保存成功',
   'success.delete': '删除成功',

@@ -1,12 +1,9 @@
 import {
-  DEFAULT_DATE_FORMAT,
   FAULT_DATA_MAX_POINTS,
   FAULT_PROCESSING,
   FAULT_TRANSITIONS,
   canTransition,
   faultCodeTextFor,
-  fillDateFormat,
-  localDateFormat,
   pointName,
   translate,
   type FaultCodeRow,
@@ -25,7 +22,7 @@ import type { DialectName } from '../../db/dialect.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../../lib/types.js';
-import type { XlsxColumn, XlsxExport } from '../../lib/xlsx-export.js';
+import { localTime, type XlsxColumn, type XlsxExport } from '../../lib/xlsx-export.js';
 import { deviceData as data } from '../device/index.js';
 import * as repo from './fault.repository.js';
 
@@ -84,33 +81,6 @@ const EXPORT_COLUMNS: readonly XlsxColumn[] = [
   { key: 'handledAt', header: 'faultExport.handledAt', width: 20 },
   { key: 'durationH', header: 'faultExport.durationH', width: 12, numFmt: '0.0' },
 ];
-
-/**
- * Wall-clock text of `ms` in `zone` (the plant's): the export shows plant-local times next to the
- * zone, the date in the order of the caller's language (the contract's DATE_ORDERS, as the console).
- */
-function localTime(ms: number | null, zone: string | null, lang: string): string | null {
-  if (ms === null) return null;
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone ?? 'UTC',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(ms));
-  const v = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return fillDateFormat(localDateFormat(DEFAULT_DATE_FORMAT, lang), {
-    year: v('year'),
-    month: v('month'),
-    day: v('day'),
-    hour: v('hour'),
-    minute: v('minute'),
-    second: v('second'),
-  });
-}
 
 /** The filtered list as an export: times in each plant's zone, names of states in the caller's language. */
 export function exportFaults(

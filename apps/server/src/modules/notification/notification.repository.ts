@@ -1,4 +1,3 @@
-import { ORG_GROUP_CODES } from '@pv/contract';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { NotificationPrefsTable, NotificationsTable } from './notification.tables.js';
@@ -72,17 +71,16 @@ export async function catalogueTexts(db: Kysely<Database>, code: string, product
 }
 
 /**
- * Who is told of a fault of organisation `orgId` (path `orgPath`): enabled users of that
- * organisation and of the ones above it, except the platform's own (ROOT group), who hold
- * fault:list through a role and whose data scope covers the organisation's devices (`all` or
- * `orgAndChildren`, since theirs is the same or an ancestor; `org` and `self` only in the fault's own
- * organisation); with their preferences (null: none saved).
+ * Who is told of a fault of organisation `orgId` (path `orgPath`): enabled users who hold
+ * fault:list through a role and whose data scope covers the organisation's devices: `all` wherever
+ * they sit (the platform's own administrators and viewers included), `orgAndChildren` in that
+ * organisation or one above it, `org` and `self` only in the fault's own organisation; with their
+ * preferences (null: none saved). The same rule as the fault list's scope (`lib/scope.ts`).
  */
 export function faultRecipients(db: Kysely<Database>, orgId: number, orgPath: string) {
   return db
     .selectFrom('users as u')
     .innerJoin('orgs as uo', 'uo.id', 'u.org_id')
-    .innerJoin('org_groups as g', 'g.id', 'uo.group_id')
     .leftJoin('notification_prefs as np', 'np.user_id', 'u.id')
     .select([
       'u.id',
@@ -95,8 +93,6 @@ export function faultRecipients(db: Kysely<Database>, orgId: number, orgPath: st
       'np.lang',
     ])
     .where('u.state', '=', 'enabled')
-    .where('g.code', '<>', ORG_GROUP_CODES.ROOT)
-    .where(sql<boolean>`${orgPath} like (${sql.ref('uo.path')} || '%')`)
     .where((eb) =>
       eb.exists(
         eb
@@ -115,7 +111,16 @@ export function faultRecipients(db: Kysely<Database>, orgId: number, orgPath: st
           .innerJoin('roles as r', 'r.id', 'ur2.role_id')
           .select(sql`1`.as('one'))
           .whereRef('ur2.user_id', '=', 'u.id')
-          .where((e) => e.or([e('r.data_scope', 'in', ['all', 'orgAndChildren']), e('u.org_id', '=', orgId)])),
+          .where((e) =>
+            e.or([
+              e('r.data_scope', '=', 'all'),
+              e.and([
+                e('r.data_scope', '=', 'orgAndChildren'),
+                sql<boolean>`${orgPath} like (${sql.ref('uo.path')} || '%')`,
+              ]),
+              e('u.org_id', '=', orgId),
+            ]),
+          ),
       ),
     )
     .orderBy('u.id')

@@ -1,5 +1,5 @@
 import {
-  DEFAULT_DATE_FORMAT,
+  localDay,
   powerFlowOf,
   splitEmails,
   translate,
@@ -21,7 +21,7 @@ import type { Database } from '../../db/database.js';
 import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import { maskEmail, maskMobile } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
-import type { XlsxColumn, XlsxExport } from '../../lib/xlsx-export.js';
+import { zonedTime, type XlsxColumn, type XlsxExport } from '../../lib/xlsx-export.js';
 import { plantChart as chartOf, plantLive, yieldAndRatio } from './plant-detail.js';
 import * as repo from './plant.repository.js';
 import { listFaults } from '../fault/index.js';
@@ -94,7 +94,8 @@ const EXPORT_COLUMNS: readonly XlsxColumn<ExportKey>[] = [
   { key: 'timeZone', header: 'plantExport.timeZone' },
   { key: 'address', header: 'plantExport.address', width: 28 },
   { key: 'installedAt', header: 'plantExport.installedAt', date: 'YYYY-MM-DD' },
-  { key: 'dataUpdatedAt', header: 'plantExport.dataUpdatedAt', width: 20, date: DEFAULT_DATE_FORMAT },
+  // on the plant's clock, the zone named in the cell (as the console shows it)
+  { key: 'dataUpdatedAt', header: 'plantExport.dataUpdatedAt', width: 30 },
   { key: 'ownerName', header: 'plantExport.ownerName' },
   { key: 'installerName', header: 'plantExport.installerName' },
   { key: 'orgName', header: 'plantExport.orgName' },
@@ -125,8 +126,9 @@ export function plantExport(
       yield {
         ...p,
         status: translate(lang, `plantExport.statuses.${p.status}`),
-        installedAt: p.installedAt ? new Date(p.installedAt) : null,
-        dataUpdatedAt: p.dataUpdatedAt ? new Date(p.dataUpdatedAt) : null,
+        // the plant's own day (a Date cell at that day's UTC midnight: no time, no zone to name)
+        installedAt: p.installedAt ? new Date(`${localDay(p.installedAt, p.timeZone)}T00:00:00Z`) : null,
+        dataUpdatedAt: p.dataUpdatedAt ? zonedTime(p.dataUpdatedAt, p.timeZone, lang) : null,
         revenueToday: money(p.revenueToday, p.currency),
         revenueTotal: money(p.revenueTotal, p.currency),
       };

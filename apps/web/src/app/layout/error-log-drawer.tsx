@@ -1,6 +1,6 @@
 import { Button, Drawer, Empty, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '@/lib/format';
+import { ZonedTime } from '@/components/zoned-time';
 import { useErrorLog } from '@/stores/error-log';
 
 const COLOR = { error: 'red', render: 'volcano', request: 'orange' } as const;
@@ -47,7 +47,7 @@ export function ErrorLogDrawer({ open, onClose }: { open: boolean; onClose: () =
                 }
                 description={
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {formatTime(e.at)} · {e.route}
+                    <ZonedTime value={e.at} /> · {e.route}
                     {e.url && ` · ${e.url}`}
                     {e.status !== undefined && ` → ${e.status}`}
                   </Typography.Text>

@@ -8,7 +8,7 @@ import { ExportButton } from '@/components/export-button';
 import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
 import { DeleteAction, IconAction } from '@/components/row-actions';
 import { useHasPerm } from '@/lib/access';
-import { formatTime } from '@/lib/format';
+import { ZonedTime } from '@/components/zoned-time';
 import { useListPage } from '@/lib/use-list-page';
 import { useCustomers } from '@/features/customer/api/get-customers';
 import { useDeleteCustomer } from '@/features/customer/api/delete-customer';
@@ -75,7 +75,7 @@ export default function CustomerListPage() {
     {
       title: t('customer.createdAt'),
       dataIndex: 'createdAt',
-      render: (v: number) => formatTime(v),
+      render: (v: number) => <ZonedTime value={v} />,
       responsive: ['xxl' as const],
     },
     ...(['customer:update', 'customer:delete'].some(can)

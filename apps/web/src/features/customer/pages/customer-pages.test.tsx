@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
-import { renderWithProviders, signedInWith } from '@/test-utils';
+import { renderWithProviders, setViewport, signedInWith, withUserZone } from '@/test-utils';
 import { mockFetch, respond, type FakeRequest } from '@/test-fetch';
 import CustomerListPage from './customer-list-page';
 import CustomerCancelPage from './customer-cancel-page';
@@ -53,6 +53,23 @@ describe('customer list', () => {
       if (req.method === 'GET' && req.path === '/orgs') return [anOrg({ id: 3, name: 'Green Roof Installers' })];
       return undefined;
     });
+
+  it("shows when each customer was created in the user's zone, the zone named (issue 42)", async () => {
+    setViewport(1700); // the column shows from xxl
+    try {
+      signedInWith('customer:list');
+      withUserZone('Asia/Tokyo');
+      serve();
+      renderWithProviders(<CustomerListPage />);
+      expect(await find('Chen Jing')).toBeTruthy();
+      expect([...document.querySelectorAll('.ant-table td .zoned-time')].map((el) => el.textContent)).toEqual([
+        '2026-11-18 20:06:40 UTC+9',
+        '2026-11-18 20:06:40 UTC+9',
+      ]);
+    } finally {
+      setViewport(1024, 768);
+    }
+  });
 
   it('shows what the server sends (masked as it masked it), with plant counts and login accounts', async () => {
     signedInWith('customer:list');

@@ -4,7 +4,9 @@ import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import { FakeEventSource, stubEventSource } from '@/test-event-source';
-import { renderWithProviders } from '@/test-utils';
+import { rememberUserZone } from '@/lib/time-zone';
+import { useSession } from '@/stores/session';
+import { renderWithProviders, signedInWith } from '@/test-utils';
 import DashboardPage from './dashboard-page';
 import { mockFetch } from '@/test-fetch';
 
@@ -124,5 +126,19 @@ describe('dashboard page', () => {
     const source = FakeEventSource.instances[0]!;
     view.unmount();
     expect(source.readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it("says when the figures were updated on the fleet's clock, the zone named (issue 42)", async () => {
+    signedInWith('');
+    rememberUserZone('Asia/Tokyo');
+    try {
+      renderWithProviders(<DashboardPage />);
+      // 04:05:06 UTC is 13:05:06 in Tokyo
+      await waitFor(() => expect(screen.getByTestId('dashboard-updated').textContent).toBe('Updated 13:05:06 UTC+9'), {
+        timeout: 8000,
+      });
+    } finally {
+      useSession.setState({ token: undefined, info: null });
+    }
   });
 });

@@ -1,8 +1,7 @@
 import { Badge, Flex, Space, Tooltip } from 'antd';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '@/lib/format';
-import { useSettledUserTimeZone, zoneAbbreviation, zoneFullName } from '@/lib/time-zone';
+import { formatZonedTime, useSettledUserTimeZone, zoneAbbreviation, zoneFullName } from '@/lib/time-zone';
 import { useLiveInvalidate } from '@/lib/live';
 import { useDashboard } from '@/features/dashboard/api/get-dashboard';
 import { DashboardCharts } from '@/features/dashboard/components/dashboard-charts';
@@ -44,7 +43,7 @@ export default function DashboardPage() {
           </Text>
           <Text type="secondary" data-testid="dashboard-updated" className="pv-dashboard-updated">
             {data?.kpi.updatedAt
-              ? t('dashboard.updatedAt', { time: formatTime(data.kpi.updatedAt, 'HH:mm:ss', tz) })
+              ? t('dashboard.updatedAt', { time: formatZonedTime(data.kpi.updatedAt, tz, 'HH:mm:ss', i18n.language) })
               : '\u00a0'}
           </Text>
         </Space>

@@ -93,6 +93,10 @@ describe('fault list', { timeout: 20_000 }, () => {
     expect(within(screen.getByTestId('fault-processing-1')).getByText('New')).toBeTruthy();
     expect(within(screen.getByTestId('fault-processing-2')).getByText('Repaired')).toBeTruthy();
     expect(screen.getByText('Ana Ops')).toBeTruthy();
+    // when it was handled, on the same clock, the zone named too (issue 42)
+    expect(screen.getByText('11-20 10:00', { exact: false }).closest('.zoned-time')?.textContent).toBe(
+      '11-20 10:00 UTC+2',
+    );
     expect(screen.getByText('3 hr 12 min so far')).toBeTruthy();
     expect(screen.getByText('2 hr')).toBeTruthy();
     expect(screen.getByText('9 faults')).toBeTruthy();

@@ -22,7 +22,6 @@ import { ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components
 import { RemoteSelect } from '@/components/remote-select';
 import { ZonedTime } from '@/components/zoned-time';
 import { formatDuration } from '@/lib/duration';
-import { formatTime } from '@/lib/format';
 import { FAULT_LIST_PATH } from '@/lib/fault-links';
 import { useLiveInvalidate } from '@/lib/live';
 import { listLoading, useListPage } from '@/lib/use-list-page';
@@ -232,7 +231,7 @@ export default function FaultListPage() {
           )}
           {r.handledBy && (
             <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
-              {formatTime(r.handledAt, 'MM-DD HH:mm', r.plantTimeZone)}
+              <ZonedTime value={r.handledAt} timeZone={r.plantTimeZone} format="MM-DD HH:mm" />
             </Typography.Text>
           )}
         </div>

@@ -2,10 +2,11 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n, { initI18n, loadLanguage } from '@/lib/i18n';
-import { renderWithProviders, signedInWith } from '@/test-utils';
+import { renderWithProviders, setViewport, signedInWith, withUserZone } from '@/test-utils';
 import { stubXhr } from '@/test-xhr';
 import FirmwarePage from './firmware-page';
 import { mockFetch } from '@/test-fetch';
+import { aProfile } from '@/test-fixtures';
 
 initI18n('en');
 // forms validate asynchronously; this machine is shared and slow
@@ -41,7 +42,13 @@ const rows = [
 
 function serve(maxBytes = 1024 * 1024) {
   return mockFetch(({ method, url }) =>
-    url.startsWith('/photo_voltaic/firmware/limits') ? { maxBytes } : method === 'GET' ? { rows, total: 2 } : null,
+    url.startsWith('/photo_voltaic/firmware/limits')
+      ? { maxBytes }
+      : url === '/photo_voltaic/profile'
+        ? aProfile() // the upload times are in the user's zone, asked of the profile when the session lacks it
+        : method === 'GET'
+          ? { rows, total: 2 }
+          : null,
   );
 }
 
@@ -83,6 +90,23 @@ describe('firmware versions (/systems/cmd)', () => {
     expect(screen.getByTestId('firmware-download-V2.0.0')).toBeTruthy();
     expect(screen.queryByTestId('firmware-upload')).toBeNull();
     expect(screen.queryByTestId('firmware-delete-V2.0.0')).toBeNull();
+  });
+
+  it("shows when each version was uploaded in the user's zone, the zone named (issue 42)", async () => {
+    setViewport(1440); // the column shows from lg
+    try {
+      signedInWith('cmd:push');
+      withUserZone('Asia/Tokyo');
+      serve();
+      renderPage();
+      expect(await find('sunwave_v2.bin')).toBeTruthy();
+      expect([...document.querySelectorAll('.ant-table td .zoned-time')].map((el) => el.textContent)).toEqual([
+        '2026-11-18 20:06:40 UTC+9',
+        '2026-11-18 20:06:40 UTC+9',
+      ]);
+    } finally {
+      setViewport(1024, 768);
+    }
   });
 
   it("shows each version's release notes in the reader's language and edits them as checked JSON", async () => {

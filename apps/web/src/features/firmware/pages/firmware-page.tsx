@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmAction } from '@/components/row-actions';
 import { Access, useHasPerm } from '@/lib/access';
-import { formatBytes, formatTime } from '@/lib/format';
+import { formatBytes } from '@/lib/format';
+import { ZonedTime } from '@/components/zoned-time';
 import { download } from '@/lib/http';
 import { usePaging } from '@/lib/use-paging';
 import { useSession } from '@/stores/session';
@@ -175,7 +176,7 @@ export default function FirmwarePage() {
     {
       title: t('firmware.createdAt'),
       dataIndex: 'createdAt',
-      render: (v: number) => formatTime(v),
+      render: (v: number) => <ZonedTime value={v} />,
       responsive: ['lg' as const],
     },
     ...(can('firmware:delete')

@@ -47,6 +47,23 @@ const emails = (value: string) => fireEvent.change(screen.getByTestId('grant-ema
 const save = () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));
 const checkbox = (label: string) => within(dialog()).getByRole('checkbox', { name: label });
 
+describe("a grant's time", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("is on the plant's clock, as the page's header says, the zone named (issue 42)", async () => {
+    grants = [delta];
+    signedInWith('plant:authorize');
+    serve();
+    renderWithProviders(<GrantsTab plantId={7} timeZone="America/Phoenix" />);
+    // 08:00 UTC is 01:00 in Phoenix (MST all year); it read "2026-11-01 16:00:00" (Asia/Shanghai, unnamed)
+    const time = await screen.findByText(/2026-11-01 01:00:00/, undefined, { timeout: 8000 });
+    expect(time.textContent).toBe('2026-11-01 01:00:00 MST');
+  });
+});
+
 // antd's table and modal mount slowly on a busy machine
 /** No grants yet, signed in with plant:authorize: the tab is read once and the new-grant dialog opened. */
 async function openNewGrant() {

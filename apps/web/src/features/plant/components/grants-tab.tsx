@@ -5,15 +5,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionsColumn } from '@/components/list-page';
 import { ConfirmAction } from '@/components/row-actions';
-import { formatTime } from '@/lib/format';
+import { ZonedTime } from '@/components/zoned-time';
 import { useDeleteGrant } from '@/features/plant/api/delete-grant';
 import { useGrants } from '@/features/plant/api/get-grants';
 import { useMyEmail } from '@/features/plant/api/get-my-email';
 import { useSaveGrant } from '@/features/plant/api/save-grant';
 import { useFeedback } from '@/lib/feedback';
 
-/** Authorised users of a plant (spec §6): grant users rights on its devices, change, remove with confirmation. */
-export function GrantsTab({ plantId }: { plantId: number }) {
+/**
+ * Authorised users of a plant (spec §6): grant users rights on its devices, change, remove with
+ * confirmation. Times on the plant's clock (`timeZone`), as the page's header says, the zone named.
+ */
+export function GrantsTab({ plantId, timeZone }: { plantId: number; timeZone?: string | null }) {
   const { t } = useTranslation();
   const { message } = useFeedback();
   const { data, isLoading } = useGrants(plantId);
@@ -68,7 +71,11 @@ export function GrantsTab({ plantId }: { plantId: number }) {
             render: (perms: GrantPerm[]) => perms.map((p) => <Tag key={p}>{t(`plant.grant.perm.${p}`)}</Tag>),
           },
           { title: t('plant.grant.grantedBy'), dataIndex: 'grantedBy', render: (v: string | null) => v ?? '—' },
-          { title: t('plant.grant.createdAt'), dataIndex: 'createdAt', render: (v: number) => formatTime(v) },
+          {
+            title: t('plant.grant.createdAt'),
+            dataIndex: 'createdAt',
+            render: (v: number) => <ZonedTime value={v} timeZone={timeZone} />,
+          },
           actionsColumn(
             t('common.actions'),
             (g: GrantRow) => (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Access } from '@/lib/access';
 import { formatTime } from '@/lib/format';
+import { ZonedTime } from '@/components/zoned-time';
 import { zoneAbbreviation, zoneFullName } from '@/lib/time-zone';
 import { useFormat } from '@/lib/quantity';
 import { EnergyFlow } from '@/features/plant/components/energy-flow';
@@ -97,14 +98,7 @@ export function PlantDetailView({ plant: p }: { plant: PlantDetail }) {
             {p.installedAt ? formatTime(p.installedAt, 'YYYY-MM-DD', p.timeZone) : '—'}
           </Descriptions.Item>
           <Descriptions.Item label={t('plant.dataUpdatedAt')}>
-            {/* the zone is named in the card's title; its full name on hover here */}
-            {p.dataUpdatedAt ? (
-              <span title={zoneFullName(p.timeZone, p.dataUpdatedAt, i18n.language)}>
-                {formatTime(p.dataUpdatedAt, undefined, p.timeZone)}
-              </span>
-            ) : (
-              '—'
-            )}
+            <ZonedTime value={p.dataUpdatedAt} timeZone={p.timeZone} />
           </Descriptions.Item>
           <Descriptions.Item label={t('plant.owner')}>
             {p.owner

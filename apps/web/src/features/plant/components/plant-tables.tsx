@@ -195,7 +195,7 @@ export function PlantTables({ plant: p }: { plant: PlantDetail }) {
             label: <span data-testid="plant-tab-grants">{t('plant.tabs.grants')}</span>,
             children: (
               <Suspense fallback={<Skeleton active />}>
-                <GrantsTab plantId={p.id} />
+                <GrantsTab plantId={p.id} timeZone={p.timeZone} />
               </Suspense>
             ),
           },

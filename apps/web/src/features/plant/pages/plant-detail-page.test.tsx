@@ -185,7 +185,8 @@ describe('plant detail', { timeout: 30_000 }, () => {
     expect(item('Install position')).toBe('Balcony');
     // dates in the plant's own time zone (Berlin: UTC+1 in November)
     expect(item('Installation time')).toBe('2025-03-14');
-    expect(item('Data update time')).toBe('2026-11-23 11:15:00');
+    // a time carries its zone (issue 42): the header's zone, named here too
+    expect(item('Data update time')).toBe('2026-11-23 11:15:00 UTC+1');
     expect(item('Owner')).toBe('Chen Jing · 138****5678 · c***@example.com');
     expect(item('Installer')).toBe('Green Roof');
     expect(item('Organisation')).toBe('SunPath');

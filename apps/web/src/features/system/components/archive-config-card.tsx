@@ -4,7 +4,7 @@ import { Button, Card, Descriptions, Form, InputNumber, Select, Skeleton, type F
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPerm } from '@/lib/access';
-import { formatTime } from '@/lib/format';
+import { ZonedTime } from '@/components/zoned-time';
 import { useArchiveConfig } from '@/features/system/api/get-archive-config';
 import { useUpdateArchiveConfig } from '@/features/system/api/update-archive-config';
 import { useFeedback } from '@/lib/feedback';
@@ -53,7 +53,7 @@ export function ArchiveConfigCard() {
           <Descriptions size="small" column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
             <Descriptions.Item label={t('system.archive.lastFiledAt')}>
               <span data-testid="archive-last-filed">
-                {data.lastFiledAt ? formatTime(data.lastFiledAt) : t('system.archive.never')}
+                {data.lastFiledAt ? <ZonedTime value={data.lastFiledAt} /> : t('system.archive.never')}
               </span>
             </Descriptions.Item>
             <Descriptions.Item label={t('system.archive.lastPruned')}>

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { DEFAULT_ENDPOINT_COUNTRY } from '@pv/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
-import { renderWithProviders, signedInWith } from '@/test-utils';
+import { renderWithProviders, setViewport, signedInWith, withUserZone } from '@/test-utils';
 import MqttPage from './mqtt-page';
 import { mockFetch, respond } from '@/test-fetch';
 
@@ -61,6 +61,29 @@ describe('MQTT/HTTP endpoints (/systems/mqtt)', () => {
     // the archive form is shown read only
     expect(await screen.findByTestId('archive-form', undefined, { timeout: 8000 })).toBeTruthy();
     expect(screen.queryByTestId('archive-save')).toBeNull();
+  });
+
+  it("shows the record's creation and the last filing in the user's zone, the zone named (issue 42)", async () => {
+    setViewport(1440); // the created column shows from xl
+    try {
+      signedInWith('mqtt:list');
+      withUserZone('Asia/Tokyo');
+      serve((method, url) =>
+        method === 'GET' && url.startsWith('/photo_voltaic/archive-config')
+          ? { body: { code: 200, msg: 'ok', data: { ...archive, lastFiledAt: Date.UTC(2026, 11, 7, 15, 50, 1) } } }
+          : undefined,
+      );
+      renderWithProviders(<MqttPage />);
+      expect(await find('Germany')).toBeTruthy();
+      expect([...document.querySelectorAll('.ant-table td .zoned-time')].map((el) => el.textContent)).toEqual([
+        '2026-11-18 20:06:40 UTC+9',
+      ]);
+      // 15:50:01 UTC is 00:50:01 the next day in Tokyo
+      const filed = await screen.findByTestId('archive-last-filed', undefined, { timeout: 8000 });
+      expect(filed.textContent).toBe('2026-12-08 00:50:01 UTC+9');
+    } finally {
+      setViewport(1024, 768);
+    }
   });
 
   it("names the embedded broker's own endpoint, filed under no country, in the console's language", async () => {

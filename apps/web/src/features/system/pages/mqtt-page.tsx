@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CreateButton, ListToolbar, SearchForm, TextFilter } from '@/components/list-page';
 import { ConfirmAction } from '@/components/row-actions';
 import { Access, useHasPerm } from '@/lib/access';
-import { formatTime } from '@/lib/format';
+import { ZonedTime } from '@/components/zoned-time';
 import { useListPage } from '@/lib/use-list-page';
 import { useDeleteMqttConfig } from '@/features/system/api/delete-mqtt-config';
 import { useMqttConfigs } from '@/features/system/api/get-mqtt-configs';
@@ -63,7 +63,7 @@ export default function MqttPage() {
     {
       title: t('system.mqtt.createdAt'),
       dataIndex: 'createdAt',
-      render: (v: number) => formatTime(v),
+      render: (v: number) => <ZonedTime value={v} />,
       responsive: ['xl' as const],
     },
     ...(['mqtt:update', 'mqtt:delete'].some(can)

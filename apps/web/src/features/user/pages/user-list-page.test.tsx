@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@/lib/i18n';
-import { renderWithProviders, signedInWith } from '@/test-utils';
+import { renderWithProviders, setViewport, signedInWith, withUserZone } from '@/test-utils';
 import UserListPage from './user-list-page';
 import { mockFetch } from '@/test-fetch';
 
@@ -46,6 +46,22 @@ describe('user list', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+  });
+
+  it("shows when each user was created in the user's zone, the zone named (issue 42)", async () => {
+    setViewport(1440); // the column shows from xl
+    try {
+      signedInWith('user:list');
+      withUserZone('Asia/Tokyo');
+      serve();
+      renderPage();
+      await screen.findByText('ada@example.com');
+      // 1795000000000 is 2026-11-18 11:06:40 UTC; it read "2026-11-18 19:06:40" (Asia/Shanghai, unnamed)
+      const times = [...document.querySelectorAll('.ant-table td .zoned-time')].map((el) => el.textContent);
+      expect(times).toEqual(['2026-11-18 20:06:40 UTC+9', '2026-11-18 20:06:40 UTC+9']);
+    } finally {
+      setViewport(1024, 768);
+    }
   });
 
   it('asks the server for the first page and shows its rows and total', async () => {

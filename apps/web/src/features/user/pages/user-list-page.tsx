@@ -7,7 +7,7 @@ import { ExportButton } from '@/components/export-button';
 import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
 import { ConfirmAction, DeleteAction, IconAction } from '@/components/row-actions';
 import { useHasPerm } from '@/lib/access';
-import { formatTime } from '@/lib/format';
+import { ZonedTime } from '@/components/zoned-time';
 import { useListPage } from '@/lib/use-list-page';
 import { useUsers } from '@/features/user/api/get-users';
 import { useUpdateUserState } from '@/features/user/api/update-user-state';
@@ -73,7 +73,8 @@ export default function UserListPage() {
     {
       title: t('user.createdAt'),
       dataIndex: 'createdAt',
-      render: (v: number) => formatTime(v),
+      // a system time: the user's zone, named
+      render: (v: number) => <ZonedTime value={v} />,
       responsive: ['xl' as const],
     },
     ...(['user:update', 'user:resetPassword', 'user:assign', 'user:delete'].some(can)

@@ -3,6 +3,7 @@ import { DOCUMENT_LIMITS } from '@pv/contract';
 import { startFleet, type FleetRun } from '@pv/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../src/db/seed/catalogue.js';
+import { seedDemoFaults } from '../src/db/seed/faults.js';
 import type { DemoFleet } from '../src/db/seed/fleet.js';
 import { buildTestApp, login, type TestApp } from './helper.js';
 
@@ -314,5 +315,30 @@ describe('the grid of a demo plant', () => {
     const after = await devices();
     for (const sn of sites.flatMap((p) => p.devices.map((d) => d.sn)))
       expect(after.find((d) => d.sn === sn)!.swVersion, sn).toBe(before.get(sn));
+  });
+});
+
+describe('the demo fault history', () => {
+  it("writes a grid fault with the limits of its plant's grid", async () => {
+    // what the first start with history writes (this app was seeded without)
+    await seedDemoFaults(t.app.db, { seed: 42, now: Date.now() });
+    const rows = await t.app.db
+      .selectFrom('faults as f')
+      .innerJoin('devices as d', 'd.id', 'f.device_id')
+      .innerJoin('plants as p', 'p.id', 'd.plant_id')
+      .select(['f.code', 'f.message', 'p.country'])
+      .where('f.code', 'in', ['F07', 'F08', 'F09'])
+      .execute();
+    expect(rows.length).toBeGreaterThan(0);
+    const limits: Record<string, { F07: string; F08: string; F09: string }> = {
+      US: { F07: '264 V', F08: '192 V', F09: '60.6 Hz' },
+      BR: { F07: '242 V', F08: '176 V', F09: '60.6 Hz' },
+      CN: { F07: '242 V', F08: '176 V', F09: '50.6 Hz' },
+      JP: { F07: '220 V', F08: '160 V', F09: '50.6 Hz' },
+    };
+    for (const r of rows) {
+      const want = limits[r.country ?? ''] ?? { F07: '253 V', F08: '184 V', F09: '50.6 Hz' };
+      expect(r.message, `${r.country} ${r.code}`).toContain(want[r.code as 'F07' | 'F08' | 'F09']);
+    }
   });
 });

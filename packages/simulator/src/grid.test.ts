@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createFleet, type SimPlant } from './fleet.js';
-import { gridOf } from './grid.js';
+import { gridFaultMessage, gridOf } from './grid.js';
 import { simulateHistory } from './history.js';
-import { PlantSim, type Outgoing } from './plant-sim.js';
+import { PlantSim, SIM_FAULTS, type Outgoing } from './plant-sim.js';
 
 const hz = (country: string, longitude?: number) => gridOf({ country, longitude }).frequencyHz;
 
@@ -81,4 +81,31 @@ describe('the simulated grid', () => {
         for (const x of v) expect(Math.abs(x - volts), `${city} ${x} V`).toBeLessThan(10);
       }
     });
+});
+
+describe('grid faults', () => {
+  it("give the limits of the plant's own grid", () => {
+    expect(gridFaultMessage('F07', gridOf({ country: 'DE' }))).toBe('Grid overvoltage (Vac > 253 V)');
+    expect(gridFaultMessage('F07', gridOf({ country: 'US' }))).toBe('Grid overvoltage (Vac > 264 V)');
+    expect(gridFaultMessage('F08', gridOf({ country: 'BR' }))).toBe('Grid undervoltage (Vac < 176 V)');
+    expect(gridFaultMessage('F09', gridOf({ country: 'US' }))).toBe('Grid frequency out of range (60.6 Hz)');
+    expect(gridFaultMessage('F09', gridOf({ country: 'ES' }))).toBe('Grid frequency out of range (50.6 Hz)');
+    expect(gridFaultMessage('F01', gridOf({ country: 'US' }))).toBeUndefined();
+  });
+
+  it('a simulated inverter in Phoenix trips above 264 V, one in Berlin above 253 V', () => {
+    expect(SIM_FAULTS.inverter.some((f) => f.code === 'F07')).toBe(true);
+    for (const [city, text] of [
+      ['Phoenix', 'Grid overvoltage (Vac > 264 V)'],
+      ['Berlin', 'Grid overvoltage (Vac > 253 V)'],
+    ] as const) {
+      const sim = new PlantSim(plantIn(city), 42, { faultRatePerHour: 60, offlineRatePerHour: 0 });
+      const messages: string[] = [];
+      for (let t = noon, n = 0; n < 2000 && !messages.length; n++, t += 60_000)
+        for (const o of sim.step(t, 60_000))
+          if (o.kind === 'event' && o.payload.type === 'fault' && o.payload.code === 'F07')
+            messages.push(o.payload.message ?? '');
+      expect(messages, city).toEqual([text]);
+    }
+  });
 });

@@ -90,3 +90,15 @@ export function gridOf(site: { country?: string | null; longitude?: number | nul
       : SIXTY_HZ.has(country);
   return { frequencyHz: sixty ? 60 : 50, voltageV: VOLTAGE[country] ?? 230 };
 }
+
+/**
+ * What an inverter's display says of a grid fault, with its grid's limits (overvoltage above
+ * 110 % of nominal, undervoltage below 80 %, frequency 0.6 Hz over nominal); undefined for a code
+ * that is not about the grid.
+ */
+export function gridFaultMessage(code: string, grid: Grid): string | undefined {
+  if (code === 'F07') return `Grid overvoltage (Vac > ${Math.round(grid.voltageV * 1.1)} V)`;
+  if (code === 'F08') return `Grid undervoltage (Vac < ${Math.round(grid.voltageV * 0.8)} V)`;
+  if (code === 'F09') return `Grid frequency out of range (${(grid.frequencyHz + 0.6).toFixed(1)} Hz)`;
+  return undefined;
+}

@@ -1,7 +1,7 @@
 import type { AckMessage, CommandMessage, EventMessage, TelemetryMessage } from '@pv/contract';
 import { clearSkyGhi } from '@pv/solar';
 import type { SimDeviceSpec, SimPlant } from './fleet.js';
-import { gridOf, type Grid } from './grid.js';
+import { gridFaultMessage, gridOf, type Grid } from './grid.js';
 import { deriveSeed, Rng } from './random.js';
 import { acPower } from './solar.js';
 import { localDay, localHour } from './time.js';
@@ -272,7 +272,7 @@ export class PlantSim {
         out.push({
           sn: d.spec.sn,
           kind: 'event',
-          payload: { type: 'fault', ts: now, code: f.code, message: f.message },
+          payload: { type: 'fault', ts: now, code: f.code, message: gridFaultMessage(f.code, this.grid) ?? f.message },
         });
       }
       if (d.ota) {

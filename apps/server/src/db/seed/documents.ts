@@ -225,8 +225,8 @@ export function userManualPdf(p: CatalogueProduct, created: Date): Buffer {
   ]);
   section('3 Mounting', [
     'Mount the inverter vertically on a solid wall, out of direct sunlight and rain where possible. Keep ' +
-      '300 mm free above and below it and 200 mm on each side for cooling; the inverter cools by natural ' +
-      'convection and derates above 45 °C.',
+      '300 mm free above and below it and 200 mm on each side for cooling; its fan runs as the heat sink ' +
+      'warms up, and it derates above 45 °C.',
   ]);
   l.table(
     'Clearances and mounting',
@@ -276,14 +276,14 @@ export function userManualPdf(p: CatalogueProduct, created: Date): Buffer {
   );
   l.heading('7 Troubleshooting');
   l.paragraph('The inverter reports these codes; PV Console shows them with the same action.');
-  const codes = ['F01', 'F02', 'F07', 'F08', 'F09', 'F12', 'F23'];
+  const codes = ['F01', 'F02', 'F07', 'F08', 'F09', 'F12', 'F15', 'F23'];
   l.table(
     'Fault codes',
     FAULT_CATALOGUE.filter((f) => codes.includes(f.code)).map((f) => [f.code, f.texts.en.title, f.texts.en.action]),
     [0, 40, 200],
   );
   section('8 Maintenance', [
-    'Once a year: check the cables and connectors for damage, clean the heat sink of dust and leaves, and ' +
+    'Once a year: check the cables and connectors for damage, clean the fan and the heat sink of dust and leaves, and ' +
       'read the fault history in PV Console. The inverter needs no other maintenance.',
   ]);
   l.heading('9 Technical data');

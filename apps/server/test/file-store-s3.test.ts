@@ -54,8 +54,10 @@ const png = (size: number) => {
 
 describe('uploads in an S3-compatible store', () => {
   it('keeps the demo documents, a product document, a problem picture, content media, firmware and an avatar in the bucket', async () => {
-    // the demo's seeded documents went to the bucket too
+    // the demo's seeded documents and firmware went to the bucket too
     expect((await keys('site1/products/')).length).toBeGreaterThanOrEqual(2);
+    const demoFirmware = await keys('site1/firmware/');
+    expect(demoFirmware.length).toBeGreaterThan(0);
 
     const products = (await get('/photo_voltaic/products?pageNum=1&pageSize=1')).json().data.rows;
     const doc = await send(`/products/${products[0].id}/documents/certificates`, { name: 'cert.pdf', bytes: PDF });
@@ -81,7 +83,7 @@ describe('uploads in an S3-compatible store', () => {
     expect(await keys('site1/products/')).toContain(`site1/products/${createHash('sha256').update(PDF).digest('hex')}`);
     expect(await keys('site1/problems/')).toHaveLength(1);
     expect(await keys('site1/content/')).toEqual([`site1/content/${media.url.match(/([a-f0-9]{64})/)[1]}`]);
-    expect(await keys('site1/firmware/')).toEqual([`site1/firmware/${fw.sha256}`]);
+    expect(await keys('site1/firmware/')).toEqual([...demoFirmware, `site1/firmware/${fw.sha256}`].sort());
     expect(await keys('site1/avatars/')).toEqual([`site1/avatars/${avatar.avatar.split('/').pop()}`]);
     for (const area of ['products', 'problems', 'content', 'firmware', 'avatars'])
       expect(existsSync(join(t.config.dataDir, 'files', area)), area).toBe(false);
@@ -122,8 +124,8 @@ describe('uploads in an S3-compatible store', () => {
       (await t.app.inject({ method: 'DELETE', url: `/photo_voltaic/firmware/${fw.id}`, headers: { 'x-token': admin } }))
         .statusCode,
     ).toBe(200);
-    expect(objectsBefore).toHaveLength(1);
-    expect(await keys('site1/firmware/')).toEqual([]);
+    expect(objectsBefore).toHaveLength(demoFirmware.length + 1);
+    expect(await keys('site1/firmware/')).toEqual(demoFirmware);
     const certKeysBefore = (await keys('site1/products/')).length;
     await t.app.inject({
       method: 'DELETE',

@@ -7,10 +7,12 @@ export interface SimDeviceSpec {
   plantId: string;
   /** Inverters: peak DC capacity in Wp. */
   capacityWp?: number;
-  /** Collectors: the SNs of the inverters behind them. */
-  subs?: { sn: string; capacityWp: number }[];
+  /** Collectors: the SNs of the inverters behind them (and the firmware each runs, V1.0.0 when not said). */
+  subs?: { sn: string; capacityWp: number; firmware?: string }[];
   /** Batteries: usable capacity in kWh. */
   batteryKWh?: number;
+  /** The firmware version it runs (what it reports when it connects); V1.0.0 when not said. */
+  firmware?: string;
 }
 
 export interface SimPlant {
@@ -19,24 +21,28 @@ export interface SimPlant {
   latitude: number;
   longitude: number;
   timeZone: string;
+  /** ISO 3166 alpha-2: with the longitude, the grid it feeds (gridOf) */
+  country?: string;
+  /** the city it is in (the demo's addresses) */
+  city?: string;
   capacityWp: number;
   devices: SimDeviceSpec[];
 }
 
-/** Real places in several time zones (both hemispheres, DST and non-DST zones). */
+/** Real places in several time zones (both hemispheres, DST and non-DST zones; 50 Hz and 60 Hz grids). */
 export const SITES = [
-  { city: 'Shanghai', latitude: 31.23, longitude: 121.47, timeZone: 'Asia/Shanghai' },
-  { city: 'Hangzhou', latitude: 30.27, longitude: 120.15, timeZone: 'Asia/Shanghai' },
-  { city: 'Shenzhen', latitude: 22.54, longitude: 114.06, timeZone: 'Asia/Shanghai' },
-  { city: 'Tokyo', latitude: 35.68, longitude: 139.69, timeZone: 'Asia/Tokyo' },
-  { city: 'Sydney', latitude: -33.87, longitude: 151.21, timeZone: 'Australia/Sydney' },
-  { city: 'Delhi', latitude: 28.61, longitude: 77.21, timeZone: 'Asia/Kolkata' },
-  { city: 'Berlin', latitude: 52.52, longitude: 13.4, timeZone: 'Europe/Berlin' },
-  { city: 'Madrid', latitude: 40.42, longitude: -3.7, timeZone: 'Europe/Madrid' },
-  { city: 'Cape Town', latitude: -33.92, longitude: 18.42, timeZone: 'Africa/Johannesburg' },
-  { city: 'Phoenix', latitude: 33.45, longitude: -112.07, timeZone: 'America/Phoenix' },
-  { city: 'Los Angeles', latitude: 34.05, longitude: -118.24, timeZone: 'America/Los_Angeles' },
-  { city: 'São Paulo', latitude: -23.55, longitude: -46.63, timeZone: 'America/Sao_Paulo' },
+  { city: 'Shanghai', country: 'CN', latitude: 31.23, longitude: 121.47, timeZone: 'Asia/Shanghai' },
+  { city: 'Hangzhou', country: 'CN', latitude: 30.27, longitude: 120.15, timeZone: 'Asia/Shanghai' },
+  { city: 'Shenzhen', country: 'CN', latitude: 22.54, longitude: 114.06, timeZone: 'Asia/Shanghai' },
+  { city: 'Tokyo', country: 'JP', latitude: 35.68, longitude: 139.69, timeZone: 'Asia/Tokyo' },
+  { city: 'Sydney', country: 'AU', latitude: -33.87, longitude: 151.21, timeZone: 'Australia/Sydney' },
+  { city: 'Delhi', country: 'IN', latitude: 28.61, longitude: 77.21, timeZone: 'Asia/Kolkata' },
+  { city: 'Berlin', country: 'DE', latitude: 52.52, longitude: 13.4, timeZone: 'Europe/Berlin' },
+  { city: 'Madrid', country: 'ES', latitude: 40.42, longitude: -3.7, timeZone: 'Europe/Madrid' },
+  { city: 'Cape Town', country: 'ZA', latitude: -33.92, longitude: 18.42, timeZone: 'Africa/Johannesburg' },
+  { city: 'Phoenix', country: 'US', latitude: 33.45, longitude: -112.07, timeZone: 'America/Phoenix' },
+  { city: 'Los Angeles', country: 'US', latitude: 34.05, longitude: -118.24, timeZone: 'America/Los_Angeles' },
+  { city: 'São Paulo', country: 'BR', latitude: -23.55, longitude: -46.63, timeZone: 'America/Sao_Paulo' },
 ] as const;
 
 export interface FleetOptions {
@@ -87,6 +93,8 @@ export function createFleet({ seed, plants: count, maxDevices }: FleetOptions): 
       latitude: Number((site.latitude + rng.between(-0.3, 0.3)).toFixed(4)),
       longitude: Number((site.longitude + rng.between(-0.3, 0.3)).toFixed(4)),
       timeZone: site.timeZone,
+      country: site.country,
+      city: site.city,
       capacityWp,
       devices: specs,
     });

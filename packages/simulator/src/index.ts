@@ -6,3 +6,4 @@ export * from './solar.js';
 export * from './time.js';
 export * from './history.js';
 export * from './register.js';
+export * from './grid.js';

@@ -195,6 +195,36 @@ describe('plant simulation', () => {
     expect(sim.firmwareOf('INV1')).toBe('V2.0.0');
   });
 
+  it('runs the firmware its spec names, and an OTA through a collector upgrades the sub inverter, not the collector', () => {
+    const sim = new PlantSim(
+      {
+        ...plant,
+        devices: [
+          {
+            sn: 'COL1',
+            type: 'collector',
+            plantId: 'P1',
+            firmware: 'V1.1.5',
+            subs: [{ sn: 'SUB1', capacityWp: 3000, firmware: 'V2.0.1' }],
+          },
+        ],
+      },
+      1,
+      quiet,
+    );
+    const now = Date.parse('2026-06-21T04:00:00Z');
+    expect(sim.info('COL1', now).payload).toMatchObject({ swVersion: 'V1.1.5' });
+    expect(sim.firmwareOf('SUB1')).toBe('V2.0.1');
+    sim.command('COL1', { cmdId: 'c4', kind: 'ota', params: { version: 'V2.1.0', subSn: 'SUB1' } }, now);
+    for (let i = 1; i <= 4; i++) sim.step(now + i * 60_000, 60_000);
+    expect(sim.firmwareOf('SUB1')).toBe('V2.1.0');
+    expect(sim.firmwareOf('COL1')).toBe('V1.1.5');
+    // aimed at the collector itself (the console names it as its own sub SN)
+    sim.command('COL1', { cmdId: 'c5', kind: 'ota', params: { version: 'V1.2.0', subSn: 'COL1' } }, now);
+    for (let i = 5; i <= 8; i++) sim.step(now + i * 60_000, 60_000);
+    expect(sim.firmwareOf('COL1')).toBe('V1.2.0');
+  });
+
   it('stops producing and reports the run state stop after a control close, and resumes on the next mode', () => {
     const sim = new PlantSim(plant, 1, quiet);
     const noon = Date.parse('2026-06-21T04:00:00Z');

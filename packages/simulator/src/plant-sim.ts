@@ -1,6 +1,7 @@
 import type { AckMessage, CommandMessage, EventMessage, TelemetryMessage } from '@pv/contract';
 import { clearSkyGhi } from '@pv/solar';
 import type { SimDeviceSpec, SimPlant } from './fleet.js';
+import { gridFaultMessage, gridOf, type Grid } from './grid.js';
 import { deriveSeed, Rng } from './random.js';
 import { acPower } from './solar.js';
 import { localDay, localHour } from './time.js';
@@ -39,12 +40,14 @@ export interface ResumedCounters {
   points?: Record<string, number>;
 }
 
-/** The point that reports each of a device's other counters (what `resume` reads them from). */
+/** The version a device reports when its spec names none. */
+const DEFAULT_FIRMWARE = 'V1.0.0';
 /** How long a sky regime lasts before it blends into the next (cloudAt). */
 const CLOUD_REGIME_MS = 2 * 3_600_000;
 /** The period of the flicker under broken cloud. */
 const CLOUD_FLICKER_MS = 10 * 60_000;
 
+/** The point that reports each of a device's other counters (what `resume` reads them from). */
 const COUNTER_POINT: Record<string, string> = {
   charge: 'batteryChargeEnergy',
   import: 'meterImportEnergy',
@@ -99,7 +102,8 @@ interface DeviceState {
   offlineUntil?: number;
   soc: number;
   firmware: string;
-  ota?: { cmdId: string; version: string; progress: number };
+  /** an upgrade under way: of the device itself, or (a collector) of the sub inverter `subSn` */
+  ota?: { cmdId: string; version: string; progress: number; subSn?: string };
   mode: string;
 }
 
@@ -112,6 +116,8 @@ export class PlantSim {
   /** the seed of the sky (cloudAt) */
   private readonly skySeed: number;
   private readonly devices: DeviceState[];
+  /** the versions a collector's sub inverters run (upgraded through their collector) */
+  private readonly subFirmware: Map<string, string>;
   private readonly faultRate: number;
   private readonly offlineRate: number;
   /** its own stream, so adding weather left every other simulated value as it was */
@@ -123,6 +129,8 @@ export class PlantSim {
    */
   private readonly weatherSn: string | undefined;
   private readonly resume: SimOptions['resume'];
+  /** the grid the plant feeds: what its inverters and meters measure (50 or 60 Hz, 230 V, 240 V…) */
+  private readonly grid: Grid;
   private readonly counterStart: NonNullable<SimOptions['counterStart']>;
 
   constructor(
@@ -136,14 +144,25 @@ export class PlantSim {
     this.offlineRate = options.offlineRatePerHour ?? 0.001;
     this.resume = options.resume;
     this.counterStart = options.counterStart ?? 'random';
+    this.grid = gridOf(plant);
     this.wxRng = new Rng(deriveSeed(seed, `${plant.id}/weather`));
     this.weatherSn = (
       plant.devices.find((d) => d.type === 'collector') ?? plant.devices.find((d) => d.type === 'inverter')
     )?.sn;
     this.devices = plant.devices.map((spec) => {
       const rng = new Rng(deriveSeed(seed, spec.sn));
-      return { spec, rng, counters: new Map(), soc: rng.between(30, 80), firmware: 'V1.0.0', mode: 'auto' };
+      return {
+        spec,
+        rng,
+        counters: new Map(),
+        soc: rng.between(30, 80),
+        firmware: spec.firmware ?? DEFAULT_FIRMWARE,
+        mode: 'auto',
+      };
     });
+    this.subFirmware = new Map(
+      plant.devices.flatMap((d) => (d.subs ?? []).map((s) => [s.sn, s.firmware ?? DEFAULT_FIRMWARE] as const)),
+    );
   }
 
   get serials(): string[] {
@@ -253,7 +272,7 @@ export class PlantSim {
         out.push({
           sn: d.spec.sn,
           kind: 'event',
-          payload: { type: 'fault', ts: now, code: f.code, message: f.message },
+          payload: { type: 'fault', ts: now, code: f.code, message: gridFaultMessage(f.code, this.grid) ?? f.message },
         });
       }
       if (d.ota) {
@@ -264,11 +283,12 @@ export class PlantSim {
           payload: { type: 'ota', ts: now, cmdId: d.ota.cmdId, progress: d.ota.progress, version: d.ota.version },
         });
         if (d.ota.progress >= 100) {
-          d.firmware = d.ota.version;
+          if (d.ota.subSn) this.subFirmware.set(d.ota.subSn, d.ota.version);
+          else d.firmware = d.ota.version;
           out.push({
             sn: d.spec.sn,
             kind: 'ack',
-            payload: { ts: now, cmdId: d.ota.cmdId, ok: true, content: `upgraded to ${d.firmware}` },
+            payload: { ts: now, cmdId: d.ota.cmdId, ok: true, content: `upgraded to ${d.ota.version}` },
           });
           d.ota = undefined;
         }
@@ -359,7 +379,7 @@ export class PlantSim {
             meterExportPower: Math.round(Math.max(0, -net)),
             meterImportEnergy: round(imp.energyTotal, 3),
             meterExportEnergy: round(exp.energyTotal, 3),
-            gridVoltage: round(230 + d.rng.normal() * 1.5, 1),
+            gridVoltage: round(this.grid.voltageV + d.rng.normal() * 1.5, 1),
           },
         },
       });
@@ -376,8 +396,8 @@ export class PlantSim {
       energyTotal: round(c.energyTotal, 3),
       pv1Voltage: round(vmp, 1),
       pv1Current: round(vmp > 0 ? p / 0.97 / vmp : 0, 2),
-      gridVoltage: round(230 + d.rng.normal() * 1.5, 1),
-      gridFrequency: round(50 + d.rng.normal() * 0.01, 2),
+      gridVoltage: round(this.grid.voltageV + d.rng.normal() * 1.5, 1),
+      gridFrequency: round(this.grid.frequencyHz + d.rng.normal() * 0.01, 2),
       temperature: round(ambient + p / 400, 1),
     };
   }
@@ -399,7 +419,9 @@ export class PlantSim {
       case 'ota': {
         const version = String(cmd.params.version ?? '');
         if (!version) return ack(false, 'missing version');
-        d.ota = { cmdId: cmd.cmdId, version, progress: 0 };
+        // a collector upgrades the sub inverter named (the platform names the device itself when it is the target)
+        const subSn = String(cmd.params.subSn ?? sn);
+        d.ota = { cmdId: cmd.cmdId, version, progress: 0, ...(subSn !== sn && { subSn }) };
         return [{ sn, kind: 'event', payload: { type: 'ota', ts: now, cmdId: cmd.cmdId, progress: 0, version } }];
       }
       case 'reboot':
@@ -419,14 +441,14 @@ export class PlantSim {
         type: 'info',
         ts: now,
         hwVersion: 'H1.0',
-        swVersion: this.firmwareOf(sn) ?? 'V1.0.0',
+        swVersion: this.firmwareOf(sn) ?? DEFAULT_FIRMWARE,
         protocolVersion: '1.0',
       },
     };
   }
 
   firmwareOf(sn: string): string | undefined {
-    return this.devices.find((x) => x.spec.sn === sn)?.firmware;
+    return this.devices.find((x) => x.spec.sn === sn)?.firmware ?? this.subFirmware.get(sn);
   }
 }
 

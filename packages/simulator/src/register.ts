@@ -79,6 +79,7 @@ export async function registerFleet(plants: SimPlant[], o: RegisterOptions): Pro
           name,
           capacityKw: plant.capacityWp / 1000,
           timeZone: plant.timeZone,
+          ...(plant.country && { country: plant.country }),
           latitude: plant.latitude,
           longitude: plant.longitude,
           installPosition: 'roof',

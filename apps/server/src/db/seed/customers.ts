@@ -10,19 +10,6 @@ const PEOPLE = [
   ['Aiko Tanaka', 'Aiko'],
 ] as const;
 
-const COUNTRY: Record<string, string> = {
-  'Asia/Shanghai': 'CN',
-  'Asia/Tokyo': 'JP',
-  'Australia/Sydney': 'AU',
-  'Asia/Kolkata': 'IN',
-  'Europe/Berlin': 'DE',
-  'Europe/Madrid': 'ES',
-  'Africa/Johannesburg': 'ZA',
-  'America/Phoenix': 'US',
-  'America/Los_Angeles': 'US',
-  'America/Sao_Paulo': 'BR',
-};
-
 /**
  * Demo customers (plant owners): three per organisation that holds plants, and each demo plant
  * gets one of its organisation's customers as owner. Runs once (DEMO on).
@@ -58,7 +45,7 @@ export async function seedDemoCustomers(db: Kysely<Database>): Promise<void> {
   }
   const plants = await db
     .selectFrom('plants')
-    .select(['id', 'org_id', 'time_zone', 'capacity_wp'])
+    .select(['id', 'org_id', 'capacity_wp'])
     .where('owner_id', 'is', null)
     .orderBy('id')
     .execute();
@@ -74,7 +61,6 @@ export async function seedDemoCustomers(db: Kysely<Database>): Promise<void> {
         owner_id: owners[i % owners.length]!,
         installer_org_id: p.org_id === sunpath && greenRoof ? greenRoof : p.org_id,
         install_capacity_wp: p.capacity_wp,
-        country: COUNTRY[p.time_zone] ?? null,
       })
       .where('id', '=', p.id)
       .execute();

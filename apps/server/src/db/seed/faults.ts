@@ -1,4 +1,5 @@
 import { DEFAULT_FAULT_SEVERITY, type FaultProcessing } from '@pv/contract';
+import { gridFaultMessage, gridOf } from '@pv/simulator';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import { FAULT_CATALOGUE } from './fault-codes.js';
@@ -84,7 +85,7 @@ export async function seedDemoFaults(db: Kysely<Database>, options: { seed: numb
   const plants = await db
     .selectFrom('plants as p')
     .innerJoin('orgs as o', 'o.id', 'p.org_id')
-    .select(['p.id', 'p.org_id', 'p.time_zone', 'o.code as org_code'])
+    .select(['p.id', 'p.org_id', 'p.time_zone', 'p.country', 'p.longitude', 'o.code as org_code'])
     .orderBy('p.id')
     .execute();
   const devices = await db
@@ -116,6 +117,8 @@ export async function seedDemoFaults(db: Kysely<Database>, options: { seed: numb
   for (const plant of plants) {
     const own = devices.filter((d) => d.plant_id === plant.id);
     if (!own.length) continue;
+    // a grid fault's text gives the limits of the plant's own grid (264 V, 60.6 Hz in Phoenix)
+    const grid = gridOf(plant);
     const count = int(3, 7);
     for (let i = 0; i < count; i++) {
       const d = pick(own);
@@ -134,7 +137,7 @@ export async function seedDemoFaults(db: Kysely<Database>, options: { seed: numb
         orgId: plant.org_id,
         orgCode: plant.org_code,
         code,
-        message,
+        message: gridFaultMessage(code, grid) ?? message,
         openedAt: at,
       });
     }

@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { createFleet, type ResumedCounters, type SimPlant } from '@pv/simulator';
+import { createFleet, SITES, type ResumedCounters, type SimPlant } from '@pv/simulator';
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
 import { deviceKeyColumns, newDeviceKey } from '../../ingest/index.js';
+import { demoAddress } from './addresses.js';
+import { CATALOGUE } from './catalogue.js';
 import { seedDemoFaults } from './faults.js';
+import { deviceFirmware } from './firmware.js';
 import { backfillDemoHistory, resumeCounters, type BackfillResult } from './history.js';
 
-const PRODUCTS = [
-  { name: 'SunWave hybrid inverter', type: 'inverter', code: 'SW5K' },
-  { name: 'LinkBox data logger', type: 'collector', code: 'LB100' },
-  { name: 'PowerCell battery', type: 'battery', code: 'PC10' },
-  { name: 'GridEye smart meter', type: 'meter', code: 'GE3P' },
-] as const;
+const PRODUCTS = CATALOGUE.map(({ name, type, code }) => ({ name, type, code }));
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -29,9 +27,10 @@ export interface DemoFleet {
 /**
  * The demo plants and devices of the simulated fleet (DEMO on), created once, with their history
  * since their installation (430 days ago and more) from the simulator's model on that first start
- * (unless `history` is false). Device keys
- * are stored hashed, so each start gives the demo devices fresh keys and answers them for the
- * in-process simulator.
+ * (unless `history` is false). A plant has its country and an address as its city writes it; a
+ * device runs the firmware its OTA history led to (deviceFirmware; seedDemoFirmware writes that
+ * history). Device keys are stored hashed, so each start gives the demo devices fresh keys and
+ * answers them for the in-process simulator, with the version each device runs.
  */
 export async function seedDemoFleet(
   db: Kysely<Database>,
@@ -59,17 +58,20 @@ export async function seedDemoFleet(
       // on the hour: the history, and every counter, starts at the installation
       const installed = Math.floor((now - ((options.history === false ? 30 : 430) + i) * DAY) / HOUR) * HOUR;
       installedAt.set(plant.id, installed);
+      // the version each device runs after the upgrades the firmware seed writes (seedDemoFirmware)
+      const version = (sn: string, type: string) =>
+        deviceFirmware({ sn, type }, { installedAt: installed, longitude: plant.longitude }, now).current;
       const { id: plantId } = await db
         .insertInto('plants')
         .values({
           org_id: orgId,
           name: plant.name,
           capacity_wp: plant.capacityWp,
-          country: null,
+          country: plant.country ?? null,
           time_zone: plant.timeZone,
           latitude: plant.latitude,
           longitude: plant.longitude,
-          address: plant.name,
+          address: demoAddress(plant.city, Math.floor(i / SITES.length)),
           install_position: 'roof',
           installed_at: installed,
           created_at: now,
@@ -93,7 +95,7 @@ export async function seedDemoFleet(
             online_state: 'inactive',
             run_state: 'normal',
             hw_version: 'H1.0',
-            sw_version: 'V1.0.0',
+            sw_version: version(d.sn, d.type),
             protocol_version: '1.0',
             last_online_at: null,
             last_points: null,
@@ -119,7 +121,7 @@ export async function seedDemoFleet(
               online_state: 'inactive',
               run_state: 'normal',
               hw_version: 'H1.0',
-              sw_version: 'V1.0.0',
+              sw_version: version(sub.sn, 'inverter'),
               protocol_version: '1.0',
               last_online_at: null,
               last_points: null,
@@ -142,6 +144,14 @@ export async function seedDemoFleet(
       // and the faults of the last 60 days, worked through by the demo's people
       await seedDemoFaults(db, { seed: options.seed, now });
     }
+  }
+  // the simulated devices report the versions they run (a console upgrade included)
+  const versions = new Map(
+    (await db.selectFrom('devices').select(['sn', 'sw_version']).execute()).map((d) => [d.sn, d.sw_version]),
+  );
+  for (const d of fleet.flatMap((p) => p.devices)) {
+    d.firmware = versions.get(d.sn) ?? undefined;
+    for (const sub of d.subs ?? []) sub.firmware = versions.get(sub.sn) ?? undefined;
   }
   const keys = new Map<string, string>();
   for (const plant of fleet) {

@@ -48,7 +48,7 @@ const webBoundaries = [
 
 // Server layers (docs/adding-a-domain.md): a module reaches another module, and the ingest, only
 // through its index.ts; infrastructure (plugins, lib) imports no module; the product does not
-// import the simulator (only the demo seed and launcher, tests and benches do).
+// import the simulator (only the demo seed in db/seed and the launcher in src/demo, tests and benches do).
 const SERVER = 'apps/server/src';
 const serverModules = readdirSync(new URL(`./${SERVER}/modules`, import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -59,7 +59,7 @@ const throughIndex = (names) => ({
 });
 const noSimulator = {
   name: '@pv/simulator',
-  message: 'The product does not import the simulator: only the demo (src/demo), tests and benches do.',
+  message: 'The product does not import the simulator: only the demo (its launcher in src/demo, its seed in db/seed), tests and benches do.',
 };
 // one block per folder: a later block's options for the same rule would replace an earlier one's
 const serverRule = (patterns) => ({ 'no-restricted-imports': ['error', { paths: [noSimulator], patterns }] });
@@ -78,9 +78,16 @@ const serverBoundaries = [
   },
   {
     files: [`${SERVER}/{*.ts,db/**/*.ts,cli/**/*.ts}`],
-    // the demo's seed (moving to src/demo) writes the simulated history
-    ignores: [`${SERVER}/**/*.test.ts`, `${SERVER}/db/seed/{fleet,history,history-plant}.ts`],
+    ignores: [`${SERVER}/**/*.test.ts`, `${SERVER}/db/seed/**`],
     rules: serverRule([throughIndex([...serverModules, 'ingest'])]),
+  },
+  {
+    // the demo seed writes the simulated fleet and its history: the simulator is its to import
+    files: [`${SERVER}/db/seed/**/*.ts`],
+    ignores: [`${SERVER}/**/*.test.ts`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [throughIndex([...serverModules, 'ingest'])] }],
+    },
   },
   {
     files: [`${SERVER}/ingest/**/*.ts`],

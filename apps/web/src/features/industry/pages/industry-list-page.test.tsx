@@ -21,7 +21,10 @@ const industry = (id: number, code: string, name: string, extra: object = {}) =>
   updatedAt: 1795000000000,
   ...extra,
 });
-const rows = [industry(1, 'PVINV', 'SolarInverters'), industry(2, 'BATT', 'HomeStorage', { icon: 'battery', enabled: false })];
+const rows = [
+  industry(1, 'PVINV', 'SolarInverters'),
+  industry(2, 'BATT', 'HomeStorage', { icon: 'battery', enabled: false }),
+];
 
 function api() {
   return mockFetch(({ method, url }) => {

@@ -59,7 +59,8 @@ const throughIndex = (names) => ({
 });
 const noSimulator = {
   name: '@pv/simulator',
-  message: 'The product does not import the simulator: only the demo (its launcher in src/demo, its seed in db/seed), tests and benches do.',
+  message:
+    'The product does not import the simulator: only the demo (its launcher in src/demo, its seed in db/seed), tests and benches do.',
 };
 // one block per folder: a later block's options for the same rule would replace an earlier one's
 const serverRule = (patterns) => ({ 'no-restricted-imports': ['error', { paths: [noSimulator], patterns }] });

@@ -416,6 +416,15 @@ export interface OrgDailyEnergyTable {
   updated_at: number;
 }
 
+/** Per organisation, plant time zone and plant-local day: the production of its plants in that zone. */
+export interface OrgZoneDailyEnergyTable {
+  org_id: number;
+  time_zone: string;
+  day: string;
+  energy_kwh: number;
+  updated_at: number;
+}
+
 /** A periodic job's turn-taking between server processes (plugins/jobs.ts). */
 export interface JobRunsTable {
   name: string;
@@ -658,6 +667,7 @@ export interface Database {
   org_snapshot: OrgSnapshotTable;
   org_power_5m: OrgPower5mTable;
   org_daily_energy: OrgDailyEnergyTable;
+  org_zone_daily_energy: OrgZoneDailyEnergyTable;
   audit_logs: AuditLogsTable;
   mail_outbox: MailOutboxTable;
   notifications: NotificationsTable;

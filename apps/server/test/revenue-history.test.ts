@@ -106,6 +106,63 @@ describe('revenue over a plant’s whole history', () => {
       expect({ currency: f.currency, more: f.total > f.year }).toEqual({ currency: f.currency, more: true });
   });
 
+  it('keeps pricing the production of an inverter that left its plant, when the history is recomputed', async () => {
+    // a plant whose area has one feed-in price, and an inverter of it that produced
+    const plant = await t.app.db
+      .selectFrom('plants as p')
+      .innerJoin('electricity_prices as e', (j) =>
+        j.onRef('e.company_id', '=', 'p.power_company_id').onRef('e.area', '=', 'p.price_area'),
+      )
+      .innerJoin('devices as d', 'd.plant_id', 'p.id')
+      .where('d.type', '=', 'inverter')
+      .select(['p.id', 'p.time_zone', 'e.id as price_id', 'd.id as inverter_id'])
+      .orderBy('p.id')
+      .orderBy('d.id')
+      .executeTakeFirstOrThrow();
+    const before = (await call(`/plants/${plant.id}`)) as Plant;
+    const put = async (url: string, payload?: object) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/photo_voltaic${url}`,
+        headers: { 'x-token': admin },
+        ...(payload && { payload }),
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().data;
+    };
+    await put(`/devices/${plant.inverter_id}/unbind`);
+    const retired = await t.app.db
+      .selectFrom('plant_retired_energy')
+      .select((eb) => eb.fn.sum<number>('energy_kwh').as('kwh'))
+      .where('plant_id', '=', plant.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(retired.kwh)).toBeGreaterThan(100);
+    // the price saved again as it was: its whole validity is priced again, for every plant of its area
+    const price = await call(`/electricity-prices/${plant.price_id}`);
+    const saved = await put(`/electricity-prices/${plant.price_id}`, {
+      companyId: price.companyId,
+      area: price.area,
+      kind: price.kind,
+      validFrom: price.validFrom,
+      validTo: price.validTo,
+      periods: price.periods,
+    });
+    expect(saved.recompute).toMatchObject({ fromDay: price.validFrom });
+    await runRevenueJob();
+    invalidatePlantStats(t.app.db);
+    await refreshPlantStats(t.app.db, Date.now());
+    const after = (await call(`/plants/${plant.id}`)) as Plant;
+    // the plant keeps its production, and its revenue keeps pricing all of it
+    expect(after.energyTotal).toBeCloseTo(before.energyTotal, 0);
+    const rows = await t.app.db
+      .selectFrom('plant_revenue_daily')
+      .select((eb) => eb.fn.sum<number>('kwh').as('kwh'))
+      .where('plant_id', '=', plant.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.kwh)).toBeCloseTo(after.energyTotal, 0);
+    expect(after.revenueTotal).toBeCloseTo(before.revenueTotal!, -2);
+  });
+
   it('prices the whole history again after a restart where a database kept only the recent days (computed before the fix)', async () => {
     const plant = ((await call('/plants?pageNum=1&pageSize=100')).rows as Plant[]).find((p) => p.currency)!;
     const before = (await call(`/plants/${plant.id}`)) as Plant;

@@ -60,6 +60,14 @@ try {
     console.log(
       `${r.name} | ${r.time_zone} | ${f(r.energy_year)} / ${f(r.energy_total)} | ${f(r.rev_kwh_year)} / ${f(r.rev_kwh)} | ${r.revenue_year} / ${r.revenue_total} ${r.revenue_currency} | ${r.first_day}`,
     );
+  const fleet = new Map<string, { year: number; total: number }>();
+  for (const r of rows) {
+    const c = fleet.get(r.revenue_currency ?? '') ?? { year: 0, total: 0 };
+    c.year += Number(r.revenue_year ?? 0);
+    c.total += Number(r.revenue_total ?? 0);
+    fleet.set(r.revenue_currency ?? '', c);
+  }
+  for (const [currency, c] of fleet) console.log(`fleet ${currency}: year ${c.year}, total ${c.total} (minor units)`);
   const sum = (k: 'energy_total' | 'rev_kwh') => rows.reduce((n, r) => n + Number(r[k] ?? 0), 0);
   console.log(
     `fleet with a tariff: production ${f(sum('energy_total'))} kWh, revenue energy ${f(sum('rev_kwh'))} kWh; revenue job ${ms.toFixed(0)} ms`,

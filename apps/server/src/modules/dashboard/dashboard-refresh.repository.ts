@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { OrgDailyEnergyTable, OrgSnapshotTable } from './dashboard.tables.js';
+import type { OrgDailyEnergyTable, OrgSnapshotTable, OrgZoneDailyEnergyTable } from './dashboard.tables.js';
 import { jsonField, type DialectName } from '../../db/dialect.js';
 
 /**
@@ -152,9 +152,9 @@ export function faultsAfter(db: Kysely<Database>, after: number) {
     .execute();
 }
 
-/** Whether org_daily_energy holds any row (the first energy refresh sums all history). */
+/** Whether org_zone_daily_energy holds any row (the first energy refresh sums all history). */
 export async function hasOrgDailyEnergy(db: Kysely<Database>): Promise<boolean> {
-  return (await db.selectFrom('org_daily_energy').select('org_id').limit(1).executeTakeFirst()) !== undefined;
+  return (await db.selectFrom('org_zone_daily_energy').select('org_id').limit(1).executeTakeFirst()) !== undefined;
 }
 
 /** The time zones of the plants. */
@@ -163,7 +163,7 @@ export async function plantTimeZones(db: Kysely<Database>): Promise<string[]> {
 }
 
 /**
- * Per organisation and day: the production of the plants of the organisation, from the inverters
+ * Per organisation, plant time zone and day: the production of the plants of the organisation, from the inverters
  * of the id range bound to them (device_daily; a battery's counter is throughput, not production),
  * over the given `days` and / or from the day `from` on. By the plant's organisation, so an
  * organisation's figures are the sums of its plants'.
@@ -178,23 +178,23 @@ export function orgInverterEnergy(
     .selectFrom('device_daily as dd')
     .innerJoin('devices as d', 'd.id', 'dd.device_id')
     .innerJoin('plants as p', 'p.id', 'd.plant_id')
-    .select((eb) => ['p.org_id', 'dd.day', eb.fn.sum<number>('dd.energy_kwh').as('energy_kwh')])
+    .select((eb) => ['p.org_id', 'p.time_zone', 'dd.day', eb.fn.sum<number>('dd.energy_kwh').as('energy_kwh')])
     .where('d.type', '=', 'inverter')
     .where('d.id', '>=', lo)
     .where('d.id', '<', hi)
-    .groupBy(['p.org_id', 'dd.day']);
+    .groupBy(['p.org_id', 'p.time_zone', 'dd.day']);
   if (days) q = q.where('dd.day', 'in', days);
   if (from) q = q.where('dd.day', '>=', from);
   return q.execute();
 }
 
-/** Per organisation and day: the production its plants keep of inverters that left them (plant_retired_energy). */
+/** Per organisation, plant time zone and day: the production its plants keep of inverters that left them (plant_retired_energy). */
 export function orgRetiredEnergy(db: Kysely<Database>, { days, from }: { days?: string[]; from?: string }) {
   let q = db
     .selectFrom('plant_retired_energy as r')
     .innerJoin('plants as p', 'p.id', 'r.plant_id')
-    .select((eb) => ['p.org_id', 'r.day', eb.fn.sum<number>('r.energy_kwh').as('energy_kwh')])
-    .groupBy(['p.org_id', 'r.day']);
+    .select((eb) => ['p.org_id', 'p.time_zone', 'r.day', eb.fn.sum<number>('r.energy_kwh').as('energy_kwh')])
+    .groupBy(['p.org_id', 'p.time_zone', 'r.day']);
   if (days) q = q.where('r.day', 'in', days);
   if (from) q = q.where('r.day', '>=', from);
   return q.execute();
@@ -214,4 +214,28 @@ export async function upsertOrgDailyEnergy(trx: Transaction<Database>, rows: Org
       )
       .execute();
   }
+}
+
+/** Inserts or replaces production per organisation, plant time zone and day (in a transaction). */
+export async function upsertOrgZoneDailyEnergy(
+  trx: Transaction<Database>,
+  rows: OrgZoneDailyEnergyTable[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
+    await trx
+      .insertInto('org_zone_daily_energy')
+      .values(rows.slice(i, i + WRITE_CHUNK))
+      .onConflict((oc) =>
+        oc.columns(['org_id', 'day', 'time_zone']).doUpdateSet((eb) => ({
+          energy_kwh: eb.ref('excluded.energy_kwh'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Removes the production per organisation and zone of `days` (they are written again). */
+export async function deleteOrgZoneDailyEnergy(trx: Transaction<Database>, days: string[]): Promise<void> {
+  if (days.length) await trx.deleteFrom('org_zone_daily_energy').where('day', 'in', days).execute();
 }

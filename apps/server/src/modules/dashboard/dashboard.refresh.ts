@@ -182,23 +182,41 @@ export async function refreshEnergy(db: Kysely<Database>, now = Date.now()): Pro
     days = [...set].sort();
     if (!days.length) return;
   }
-  const sums = new Map<string, { org_id: number; day: string; energy_kwh: number }>();
-  const add = (rows: { org_id: number; day: string; energy_kwh: number | string | null }[]) => {
+  // per organisation, plant time zone and day (the day chart aligns each zone on its own today),
+  // and per organisation and day
+  const zoned = new Map<string, { org_id: number; time_zone: string; day: string; energy_kwh: number }>();
+  const add = (rows: { org_id: number; time_zone: string; day: string; energy_kwh: number | string | null }[]) => {
     for (const r of rows) {
-      const key = `${r.org_id}|${r.day}`;
-      const sum = sums.get(key);
+      const key = `${r.org_id}|${r.time_zone}|${r.day}`;
+      const sum = zoned.get(key);
       if (sum) sum.energy_kwh += Number(r.energy_kwh ?? 0);
-      else sums.set(key, { org_id: r.org_id, day: r.day, energy_kwh: Number(r.energy_kwh ?? 0) });
+      else
+        zoned.set(key, { org_id: r.org_id, time_zone: r.time_zone, day: r.day, energy_kwh: Number(r.energy_kwh ?? 0) });
     }
   };
   await overDeviceSlices(db, async (lo, hi) => add(await repo.orgInverterEnergy(db, lo, hi, { days, from })));
   // the production of inverters that left their plants stays with the plants' organisations
   add(await repo.orgRetiredEnergy(db, { days, from }));
+  const sums = new Map<string, { org_id: number; day: string; energy_kwh: number }>();
+  for (const z of zoned.values()) {
+    const key = `${z.org_id}|${z.day}`;
+    const sum = sums.get(key);
+    if (sum) sum.energy_kwh += z.energy_kwh;
+    else sums.set(key, { org_id: z.org_id, day: z.day, energy_kwh: z.energy_kwh });
+  }
   const rows = [...sums.values()]
     .map((s) => ({ ...s, updated_at: now }))
     .sort((a, b) => a.org_id - b.org_id || a.day.localeCompare(b.day));
+  const zoneRows = [...zoned.values()]
+    .map((s) => ({ ...s, updated_at: now }))
+    .sort((a, b) => a.org_id - b.org_id || a.day.localeCompare(b.day) || a.time_zone.localeCompare(b.time_zone));
   if (!rows.length) return;
-  await inTransaction(db, (trx) => repo.upsertOrgDailyEnergy(trx, rows));
+  await inTransaction(db, async (trx) => {
+    await repo.upsertOrgDailyEnergy(trx, rows);
+    // the days summed again are written whole (a plant given another zone leaves none behind)
+    if (days) await repo.deleteOrgZoneDailyEnergy(trx, days);
+    await repo.upsertOrgZoneDailyEnergy(trx, zoneRows);
+  });
 }
 
 export interface DashboardRun {

@@ -7,10 +7,16 @@ import type { SessionUser } from '../../lib/types.js';
 /**
  * The dashboard's rows for the caller's data scope: plant counts, status, capacity, production
  * (today, month, year, total: sums of the plants' figures) and the top plants by specific yield this month from plant_stats; power, offline devices and
- * faults from org_snapshot; the power curve since `now` minus 26 hours and the production per day of
- * `year` from the per-organisation rollups. Never a device's samples or rollups.
+ * faults from org_snapshot; the power curve since `now` minus 26 hours and the production per plant
+ * time zone and plant-local day of [range.from, range.to] from the per-organisation rollups. Never a
+ * device's samples or rollups.
  */
-export async function dashboardRows(db: Kysely<Database>, me: SessionUser, now: number, year: string) {
+export async function dashboardRows(
+  db: Kysely<Database>,
+  me: SessionUser,
+  now: number,
+  range: { from: string; to: string },
+) {
   const plantsQ = db
     .selectFrom('plants as p')
     .innerJoin('orgs as o', 'o.id', 'p.org_id')
@@ -52,13 +58,13 @@ export async function dashboardRows(db: Kysely<Database>, me: SessionUser, now: 
     .execute();
 
   const daysQ = db
-    .selectFrom('org_daily_energy as e')
+    .selectFrom('org_zone_daily_energy as e')
     .innerJoin('orgs as o', 'o.id', 'e.org_id')
     .where(inScope(me, 'o'))
-    .where('e.day', '>=', `${year}-01-01`)
-    .where('e.day', '<=', `${year}-12-31`)
-    .select((eb) => ['e.day', eb.fn.sum<number>('e.energy_kwh').as('energy_kwh')])
-    .groupBy('e.day')
+    .where('e.day', '>=', range.from)
+    .where('e.day', '<=', range.to)
+    .select((eb) => ['e.time_zone', 'e.day', eb.fn.sum<number>('e.energy_kwh').as('energy_kwh')])
+    .groupBy(['e.time_zone', 'e.day'])
     .orderBy('e.day')
     .execute();
 

@@ -9,11 +9,23 @@ const round = (n: number, digits = 2) => {
   return Math.round(n * f) / f;
 };
 
+const DAY = 86_400_000;
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+
 /**
  * Every figure of the dashboard for the caller's data scope, in the calendar of `tz`. Plant counts,
  * status, production (today, month, year, total: the sums of the plants' figures) and the ranking
  * come from plant_stats (kept by the plant job); power, offline devices, faults and the charts
- * from the dashboard's own per-organisation rollups (the bars are by plant-local date).
+ * from the dashboard's own per-organisation rollups.
+ *
+ * "Today" on a fleet of many zones is the sum of each plant's own today (its local day, as its
+ * page shows it): the "production today" figure, the day chart's latest bar and the revenue today
+ * all read it so. The day chart aligns each zone on its own today: the bar `k` days before the
+ * latest is each plant's local day `k` days before its today, labelled with the caller's date, so
+ * a zone passing its midnight moves its production one bar back instead of dropping it from today's
+ * bar while the chart still shows it (docs/energy-model.md §4). The month chart is by plant-local
+ * month.
  */
 export async function dashboardFor(
   db: Kysely<Database>,
@@ -24,27 +36,35 @@ export async function dashboardFor(
   const today = localDay(now, tz);
   const month = today.slice(0, 7);
   const year = today.slice(0, 4);
-  const { plants, orgs, power, days, top } = await dashboardRows(db, me, now, year);
+  const dayOfMonth = Number(today.slice(8, 10));
+  // a zone's today is at most a day from the caller's: the bars need the days around this month too
+  const from = addDays(`${month}-01`, -2) < `${year}-01-01` ? addDays(`${month}-01`, -2) : `${year}-01-01`;
+  const { plants, orgs, power, days, top } = await dashboardRows(db, me, now, { from, to: addDays(today, 2) });
   const n = (v: unknown) => Number(v ?? 0);
   const capacityKwp = n(plants.capacity_wp) / 1000;
   const energyTotal = n(plants.energy_total);
   const online = n(plants.online);
   const fault = n(plants.fault);
 
-  const daily = new Map<string, number>();
+  const byZone = new Map<string, Map<string, number>>();
   const monthly = new Map<string, number>();
   for (const d of days) {
     const kWh = n(d.energy_kwh);
-    if (d.day.startsWith(month)) daily.set(d.day, (daily.get(d.day) ?? 0) + kWh);
+    let zone = byZone.get(d.time_zone);
+    if (!zone) byZone.set(d.time_zone, (zone = new Map()));
+    zone.set(d.day, (zone.get(d.day) ?? 0) + kWh);
     const m = d.day.slice(0, 7);
     monthly.set(m, (monthly.get(m) ?? 0) + kWh);
   }
-  // every day of the month up to today and every month up to this one, zero where nothing was produced
+  // every day of the month up to today, each zone's days aligned on its own today
+  const zoneToday = [...byZone.keys()].map((zone) => ({ zone, today: localDay(now, zone) }));
   const dailyRows: [string, number][] = [];
-  for (let d = 1; d <= Number(today.slice(8, 10)); d++) {
-    const day = `${month}-${String(d).padStart(2, '0')}`;
-    dailyRows.push([day, round(daily.get(day) ?? 0)]);
+  for (let k = dayOfMonth - 1; k >= 0; k--) {
+    let kWh = 0;
+    for (const z of zoneToday) kWh += byZone.get(z.zone)!.get(addDays(z.today, -k)) ?? 0;
+    dailyRows.push([addDays(today, -k), round(kWh)]);
   }
+  // every month up to this one, zero where nothing was produced
   const monthlyRows: [string, number][] = [];
   for (let m = 1; m <= Number(month.slice(5, 7)); m++) {
     const key = `${year}-${String(m).padStart(2, '0')}`;

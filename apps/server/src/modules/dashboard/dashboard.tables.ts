@@ -29,8 +29,18 @@ export interface OrgDailyEnergyTable {
   updated_at: number;
 }
 
+/** Per organisation, plant time zone and plant-local day: the production of its plants in that zone. */
+export interface OrgZoneDailyEnergyTable {
+  org_id: number;
+  time_zone: string;
+  day: string;
+  energy_kwh: number;
+  updated_at: number;
+}
+
 declare module '../../db/database.js' {
   interface Database {
+    org_zone_daily_energy: OrgZoneDailyEnergyTable;
     org_snapshot: OrgSnapshotTable;
     org_power_5m: OrgPower5mTable;
     org_daily_energy: OrgDailyEnergyTable;

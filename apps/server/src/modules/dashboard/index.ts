@@ -9,6 +9,7 @@ import { eventsRoutes } from './events.routes.js';
 /** The dashboard, the live event stream, and the job that rolls up what both show. */
 export const dashboardModule = defineModule({
   name: 'dashboard',
+  migrations: new URL('./migrations/', import.meta.url),
   routes: async (app, opts) => {
     // While the event bus is down (Redis out of reach) a stream would stay open and silent, and the
     // console would think it live: the streams end, a new one is refused with a 503, and the console

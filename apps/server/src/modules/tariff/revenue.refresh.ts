@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.js';
 import type { PlantRevenueDailyTable } from './tariff.tables.js';
 import { dialectOf } from '../../db/dialect.js';
 import { inTransaction } from '../../db/transaction.js';
-import { localTime, offsetMinutes, revenueOf, type BucketEnergy, type PriceVersion } from './revenue.js';
+import { clearSkyDay, localTime, offsetMinutes, revenueOf, type BucketEnergy, type PriceVersion } from './revenue.js';
 import * as repo from './tariff.repository.js';
 
 /**
@@ -16,8 +16,11 @@ import * as repo from './tariff.repository.js';
  *    company's area, SLICE plants at a time, with the progress written after each slice;
  * 2. today of every plant with a tariff, and yesterday on the first run of a new local day and
  *    in its first two hours (late data of yesterday lands too);
- * 3. the whole history of plants that have no revenue row yet (a plant just given a tariff),
- *    BACKFILL plants a run (a plant whose history earns nothing is not tried again by this process);
+ * 3. the whole history of plants whose revenue rows do not start on the first day of their
+ *    history (a plant just given a tariff, a database whose revenue was computed before the history
+ *    was priced), from the first day its production was counted or not before its tariff's first
+ *    price: BACKFILL plants a run, CHECKS plants looked at a run; each plant (with its tariff) is
+ *    looked at once by a process;
  * 4. today / month / year / total per plant into plant_stats.
  *
  * A bucket's energy is its inverters' average acPower over the 5 minutes, scaled per local day so
@@ -27,6 +30,7 @@ import * as repo from './tariff.repository.js';
 
 const SLICE = 50;
 const BACKFILL = 100;
+const CHECKS = 500;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const BUCKET_MS = 300_000;
@@ -62,6 +66,8 @@ export async function computeRevenue(
   plants: repo.TariffPlant[],
   daysOf: (p: repo.TariffPlant) => { from: string; to: string },
   versions?: Versions,
+  /** now: a day still under way spreads what it counted over its hours before it */
+  until = Infinity,
 ): Promise<number> {
   if (!plants.length) return 0;
   const dialect = dialectOf(db);
@@ -94,7 +100,11 @@ export async function computeRevenue(
     if (!list) buckets.set(r.plant_id!, (list = []));
     list.push({ ts: Number(r.bucket), kwh: (w * BUCKET_MS) / 3.6e9 });
   }
-  const countedOf = new Map(counted.map((r) => [`${r.plant_id}|${r.day}`, Number(r.kwh ?? 0)]));
+  const countedOf = new Map<string, number>();
+  for (const r of counted) {
+    const key = `${r.plant_id}|${r.day}`;
+    countedOf.set(key, (countedOf.get(key) ?? 0) + r.kwh);
+  }
 
   // one delete and a few inserts per range of days (the plants of a zone share theirs)
   const writes = new Map<string, { plantIds: number[]; from: string; to: string; rows: PlantRevenueDailyTable[] }>();
@@ -111,6 +121,14 @@ export async function computeRevenue(
       factor.set(day, c !== undefined && c > 0 && sum > 0 ? c / sum : 1);
     }
     const scaled = inRange.map((b) => ({ ts: b.ts, kwh: b.kwh * factor.get(b.day)! }));
+    // a day counted without any power stored (older than the rollups, an inverter that left the
+    // plant): its production over the shape of a sunny day there
+    for (let day = from; day <= to; day = addDays(day, 1)) {
+      const c = countedOf.get(`${p.id}|${day}`);
+      if (c === undefined || !(c > 0) || sums.has(day)) continue;
+      for (const b of clearSkyDay(day, p.time_zone, p.latitude, p.longitude, until))
+        scaled.push({ ts: b.ts, kwh: b.kwh * c });
+    }
     const revenue = revenueOf(
       scaled,
       p.time_zone,
@@ -180,10 +198,16 @@ export async function runRecomputes(db: Kysely<Database>, now: number): Promise<
         const plants = await repo.tariffPlantsAfter(db, after, SLICE, of);
         if (!plants.length) break;
         after = plants[plants.length - 1]!.id;
-        await computeRevenue(db, plants, (p) => {
-          const today = localDay(now, p.time_zone);
-          return { from: job.from_day, to: job.to_day < today ? job.to_day : today };
-        });
+        await computeRevenue(
+          db,
+          plants,
+          (p) => {
+            const today = localDay(now, p.time_zone);
+            return { from: job.from_day, to: job.to_day < today ? job.to_day : today };
+          },
+          undefined,
+          now,
+        );
         await writeStats(db, plants, now);
         plantsDone += plants.length;
         await repo.setRecompute(db, job.id, {
@@ -218,31 +242,40 @@ export async function refreshRevenue(db: Kysely<Database>, now: number, backfill
   const recomputed = await runRecomputes(db, now);
   let plantsSeen = 0;
   let backfilled = 0;
+  let checks = CHECKS;
   for (let after = 0; ;) {
     const plants = await repo.tariffPlantsAfter(db, after, SLICE);
     if (!plants.length) break;
     after = plants[plants.length - 1]!.id;
     const versions = await loadVersions(db, plants);
-    const fresh =
-      backfilled < backfill
-        ? await repo.plantsWithoutRevenue(
-            db,
-            plants.map((p) => p.id),
-          )
-        : new Set<number>();
     let tried = backfilledBefore.get(db);
     if (!tried) backfilledBefore.set(db, (tried = new Set()));
-    const toFill = plants.filter((p) => fresh.has(p.id) && !tried.has(tariffKey(p))).slice(0, backfill - backfilled);
-    for (const p of toFill) {
+    // the plants (with their tariff) this process has not looked at yet, CHECKS a run at most
+    const toCheck = backfilled < backfill ? plants.filter((p) => !tried.has(tariffKey(p))).slice(0, checks) : [];
+    checks -= toCheck.length;
+    const firstRevenue = await repo.firstRevenueDays(
+      db,
+      toCheck.map((p) => p.id),
+    );
+    const toFill: repo.TariffPlant[] = [];
+    for (const p of toCheck) {
+      if (backfilled >= backfill) break;
       tried.add(tariffKey(p));
-      const first = await repo.firstBucket(db, [p.id]);
-      if (first === undefined) continue;
-      await computeRevenue(
-        db,
-        [p],
-        () => ({ from: localDay(first, p.time_zone), to: localDay(now, p.time_zone) }),
-        versions,
-      );
+      // from the first day its production was counted (or its power stored), and not before its
+      // tariff's first price
+      const start = await repo.historyStart(db, p.id);
+      const firstDays = [start.day, start.bucket === undefined ? undefined : localDay(start.bucket, p.time_zone)];
+      let from = firstDays.filter((d): d is string => d !== undefined).sort()[0];
+      if (from === undefined) continue;
+      const firstPrice = versions.get(versionKey(p.power_company_id, p.price_area))?.[0]?.validFrom;
+      if (firstPrice !== undefined && firstPrice > from) from = firstPrice;
+      const to = localDay(now, p.time_zone);
+      if (from > to) continue;
+      // rows from the history's first day on: computed already (a price change recomputes its own days)
+      const first = firstRevenue.get(p.id);
+      if (first !== undefined && first <= from) continue;
+      toFill.push(p);
+      await computeRevenue(db, [p], () => ({ from, to }), versions, now);
       backfilled++;
     }
     const filled = new Set(toFill.map((p) => p.id));
@@ -260,6 +293,7 @@ export async function refreshRevenue(db: Kysely<Database>, now: number, backfill
         return { from: withYesterday ? addDays(local.day, -1) : local.day, to: local.day };
       },
       versions,
+      now,
     );
     await writeStats(db, plants, now);
     plantsSeen += plants.length;

@@ -1,6 +1,6 @@
 import type { TariffPeriod } from '@pv/contract';
 import { describe, expect, it } from 'vitest';
-import { localTime, revenueOf, type BucketEnergy, type PriceVersion } from './revenue.js';
+import { clearSkyDay, dayStart, localTime, revenueOf, type BucketEnergy, type PriceVersion } from './revenue.js';
 
 const P = (name: string, from: string, to: string, price: string, extra: Partial<TariffPeriod> = {}): TariffPeriod => ({
   name,
@@ -129,5 +129,47 @@ describe('revenue per time-of-use period (hand-computed)', () => {
   it('energy without a valid price earns nothing (no made-up figure)', () => {
     const r = revenueOf(buckets('2026-06-01T10:00:00Z', '2026-06-01T11:00:00Z'), 'UTC', [], 'EUR');
     expect(r.size).toBe(0);
+  });
+});
+
+describe('the shape of a sunny day (a day counted without its power stored)', () => {
+  const sum = (b: BucketEnergy[]) => b.reduce((n, x) => n + x.kwh, 0);
+  it('spreads the day over daylight at the plant, in buckets of its own local day, adding up to 1', () => {
+    // Madrid, 21 June: sunrise about 06:45, sunset about 21:50 local (CEST)
+    const june = clearSkyDay('2026-06-21', 'Europe/Madrid', 40.4, -3.7);
+    expect(sum(june)).toBeCloseTo(1, 9);
+    const minutes = june.map((b) => localTime(b.ts, 'Europe/Madrid'));
+    expect(minutes.every((m) => m.day === '2026-06-21')).toBe(true);
+    expect(minutes[0]!.minute).toBeGreaterThan(6 * 60);
+    expect(minutes[0]!.minute).toBeLessThan(7 * 60);
+    expect(minutes[minutes.length - 1]!.minute).toBeGreaterThan(21 * 60);
+    // the most in the bucket of solar noon (about 14:15 local in Madrid in summer)
+    const top = june.reduce((a, b) => (b.kwh > a.kwh ? b : a));
+    expect(Math.abs(localTime(top.ts, 'Europe/Madrid').minute - 14.25 * 60)).toBeLessThan(20);
+    // an early-morning off-peak until 08:00 at 0.10, peak after: a few percent only before eight
+    const r = revenueOf(
+      june.map((b) => ({ ts: b.ts, kwh: b.kwh * 100 })),
+      'Europe/Madrid',
+      peakOffPeak,
+      'EUR',
+    );
+    const d = day(r, '2026-06-21');
+    expect(d.peak.kwh + d.offPeak.kwh).toBeCloseTo(100, 6);
+    expect(d.offPeak.kwh).toBeLessThan(d.peak.kwh);
+  });
+
+  it('keeps a DST day to its 23 hours, cuts a day under way at now, and has a shape without coordinates', () => {
+    expect(dayStart('2026-03-29', 'Europe/Berlin')).toBe(Date.parse('2026-03-28T23:00:00Z'));
+    expect(dayStart('2026-03-30', 'Europe/Berlin')).toBe(Date.parse('2026-03-29T22:00:00Z'));
+    expect(dayStart('2026-06-01', 'Asia/Kolkata')).toBe(Date.parse('2026-05-31T18:30:00Z'));
+    const now = Date.parse('2026-03-29T10:00:00Z');
+    const morning = clearSkyDay('2026-03-29', 'Europe/Berlin', 52.5, 13.4, now);
+    expect(sum(morning)).toBeCloseTo(1, 9);
+    expect(morning.every((b) => b.ts < now)).toBe(true);
+    const flat = clearSkyDay('2026-03-29', 'Europe/Berlin', null, null);
+    expect(sum(flat)).toBeCloseTo(1, 9);
+    const first = localTime(flat[0]!.ts, 'Europe/Berlin').minute;
+    const last = localTime(flat[flat.length - 1]!.ts, 'Europe/Berlin').minute;
+    expect([first >= 6 * 60, last < 18 * 60]).toEqual([true, true]);
   });
 });

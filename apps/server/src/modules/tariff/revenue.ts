@@ -1,4 +1,5 @@
 import { currencyDigits, MINUTES_PER_DAY, periodAt, type TariffPeriod } from '@pv/contract';
+import { haurwitzGhi } from '@pv/solar';
 
 /**
  * Revenue of a plant from its energy per 5-minute bucket and its feed-in prices (pure; the job and
@@ -39,33 +40,58 @@ const QUARTER = 15 * MINUTE;
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
 const offsets = new Map<string, Map<number, number>>();
 
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let f = partFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    partFormatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The zone's offset (minutes) at `at`, from the runtime's zone data. */
+function offsetAt(timeZone: string, at: number): number {
+  const p: Record<string, number> = {};
+  for (const part of formatterOf(timeZone).formatToParts(at))
+    if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return Math.round((Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!) - at) / MINUTE);
+}
+
+const BLOCK = 6 * 60 * MINUTE;
+const blocks = new Map<string, Map<number, number | null>>();
+
 /**
- * The zone's offset from UTC (minutes, local − UTC) at `ts`. Zones change offset on quarter hours,
- * so it is computed once per quarter hour and zone and kept.
+ * The zone's offset from UTC (minutes, local − UTC) at `ts`. Zones change offset on quarter hours
+ * and at most once in six hours: a six-hour block whose two ends have the same offset has it
+ * throughout (two look-ups a block); a block holding a change is looked up once per quarter hour.
+ * Both are kept.
  */
 export function offsetMinutes(timeZone: string, ts: number): number {
+  let byBlock = blocks.get(timeZone);
+  if (!byBlock) blocks.set(timeZone, (byBlock = new Map()));
+  const b = Math.floor(ts / BLOCK);
+  let whole = byBlock.get(b);
+  if (whole === undefined) {
+    const start = offsetAt(timeZone, b * BLOCK);
+    whole = start === offsetAt(timeZone, (b + 1) * BLOCK) ? start : null;
+    if (byBlock.size > 200_000) byBlock.clear();
+    byBlock.set(b, whole);
+  }
+  if (whole !== null) return whole;
   let cache = offsets.get(timeZone);
   if (!cache) offsets.set(timeZone, (cache = new Map()));
   const q = Math.floor(ts / QUARTER);
   let off = cache.get(q);
   if (off === undefined) {
-    let f = partFormatters.get(timeZone);
-    if (!f) {
-      f = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-      });
-      partFormatters.set(timeZone, f);
-    }
-    const at = q * QUARTER;
-    const p: Record<string, number> = {};
-    for (const part of f.formatToParts(at)) if (part.type !== 'literal') p[part.type] = Number(part.value);
-    off = Math.round((Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!) - at) / MINUTE);
+    off = offsetAt(timeZone, q * QUARTER);
     if (cache.size > 200_000) cache.clear();
     cache.set(q, off);
   }
@@ -104,6 +130,74 @@ export function localTime(ts: number, timeZone: string): LocalTime {
     weekend: dow === 0 || dow === 6,
     minute: (local - epochDay * DAY_MS) / MINUTE,
   };
+}
+
+/** The first instant (epoch ms, on the 5-minute grid) of the local `day` in `timeZone`. */
+export function dayStart(day: string, timeZone: string): number {
+  const utc = Date.parse(`${day}T00:00:00Z`);
+  // the offset before midnight, then again at the guess (a DST change near midnight)
+  let at = utc - offsetMinutes(timeZone, utc - DAY_MS / 2) * MINUTE;
+  at = utc - offsetMinutes(timeZone, at) * MINUTE;
+  const grid = BUCKET_MINUTES * MINUTE;
+  at = Math.floor(at / grid) * grid;
+  while (localTime(at, timeZone).day < day) at += grid;
+  while (localTime(at - grid, timeZone).day === day) at -= grid;
+  return at;
+}
+
+/**
+ * The shape of a sunny local `day` of a plant, as 5-minute buckets whose energies add up to 1: the
+ * clear-sky irradiance at the plant's coordinates, or without them a half sine from 06:00 to 18:00
+ * local time. Revenue spreads a day's counted production over it when no power of that day is
+ * stored (a history older than the 5-minute rollups, an inverter that left the plant).
+ */
+export function clearSkyDay(
+  day: string,
+  timeZone: string,
+  latitude: number | null,
+  longitude: number | null,
+  until = Infinity,
+): BucketEnergy[] {
+  const grid = BUCKET_MINUTES * MINUTE;
+  const out: BucketEnergy[] = [];
+  const coords = latitude !== null && longitude !== null && Number.isFinite(latitude) && Number.isFinite(longitude);
+  // the sun's declination and the equation of time of the day (NOAA's series, to a fraction of a degree)
+  const g =
+    (2 * Math.PI * (Date.parse(`${day}T12:00:00Z`) / DAY_MS - Date.UTC(Number(day.slice(0, 4)), 0, 1) / DAY_MS)) / 365;
+  const decl =
+    0.006918 -
+    0.399912 * Math.cos(g) +
+    0.070257 * Math.sin(g) -
+    0.006758 * Math.cos(2 * g) +
+    0.000907 * Math.sin(2 * g) -
+    0.002697 * Math.cos(3 * g) +
+    0.00148 * Math.sin(3 * g);
+  const eqTime =
+    229.18 *
+    (0.000075 +
+      0.001868 * Math.cos(g) -
+      0.032077 * Math.sin(g) -
+      0.014615 * Math.cos(2 * g) -
+      0.040849 * Math.sin(2 * g));
+  const phi = ((latitude ?? 0) * Math.PI) / 180;
+  for (let ts = dayStart(day, timeZone); localTime(ts, timeZone).day === day; ts += grid) {
+    const mid = ts + grid / 2;
+    let w: number;
+    if (coords) {
+      const utcMinute = (((mid % DAY_MS) + DAY_MS) % DAY_MS) / MINUTE;
+      const hour = (((utcMinute + eqTime + 4 * longitude) / 4 - 180) * Math.PI) / 180;
+      w = haurwitzGhi(Math.sin(phi) * Math.sin(decl) + Math.cos(phi) * Math.cos(decl) * Math.cos(hour));
+    } else {
+      const m = localTime(mid, timeZone).minute;
+      w = m > 360 && m < 1080 ? Math.sin((Math.PI * (m - 360)) / 720) : 0;
+    }
+    if (w > 0) out.push({ ts, kwh: w });
+  }
+  // a day already under way: its shape up to now (the energy was made before now)
+  let cut = out.filter((b) => b.ts < until);
+  if (!cut.length) cut = out.length ? out : [{ ts: dayStart(day, timeZone) + DAY_MS / 2, kwh: 1 }];
+  const sum = cut.reduce((n, b) => n + b.kwh, 0);
+  return cut.map((b) => ({ ts: b.ts, kwh: b.kwh / sum }));
 }
 
 /** The price version valid on local `day`, if any. */

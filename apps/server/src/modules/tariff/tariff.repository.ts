@@ -250,6 +250,8 @@ export interface TariffPlant {
   power_company_id: number;
   price_area: string;
   currency: string;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 /** Plants with a tariff (company, area and currency), by id after `after`; of one company's area when given. */
@@ -261,7 +263,7 @@ export async function tariffPlantsAfter(
 ): Promise<TariffPlant[]> {
   let q = db
     .selectFrom('plants')
-    .select(['id', 'time_zone', 'power_company_id', 'price_area', 'currency'])
+    .select(['id', 'time_zone', 'power_company_id', 'price_area', 'currency', 'latitude', 'longitude'])
     .where('id', '>', after)
     .where('power_company_id', 'is not', null)
     .where('price_area', 'is not', null)
@@ -270,30 +272,52 @@ export async function tariffPlantsAfter(
   return (await q.orderBy('id').limit(limit).execute()) as TariffPlant[];
 }
 
-/** Of `ids`, the plants that have no revenue row yet (their history is still to be computed). */
-export async function plantsWithoutRevenue(db: Db, ids: number[]) {
-  if (!ids.length) return new Set<number>();
-  const has = await db
+/** Of `ids`, the first local day of each plant's revenue rows (a plant without rows is not in the map). */
+export async function firstRevenueDays(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, string>();
+  const rows = await db
     .selectFrom('plant_revenue_daily')
-    .select('plant_id')
-    .distinct()
+    .select((eb) => ['plant_id', eb.fn.min<string>('day').as('first')])
     .where('plant_id', 'in', ids)
+    .groupBy('plant_id')
     .execute();
-  const seen = new Set(has.map((r) => r.plant_id));
-  return new Set(ids.filter((id) => !seen.has(id)));
+  return new Map(rows.map((r) => [Number(r.plant_id), r.first]));
 }
 
-/** The first 5-minute bucket any inverter of `ids` has (where a plant's history starts). */
-export async function firstBucket(db: Db, ids: number[]) {
-  if (!ids.length) return undefined;
-  const r = await db
-    .selectFrom('devices as d')
-    .innerJoin('device_rollup_5m as r', 'r.device_id', 'd.id')
-    .where('d.plant_id', 'in', ids)
-    .where('d.type', '=', 'inverter')
-    .select((eb) => eb.fn.min<number>('r.bucket').as('first'))
-    .executeTakeFirst();
-  return r?.first == null ? undefined : Number(r.first);
+/**
+ * The first local day a plant's production was counted (its inverters' device_daily, the energy
+ * of inverters that left it) or its inverters have a 5-minute bucket (epoch ms): where its
+ * history starts.
+ */
+export async function historyStart(db: Db, plantId: number) {
+  const [daily, retired, bucket] = await Promise.all([
+    db
+      .selectFrom('devices as d')
+      .innerJoin('device_daily as dd', 'dd.device_id', 'd.id')
+      .where('d.plant_id', '=', plantId)
+      .where('d.type', '=', 'inverter')
+      .where('dd.energy_kwh', '>', 0)
+      .select((eb) => eb.fn.min<string>('dd.day').as('first'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('plant_retired_energy')
+      .where('plant_id', '=', plantId)
+      .where('energy_kwh', '>', 0)
+      .select((eb) => eb.fn.min<string>('day').as('first'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('devices as d')
+      .innerJoin('device_rollup_5m as r', 'r.device_id', 'd.id')
+      .where('d.plant_id', '=', plantId)
+      .where('d.type', '=', 'inverter')
+      .select((eb) => eb.fn.min<number>('r.bucket').as('first'))
+      .executeTakeFirst(),
+  ]);
+  const days = [daily?.first, retired?.first].filter((d): d is string => typeof d === 'string' && d.length > 0);
+  return {
+    day: days.length ? days.sort()[0] : undefined,
+    bucket: bucket?.first == null ? undefined : Number(bucket.first),
+  };
 }
 
 /** Sum of the plants' inverters' average acPower (W) per 5-minute bucket in [from, to). */
@@ -314,18 +338,32 @@ export function bucketPower(db: Db, dialect: DialectName, ids: number[], from: n
     .execute();
 }
 
-/** The production the platform counted per plant and local day (inverters' device_daily) in [from, to]. */
-export function countedEnergy(db: Db, ids: number[], from: string, to: string) {
-  return db
-    .selectFrom('devices as d')
-    .innerJoin('device_daily as dd', 'dd.device_id', 'd.id')
-    .where('d.plant_id', 'in', ids)
-    .where('d.type', '=', 'inverter')
-    .where('dd.day', '>=', from)
-    .where('dd.day', '<=', to)
-    .select((eb) => ['d.plant_id', 'dd.day', eb.fn.sum<number>('dd.energy_kwh').as('kwh')])
-    .groupBy(['d.plant_id', 'dd.day'])
-    .execute();
+/**
+ * The production the platform counted per plant and local day in [from, to]: its inverters'
+ * device_daily and the energy of inverters that left it (plant_retired_energy), as the plant's
+ * own figures count it (docs/energy-model.md §3).
+ */
+export async function countedEnergy(db: Db, ids: number[], from: string, to: string) {
+  const [own, retired] = await Promise.all([
+    db
+      .selectFrom('devices as d')
+      .innerJoin('device_daily as dd', 'dd.device_id', 'd.id')
+      .where('d.plant_id', 'in', ids)
+      .where('d.type', '=', 'inverter')
+      .where('dd.day', '>=', from)
+      .where('dd.day', '<=', to)
+      .select((eb) => ['d.plant_id', 'dd.day', eb.fn.sum<number>('dd.energy_kwh').as('kwh')])
+      .groupBy(['d.plant_id', 'dd.day'])
+      .execute(),
+    db
+      .selectFrom('plant_retired_energy')
+      .where('plant_id', 'in', ids)
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .select(['plant_id', 'day', 'energy_kwh as kwh'])
+      .execute(),
+  ]);
+  return [...own, ...retired].map((r) => ({ plant_id: Number(r.plant_id), day: r.day, kwh: Number(r.kwh ?? 0) }));
 }
 
 /** Replaces the revenue rows of `plantIds` of the local days [from, to] with `rows` (one delete, multi-row inserts). */

@@ -1,9 +1,9 @@
-import type { DashboardData } from '@pv/contract';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import type { DashboardData, Language } from '@pv/contract';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChartOption } from '@/components/chart';
-import { initI18n } from '@/lib/i18n';
+import i18n, { initI18n, loadLanguage } from '@/lib/i18n';
 import { DashboardCharts } from './dashboard-charts';
 import { FakeIntersectionObserver, reach } from '@/test-intersection';
 
@@ -112,7 +112,8 @@ describe('dashboard charts', () => {
       max: today.add(1, 'day').valueOf(),
     });
 
-    expect(axisOf('Production per day this month', 'xAxis').data).toEqual(['1', '2']);
+    // the latest bar is today: each plant's local today, the sum the "production today" figure shows
+    expect(axisOf('Production per day this month', 'xAxis').data).toEqual(['1', 'Today']);
     expect(seriesOf('Production per day this month').data).toEqual([10, 12.5]);
     expect(axisOf('Production per month this year', 'xAxis').data).toEqual(['Jan', 'Nov']);
     expect(seriesOf('Production per month this year').data).toEqual([300, 900]);
@@ -204,5 +205,26 @@ describe('dashboard charts', () => {
     render(<DashboardCharts data={undefined} tz={TZ} />);
     expect(screen.queryByText('No data yet')).toBeNull();
     expect(screen.getAllByTestId(/^chart-/)).toHaveLength(4);
+  });
+
+  it("names the day chart's days as each plant's local day, its latest bar today, in every language", async () => {
+    const words = {
+      en: ["Each plant's local day", 'Today'],
+      zh: ['按各电站当地日期', '今日'],
+      es: ['Día local de cada planta', 'Hoy'],
+      ja: ['各発電所の現地日付', '本日'],
+    };
+    for (const [lang, [note, today]] of Object.entries(words)) {
+      await loadLanguage(lang as Language);
+      await act(() => i18n.changeLanguage(lang));
+      render(<DashboardCharts data={data} tz={TZ} />);
+      expect(screen.getByTestId('note-chart-daily').textContent).toBe(note);
+      reach('chart-daily');
+      const label = (await screen.findByRole('img', { name: /./ })).getAttribute('aria-label')!;
+      expect(axisOf(label, 'xAxis').data).toEqual(['1', today]);
+      cleanup();
+      drawn.clear();
+    }
+    await act(() => i18n.changeLanguage('en'));
   });
 });

@@ -1,5 +1,6 @@
 import type { DashboardData } from '@pv/contract';
 import { Card, Empty, theme } from 'antd';
+import { Text } from '@/components/text';
 import dayjs from 'dayjs';
 import { lazy, memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,11 +26,14 @@ function ChartCard({
   empty,
   children,
   testId,
+  note,
 }: {
   title: string;
   empty: boolean;
   children: React.ReactNode;
   testId: string;
+  /** a short word beside the title (what the bars are) */
+  note?: string;
 }) {
   const { t } = useTranslation();
   // the body is there (at its height) before the chart: nothing moves when it is drawn
@@ -37,6 +41,13 @@ function ChartCard({
     <Card
       variant="borderless"
       title={title}
+      extra={
+        note ? (
+          <Text type="secondary" style={{ fontSize: 12 }} data-testid={`note-${testId}`}>
+            {note}
+          </Text>
+        ) : undefined
+      }
       className="pv-chart-card"
       data-testid={testId}
       styles={{ body: { height: HEIGHT + 24 } }}
@@ -153,7 +164,13 @@ export const DashboardCharts = memo(function DashboardCharts({
     () => ({
       grid,
       tooltip: { trigger: 'axis', valueFormatter: (v) => f.energy(Number(v)) },
-      xAxis: { type: 'category', data: (data?.daily ?? []).map(([d]) => String(Number(d.slice(8, 10)))) },
+      // each plant's local day, aligned on its today: the latest bar is "today", as the figure above
+      xAxis: {
+        type: 'category',
+        data: (data?.daily ?? []).map(([d], i, all) =>
+          i === all.length - 1 ? t('dashboard.chart.today') : String(Number(d.slice(8, 10))),
+        ),
+      },
       yAxis: { type: 'value', axisLabel: { formatter: dailyAxis.tick } },
       series: [
         { type: 'bar', name: t('dashboard.chart.daily'), data: (data?.daily ?? []).map(([, v]) => v), barMaxWidth: 18 },
@@ -213,7 +230,12 @@ export const DashboardCharts = memo(function DashboardCharts({
         </ChartCard>
       </div>
       <div>
-        <ChartCard title={`${t('dashboard.chart.daily')} (${dailyAxis.unit})`} empty={false} testId="chart-daily">
+        <ChartCard
+          title={`${t('dashboard.chart.daily')} (${dailyAxis.unit})`}
+          note={t('dashboard.chart.localDays')}
+          empty={false}
+          testId="chart-daily"
+        >
           <Chart option={daily} height={HEIGHT} label={t('dashboard.chart.daily')} />
         </ChartCard>
       </div>

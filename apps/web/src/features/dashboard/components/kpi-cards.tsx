@@ -57,7 +57,19 @@ export const KpiCards = memo(function KpiCards({ kpi }: { kpi: DashboardKpi | un
       icon: <ThunderboltOutlined />,
       ...figure('power', k?.powerW),
     },
-    { key: 'today', title: t('dashboard.kpi.today'), icon: <LineChartOutlined />, ...figure('energy', k?.energyToday) },
+    {
+      key: 'today',
+      title: t('dashboard.kpi.today'),
+      icon: <LineChartOutlined />,
+      ...figure('energy', k?.energyToday),
+      // a fleet spans several zones: "today" is each plant's own, said on the card
+      hint: t('dashboard.kpi.todayHint'),
+      extra: (
+        <Text type="secondary" className="pv-kpi-extra" data-testid="kpi-today-local">
+          {t('dashboard.kpi.todayLocal')}
+        </Text>
+      ),
+    },
     {
       key: 'capacity',
       title: t('dashboard.kpi.capacity'),

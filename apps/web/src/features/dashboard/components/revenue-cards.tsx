@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@/lib/money';
 import { useFleetRevenue } from '@/features/dashboard/api/get-fleet-revenue';
 import { SummaryTable, type SummaryColumn } from '@/components/summary-table';
+import { Text } from '@/components/text';
 
 /**
  * The fleet's revenue per currency: today (each plant's local day), this month, this year and in
@@ -41,6 +42,16 @@ export function RevenueCards() {
             data-testid="dashboard-revenue-table"
           />
         </div>
+      )}
+      {!!data?.length && (
+        // "today" on a fleet of many zones: the same definition as the production figure
+        <Text
+          type="secondary"
+          style={{ display: 'block', fontSize: 12, marginTop: 8 }}
+          data-testid="dashboard-revenue-today-note"
+        >
+          {t('tariff.fleetToday')}
+        </Text>
       )}
     </Card>
   );

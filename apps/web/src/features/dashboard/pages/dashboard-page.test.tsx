@@ -71,6 +71,8 @@ describe('dashboard page', () => {
     const power = await screen.findByTestId('kpi-power');
     await waitFor(() => expect(power.textContent).toContain('12.5kW'), { timeout: 8000 });
     expect(screen.getByTestId('kpi-today').textContent).toContain('80.0kWh');
+    // a fleet of many zones: "today" is said to be each plant's own, on the figure and the revenue
+    expect(screen.getByTestId('kpi-today-local').textContent).toBe("Sum of each plant's local today");
     expect(screen.getByTestId('kpi-capacity').textContent).toContain('40.0kWp');
     expect(screen.getByTestId('kpi-plants').textContent).toContain('1,234');
     expect(screen.getByTestId('kpi-total').textContent).toContain('34.0MWh');
@@ -82,6 +84,9 @@ describe('dashboard page', () => {
     expect(await cells('EUR')).toEqual(['EUR', '4', '€10.98', '€352.76', '€1,029.84', '€1,029.84']);
     expect(await cells('CNY')).toEqual(['CNY', '6', 'CN¥12.34', 'CN¥567.89', 'CN¥10,000.00', 'CN¥20,000.00']);
     expect(screen.queryByTestId('dashboard-revenue-table-loading')).toBeNull();
+    expect(screen.getByTestId('dashboard-revenue-today-note').textContent).toBe(
+      "Today: the sum of each plant's local today, as in production today.",
+    );
     expect(screen.getByTestId('kpi-co2').textContent).toContain('16.2t');
     expect(screen.getByTestId('kpi-hours').textContent).toContain('2.00h');
     expect(within(screen.getByTestId('kpi-status')).getByTestId('kpi-fault-plants').textContent).toBe('Fault 1');

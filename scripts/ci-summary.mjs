@@ -17,6 +17,8 @@ const noReport = new Set(lines('no-report'));
 const FAILURE_LINES = 8;
 const MAX_FAILURES = 12;
 const failures = [];
+// The slowest tests of every suite (vitest and Playwright report each one's duration, ms)
+const durations = [];
 const why = (text) =>
   stripVTControlCharacters(String(text ?? ''))
     .split('\n')
@@ -27,16 +29,22 @@ const why = (text) =>
 function playwrightFailures(suite, file) {
   for (const spec of suite.specs ?? [])
     for (const test of spec.tests ?? [])
-      if (test.status === 'unexpected') {
-        const last = test.results?.at(-1);
-        const error = last?.errors?.[0] ?? last?.error;
-        const at = error?.location ? `\n    at ${error.location.file}:${error.location.line}` : '';
-        failures.push(`${file}:${spec.line} › ${spec.title}\n${why(error?.message ?? last?.status)}${at}`);
-      }
+      durations.push({
+        name: `${file} › ${spec.title}`,
+        ms: (test.results ?? []).reduce((n, r) => n + (r.duration ?? 0), 0),
+      });
+  if (test.status === 'unexpected') {
+    const last = test.results?.at(-1);
+    const error = last?.errors?.[0] ?? last?.error;
+    const at = error?.location ? `\n    at ${error.location.file}:${error.location.line}` : '';
+    failures.push(`${file}:${spec.line} › ${spec.title}\n${why(error?.message ?? last?.status)}${at}`);
+  }
   for (const child of suite.suites ?? []) playwrightFailures(child, child.file ?? file);
 }
 function vitestFailures(report) {
   for (const result of report.testResults ?? []) {
+    for (const a of result.assertionResults ?? [])
+      durations.push({ name: `${result.name} › ${a.fullName}`, ms: a.duration ?? 0 });
     const failedTests = (result.assertionResults ?? []).filter((a) => a.status === 'failed');
     for (const a of failedTests) failures.push(`${result.name} › ${a.fullName}\n${why(a.failureMessages?.[0])}`);
     if (!failedTests.length && result.status === 'failed') failures.push(`${result.name}\n${why(result.message)}`);
@@ -61,6 +69,18 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     if (report.success === false && !report.numFailedTests) failed += 1; // e.g. a file that failed to load
   }
+}
+// How long each step took (.ci/run writes steps.tsv; steps beside each other overlap)
+const steps = lines('steps.tsv').map((l) => l.split('\t'));
+if (steps.length) {
+  console.log('\nsteps (seconds; a step started in the background ran beside the ones after it):');
+  for (const [name, seconds] of steps) console.log(`  ${String(seconds).padStart(6)}  ${name}`);
+}
+const SLOWEST = 10;
+if (durations.length) {
+  console.log(`\nthe ${SLOWEST} slowest tests (seconds):`);
+  for (const d of durations.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST))
+    console.log(`  ${(d.ms / 1000).toFixed(1).padStart(6)}  ${d.name.replace(process.cwd() + '/', '')}`);
 }
 if (failures.length) {
   console.log(`\nwhy the tests failed (${Math.min(failures.length, MAX_FAILURES)} of ${failures.length}):`);

@@ -28,17 +28,16 @@ const why = (text) =>
     .join('\n');
 function playwrightFailures(suite, file) {
   for (const spec of suite.specs ?? [])
-    for (const test of spec.tests ?? [])
-      durations.push({
-        name: `${file} › ${spec.title}`,
-        ms: (test.results ?? []).reduce((n, r) => n + (r.duration ?? 0), 0),
-      });
-  if (test.status === 'unexpected') {
-    const last = test.results?.at(-1);
-    const error = last?.errors?.[0] ?? last?.error;
-    const at = error?.location ? `\n    at ${error.location.file}:${error.location.line}` : '';
-    failures.push(`${file}:${spec.line} › ${spec.title}\n${why(error?.message ?? last?.status)}${at}`);
-  }
+    for (const test of spec.tests ?? []) {
+      const ms = (test.results ?? []).reduce((n, r) => n + (r.duration ?? 0), 0);
+      durations.push({ name: `${file} › ${spec.title}`, ms });
+      if (test.status === 'unexpected') {
+        const last = test.results?.at(-1);
+        const error = last?.errors?.[0] ?? last?.error;
+        const at = error?.location ? `\n    at ${error.location.file}:${error.location.line}` : '';
+        failures.push(`${file}:${spec.line} › ${spec.title}\n${why(error?.message ?? last?.status)}${at}`);
+      }
+    }
   for (const child of suite.suites ?? []) playwrightFailures(child, child.file ?? file);
 }
 function vitestFailures(report) {

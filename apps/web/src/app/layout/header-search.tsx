@@ -14,6 +14,8 @@ export interface SearchEntry {
   /** The translated title of its group ('' for the pages under "/"). */
   group: string;
   label: string;
+  /** Other words the page is found by (the route's searchKey: "tariff" for the power companies). */
+  keywords: string;
 }
 
 /** The pages a user can open from the search: permitted, visible, with translated titles. */
@@ -25,17 +27,31 @@ export function searchEntries(pages: FlatRoute[], t: (key: string) => string): S
       const parent = p.parentPath && p.parentPath !== '/' ? byPath.get(p.parentPath) : undefined;
       const group = parent ? t(parent.titleKey) : '';
       const name = t(p.titleKey);
-      return { path: p.fullPath, name, group, label: group ? `${group} > ${name}` : name };
+      const keywords = p.searchKey ? t(p.searchKey) : '';
+      return { path: p.fullPath, name, group, label: group ? `${group} > ${name}` : name, keywords };
     });
 }
 
-/** Fuzzy search over the translated titles (Fuse.js, threshold 0.4 of spec §9); the page title counts most. */
+/**
+ * Fuzzy search over the translated titles (Fuse.js, threshold 0.4 of spec §9); the page title counts
+ * most. A page's other words (keywords, one per comma) are matched each on its own, so "tariff"
+ * finds the power companies as well as their title does.
+ */
 export function searchPages(entries: SearchEntry[], query: string): SearchEntry[] {
   if (!query.trim()) return entries;
   const fuse = new Fuse(entries, {
     keys: [
       { name: 'name', weight: 2 },
       { name: 'group', weight: 1 },
+      {
+        name: 'words',
+        weight: 1,
+        getFn: (e) =>
+          e.keywords
+            .split(',')
+            .map((w) => w.trim())
+            .filter(Boolean),
+      },
     ],
     threshold: HEADER_SEARCH_THRESHOLD,
     ignoreLocation: true,

@@ -355,6 +355,8 @@ export interface CustomersTable {
   /** the customer's login account, when they have one */
   user_id: number | null;
   created_at: number;
+  /** name and nickname as the header search compares them (lib/like.ts customerSearchName); null: not written yet */
+  search_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A 6-digit account-cancellation code (issue 19), kept as a salted hash; user_id null: no account has the address. */

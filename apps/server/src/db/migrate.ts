@@ -32,6 +32,7 @@ import * as createStreamTickets from './migrations/202611270800_create_stream_ti
 import * as rolePerms from './migrations/202611270900_role_perms.js';
 import * as revenueSortByCurrency from './migrations/202611271000_revenue_sort_by_currency.js';
 import * as samplesPartitions from './migrations/202611271100_samples_partitions.js';
+import * as addCustomerSearchName from './migrations/202612080010_add_customer_search_name.js';
 
 /** Every migration, in order; listed in code so the bundle-free server needs no file scan. */
 export const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '202611270900_role_perms': rolePerms,
   '202611271000_revenue_sort_by_currency': revenueSortByCurrency,
   '202611271100_samples_partitions': samplesPartitions,
+  '202612080010_add_customer_search_name': addCustomerSearchName,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,6 +6,7 @@ import type { Database, RolesTable } from '../database.js';
 import { seedFaultCodes } from './fault-codes.js';
 import { seedDemoProviders } from './providers.js';
 import { syncResources } from './resources.js';
+import { fillSearchNames } from './search-names.js';
 
 const GROUPS = [
   { code: ORG_GROUP_CODES.ROOT, name: 'Platform' },
@@ -125,6 +126,7 @@ export async function seedCore(db: Kysely<Database>): Promise<void> {
   }
   await syncResources(db);
   await seedFaultCodes(db);
+  await fillSearchNames(db);
 }
 
 /**

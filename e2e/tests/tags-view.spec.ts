@@ -67,4 +67,7 @@ test('close all sends a non-ROOT user to the plant list', async ({ page }) => {
   await expect(tag(page, '/devices/devices__manage')).toBeVisible();
   await pickFromTagMenu(page, '/devices/devices__manage', 'Close all');
   await expect(page).toHaveURL('/power_station/power_station_list');
+  // the agent's landing page is pinned as the administrator's dashboard is (issue 42)
+  await expect(tag(page, '/power_station/power_station_list')).toBeVisible();
+  await expect(page.getByTestId('tag-close-/power_station/power_station_list')).toHaveCount(0);
 });

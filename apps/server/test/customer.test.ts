@@ -377,6 +377,59 @@ describe('a customer’s login account', () => {
     );
   });
 
+  // issue 42: the demo customer saw its own phone and e-mail masked on its own plant
+  it('reads its own contact details unmasked on its plant; others without the grant still see them masked', async () => {
+    const demo = await login(t.app, 'customer');
+    const me = await t.app.db
+      .selectFrom('customers as c')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .select(['c.id', 'c.email', 'c.phone', 'c.address'])
+      .where('u.login_name', '=', 'customer')
+      .executeTakeFirstOrThrow();
+    expect(me.email && me.phone && me.address).toBeTruthy();
+    const plant = await t.app.db
+      .selectFrom('plants')
+      .select('id')
+      .where('owner_id', '=', me.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const own = await api(demo, 'GET', `/photo_voltaic/plants/${plant.id}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.owner).toMatchObject({ id: me.id, email: me.email, phone: me.phone, address: me.address });
+    // the customer's role holds no sensitive-data grant: it is its own data that shows, not everyone's
+    const role = await t.app.db
+      .selectFrom('user_roles as ur')
+      .innerJoin('users as u', 'u.id', 'ur.user_id')
+      .innerJoin('roles as r', 'r.id', 'ur.role_id')
+      .select('r.sensitive')
+      .where('u.login_name', '=', 'customer')
+      .execute();
+    expect(role.every((r) => !r.sensitive)).toBe(true);
+    // the viewer (every menu, no sensitive grant) sees the same owner masked, the admin in full
+    const viewer = await login(t.app, 'viewer');
+    const masked = (await api(viewer, 'GET', `/photo_voltaic/plants/${plant.id}`)).json().data.owner;
+    expect(masked.email).not.toBe(me.email);
+    expect(masked.email).toContain('***@');
+    expect(masked.phone).toContain('****');
+    expect(masked.address).toContain('****');
+    const full = (await api(admin, 'GET', `/photo_voltaic/plants/${plant.id}`)).json().data.owner;
+    expect(full).toMatchObject({ email: me.email, phone: me.phone, address: me.address });
+    // and in the user list, a user reads its own row unmasked, the others' masked
+    const users = (await api(viewer, 'GET', '/photo_voltaic/users?pageSize=100')).json().data.rows as {
+      loginName: string;
+      email: string | null;
+      mobile: string | null;
+    }[];
+    expect(users.find((u) => u.loginName === 'viewer')).toMatchObject({
+      email: 'viewer@pv-console.example',
+      mobile: '13900139000',
+    });
+    expect(users.find((u) => u.loginName === 'admin')).toMatchObject({
+      email: 'a***@pv-console.example',
+      mobile: '138****8000',
+    });
+  });
+
   it('follows the plants the customer owns as they change hands in the plant form', async () => {
     const db = t.app.db;
     const other = await db

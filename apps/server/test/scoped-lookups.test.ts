@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillSearchNames } from '../src/db/seed/search-names.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { buildTestApp, DEMO, login, newDevice, type TestApp } from './helper.js';
 
@@ -101,7 +102,11 @@ describe('option lists of the device screens', () => {
   });
 });
 
-type Found = { plants: { id: number; name: string; orgName: string; timeZone: string }[]; devices: { sn: string }[] };
+type Found = {
+  plants: { id: number; name: string; orgName: string; timeZone: string }[];
+  devices: { sn: string }[];
+  customers: { id: number; name: string; nickname: string; orgName: string }[];
+};
 const search = async (q: string, who: string) => {
   const res = await get(`/search?q=${encodeURIComponent(q)}`, who);
   expect(res.statusCode, `${who} ${q}`).toBe(200);
@@ -157,8 +162,8 @@ describe('the header search', () => {
   });
 
   it('treats % and _ as text, not as wildcards', async () => {
-    expect(await search('%', 'admin')).toEqual({ plants: [], devices: [] });
-    expect(await search('_', 'admin')).toEqual({ plants: [], devices: [] });
+    expect(await search('%', 'admin')).toEqual({ plants: [], devices: [], customers: [] });
+    expect(await search('_', 'admin')).toEqual({ plants: [], devices: [], customers: [] });
   });
 
   it('finds a device of a plant granted to the caller beyond its scope', async () => {
@@ -180,8 +185,109 @@ describe('the header search', () => {
     expect((await search('INVP0004', 'agent')).devices.map((d) => d.sn)).toContain('INVP000401');
   });
 
+  // issue 42: "Sao" found no "São Paulo" plant, and "Liu Yang" no customer
+  it('finds plants whatever the case, accents and spaces of the text, in the scope only', async () => {
+    const delta = await orgId('DELTA');
+    // plant names are letters and digits (the demo's "SaoPaulo1"), as the §5 rule has them
+    await t.app.db
+      .insertInto('plants')
+      .values(
+        ['SaoPaulo1', 'SaoPaulo2', 'Salvador1'].map((name) => ({
+          org_id: delta,
+          name,
+          capacity_wp: 5000,
+          country: 'BR',
+          time_zone: 'America/Sao_Paulo',
+          latitude: -23.55,
+          longitude: -46.63,
+          address: 'Av. Paulista 1000',
+          install_position: 'roof',
+          installed_at: Date.now(),
+          created_at: Date.now(),
+        })),
+      )
+      .execute();
+    const names = async (q: string, who = 'admin') => (await search(q, who)).plants.map((p) => p.name);
+    for (const q of ['Sao', 'sao', 'SAO', 'São', 'SÃO', 'Sa\u0303o', 'Sao Paulo', 'são paulo', 'SÃO PAULO'])
+      expect(await names(q), q).toEqual(['SaoPaulo1', 'SaoPaulo2']);
+    expect(await names('São Paulo 2')).toEqual(['SaoPaulo2']);
+    // the scope stays: Delta's plants are not SunPath's agent's
+    expect(await names('Sao', 'delta')).toEqual(['SaoPaulo1', 'SaoPaulo2']);
+    expect(await names('Sao', 'agent')).toEqual([]);
+    // accents fold, letters do not; accents alone are no text
+    expect(await names('Sal')).toEqual(['Salvador1']);
+    expect(await search('\u0303', 'admin')).toEqual({ plants: [], devices: [], customers: [] });
+  });
+
+  it('finds customers by name or nickname, with customer:list, in the scope of the customer list', async () => {
+    const all = (await search('Liu Yang', 'admin')).customers;
+    const inDb = await t.app.db
+      .selectFrom('customers as c')
+      .innerJoin('orgs as o', 'o.id', 'c.org_id')
+      .select(['c.id', 'c.name', 'c.nickname', 'o.name as orgName'])
+      .where('c.name', '=', 'Liu Yang')
+      .orderBy('c.id')
+      .execute();
+    expect(inDb.length).toBeGreaterThan(1);
+    expect([...all].sort((a, b) => a.id - b.id)).toEqual(inDb);
+    expect((await search('liu yang', 'admin')).customers).toHaveLength(inDb.length);
+    expect((await search('yang', 'admin')).customers.map((c) => c.name)).toContain('Liu Yang');
+    // the SunPath agent: its organisation and Green Roof below it, no more
+    const agent = (await search('Liu Yang', 'agent')).customers;
+    expect(agent.map((c) => c.orgName)).toEqual(['Green Roof Installers']);
+    expect(inDb.filter((c) => c.orgName === 'Green Roof Installers').map((c) => c.id)).toEqual(agent.map((c) => c.id));
+    expect((await search('Liu Yang', 'delta')).customers).toEqual([]);
+  });
+
+  it('finds a customer whatever the accents of the name, as written through the API or before the column', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/photo_voltaic/customers',
+      headers: { 'x-token': tokens.admin! },
+      payload: { name: 'María José Núñez', nickname: 'Majo', orgId: await orgId('DELTA') },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const found = async (q: string, who = 'admin') => (await search(q, who)).customers.map((c) => c.name);
+    for (const q of ['maria jose', 'MARÍA JOSÉ', 'nunez', 'Núñez', 'majo', 'Nu\u0301n\u0303ez'])
+      expect(await found(q), q).toEqual(['María José Núñez']);
+    expect(await found('nunez', 'delta')).toEqual(['María José Núñez']);
+    expect(await found('nunez', 'agent')).toEqual([]);
+    // renamed: the search follows
+    const id = (await search('majo', 'admin')).customers[0]!.id;
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/photo_voltaic/customers/${id}`,
+      headers: { 'x-token': tokens.admin! },
+      payload: { name: 'Zoë Ångström', nickname: 'Zo', orgId: await orgId('DELTA') },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await found('nunez')).toEqual([]);
+    expect(await found('zoe angstrom')).toEqual(['Zoë Ångström']);
+    // a row written without the column (before the upgrade): found by its plain letters, then by
+    // its accents once the start has filled the column
+    const delta = await orgId('DELTA');
+    await t.app.db
+      .insertInto('customers')
+      .values({
+        org_id: delta,
+        name: 'Bjørn Åkesson',
+        nickname: '',
+        email: null,
+        phone: null,
+        address: null,
+        user_id: null,
+        created_at: Date.now(),
+      })
+      .execute();
+    expect(await found('kesson')).toEqual(['Bjørn Åkesson']);
+    expect(await found('bjorn')).toEqual([]);
+    await fillSearchNames(t.app.db);
+    expect(await found('bjorn akesson')).toEqual(['Bjørn Åkesson']);
+  });
+
   it('answers each list only with its permission, and needs a session and some text', async () => {
-    expect(await search('1', 'no-perms')).toEqual({ plants: [], devices: [] });
+    expect(await search('1', 'no-perms')).toEqual({ plants: [], devices: [], customers: [] });
+    expect(await search('Liu', 'no-perms')).toEqual({ plants: [], devices: [], customers: [] });
     expect((await t.app.inject({ method: 'GET', url: '/photo_voltaic/search?q=INV' })).statusCode).toBe(401);
     const empty = await get('/search?q=%20', 'admin');
     expect(empty.statusCode).toBe(400);

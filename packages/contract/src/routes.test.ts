@@ -76,6 +76,18 @@ describe('route filtering (spec §5)', () => {
       expect(paths).toContain(p);
     expect(new Set(paths).size).toBe(paths.length);
   });
+  it('the power companies and their prices are a menu page of their own, for those with price:list (issue 42)', () => {
+    const page = flattenRoutes(ROUTE_TREE).find((r) => r.fullPath === '/systems/power-company');
+    expect(page).toMatchObject({
+      perm: 'price:list',
+      titleKey: 'route.powerCompany',
+      searchKey: 'route.powerCompanySearch',
+    });
+    expect(page!.hidden).toBeFalsy();
+    // the menu a role holding the page and its group sees
+    const menu = filterRoutes(ROUTE_TREE, ['/systems', '/systems/power-company']);
+    expect(menu[0]!.children!.filter((c) => !c.hidden).map((c) => c.path)).toEqual(['power-company']);
+  });
   it('permission codes are unique per button and well formed', () => {
     for (const code of allPermCodes()) expect(code).toMatch(/^[a-zA-Z]+:[a-zA-Z]+$/);
   });

@@ -17,6 +17,8 @@ export interface RouteDef {
   titleKey: string;
   icon?: string;
   hidden?: boolean;
+  /** A message of other words the header search finds the page by (synonyms, comma-separated). */
+  searchKey?: string;
   affix?: boolean;
   noCache?: boolean;
   /** The permission code granted with the menu itself (what its list/read API needs). */
@@ -277,8 +279,10 @@ export const ROUTE_TREE: RouteDef[] = [
         name: 'power-company',
         titleKey: 'route.powerCompany',
         icon: 'price',
-        hidden: true,
+        // in the menu: the plant form's tariff fields and the revenue card's "No tariff" link here too
         perm: 'price:list',
+        // the header search finds it by these words as well as by its title (tariff, electricity price)
+        searchKey: 'route.powerCompanySearch',
         buttons: crud('price'),
       },
     ],

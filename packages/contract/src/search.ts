@@ -15,7 +15,7 @@ export type ProductOption = z.infer<typeof productOption>;
 export const scopedOrgOption = z.object({ id: z.number(), parentId: z.number().nullable(), name: z.string() });
 export type ScopedOrgOption = z.infer<typeof scopedOrgOption>;
 
-/** How many plants and how many devices one search answers at most. */
+/** How many plants, devices and customers one search answers at most (each). */
 export const SEARCH_LIMIT = 10;
 
 export const searchQuery = z.object({ q: z.string().trim().min(1).max(64) });
@@ -36,9 +36,22 @@ export const searchDevice = z.object({
   plantName: z.string().nullable(),
 });
 
+export const searchCustomer = z.object({
+  id: z.number(),
+  name: z.string(),
+  nickname: z.string(),
+  orgName: z.string(),
+});
+
 /**
- * Plants whose name and devices whose SN contain the text (case-insensitive), of the caller's data
- * scope and plant grants; plants only with plant:list, devices only with device:list (else empty).
+ * Plants whose name, devices whose SN and customers whose name or nickname contain the text
+ * (case-insensitive; plant and customer names accent-insensitive too: "Sao" finds "São Paulo1"),
+ * of the caller's data scope and plant grants; plants only with plant:list, devices only with
+ * device:list, customers only with customer:list (else empty).
  */
-export const searchResult = z.object({ plants: z.array(searchPlant), devices: z.array(searchDevice) });
+export const searchResult = z.object({
+  plants: z.array(searchPlant),
+  devices: z.array(searchDevice),
+  customers: z.array(searchCustomer),
+});
 export type SearchResult = z.infer<typeof searchResult>;

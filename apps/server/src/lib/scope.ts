@@ -21,6 +21,15 @@ export function inScope(user: SessionUser, orgAlias: string, ownerColumn?: strin
   }
 }
 
+/**
+ * Whether `me` reads a person's contact details (phone, e-mail, address) as they are: with the
+ * sensitive-data grant, or when they are its own: the person's user account is `me`. Masking
+ * keeps a person's data from others, never from themselves (a customer on its own plant).
+ */
+export function seesContactOf(me: Pick<SessionUser, 'id' | 'sensitive'>, personUserId: number | null | undefined) {
+  return me.sensitive || (personUserId !== null && personUserId !== undefined && personUserId === me.id);
+}
+
 /** 138****5678, a***@example.com: what a role without the sensitive-data grant sees. */
 export function maskMobile(v: string | null): string | null {
   if (!v) return v;

@@ -1,5 +1,5 @@
 import { DownOutlined, PlusOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Space, type FormInstance } from 'antd';
+import { Button, Form, Input, Space, type Breakpoint, type FormInstance } from 'antd';
 import { Children, isValidElement, useState, type CSSProperties, type ReactNode } from 'react';
 import { hasPerm } from '@pv/contract';
 import { useTranslation } from 'react-i18next';
@@ -156,13 +156,33 @@ export interface ActionsColumnOptions {
    * Actions column at all rather than an empty one. Absent: the actions need no permission.
    */
   perms?: readonly string[];
+  /** Its width, for a table that adds up its columns into `scroll.x` (tableScrollX). */
+  width?: number;
+}
+
+/**
+ * The `scroll.x` of a table whose shown columns all have widths: their sum (a column hidden, or
+ * left out at this screen's breakpoint by its `responsive`, counts nothing). With a number, not
+ * 'max-content', the table lays out fixed: each column keeps its width and a long title or value
+ * wraps inside it, so a list whose widths fit 1440 px shows every column there instead of sliding
+ * its last ones under the fixed actions column (issue 42), and scrolls sideways when narrower.
+ * `extra`: what the table adds itself (its selection column, 32 px).
+ */
+export function tableScrollX(
+  columns: readonly { width?: number | string; hidden?: boolean; responsive?: readonly Breakpoint[] }[],
+  screens: Partial<Record<Breakpoint, boolean>>,
+  extra = 0,
+): number {
+  return columns
+    .filter((c) => !c.hidden && (!c.responsive || c.responsive.some((b) => screens[b])))
+    .reduce((sum, c) => sum + (Number(c.width) || 0), extra);
 }
 
 /** A list's Actions column: the row's actions side by side; left out when none can be shown. */
 export function actionsColumn<Row>(
   title: string,
   render: (row: Row) => ReactNode,
-  { fixed = true, size = 0, wrap = true, perms }: ActionsColumnOptions = {},
+  { fixed = true, size = 0, wrap = true, perms, width }: ActionsColumnOptions = {},
 ) {
   // read when the page renders its columns; a role change re-renders the pages with new permissions
   const btns = useSession.getState().info?.btns;
@@ -171,6 +191,7 @@ export function actionsColumn<Row>(
     title,
     key: 'actions',
     hidden,
+    ...(width !== undefined && { width }),
     ...(fixed && { fixed: 'right' as const }),
     render: (_: unknown, row: Row) => (
       <Space size={size} wrap={wrap}>

@@ -88,6 +88,10 @@ describe('language', () => {
       expect(zh.has(r.titleKey), r.titleKey).toBe(true);
       for (const b of r.buttons ?? []) expect(zh.has(b.titleKey), b.titleKey).toBe(true);
     }
+    // the header search's other words of a page
+    const searchKeys = flattenRoutes().flatMap((r) => (r.searchKey ? [r.searchKey] : []));
+    expect(searchKeys).toContain('route.powerCompanySearch');
+    for (const k of searchKeys) expect(en.has(k) && zh.has(k), k).toBe(true);
   });
 
   it('has no Spanish or Japanese string without an English one (they fall back to English)', async () => {

@@ -1,5 +1,7 @@
+import { flattenRoutes, ROUTE_TREE } from '@pv/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useTagsView, type TagView } from './tags-view';
+import { homePathOf } from './session';
+import { useTagsView, viewOf, type TagView } from './tags-view';
 
 const view = (path: string, extra: Partial<TagView> = {}): TagView => ({
   path,
@@ -56,5 +58,34 @@ describe('tags view', () => {
     s().keepOnly(['/devices/devices__manage']);
     expect(s().visitedViews.map((v) => v.path)).toEqual(['/devices/devices__manage']);
     expect(s().cachedViews).toEqual(['/devices/devices__manage']);
+  });
+
+  // issue 42: the agent had no pinned tab, so "close others" left only the current one
+  it("pins the landing page of a user without a dashboard, as the administrator's dashboard is", () => {
+    const route = (path: string) => flattenRoutes(ROUTE_TREE).find((r) => r.fullPath === path)!;
+    const agentHome = homePathOf({ orgGroup: { orgGroupCode: 'AGENT', orgGroupName: 'Agent', orgGroupId: 2 } });
+    expect(agentHome).toBe('/power_station/power_station_list');
+    const plantList = viewOf(route(agentHome), agentHome);
+    expect(plantList.affix).toBe(true);
+    expect(viewOf(route('/devices/devices__manage'), agentHome).affix).toBe(false);
+    // the administrator: the dashboard by its route, the plant list a tab like any other
+    expect(viewOf(route('/dashboard'), '/dashboard').affix).toBe(true);
+    expect(viewOf(route(agentHome), '/dashboard').affix).toBe(false);
+
+    const agentDevices = viewOf(route('/devices/devices__manage'), agentHome);
+    for (const v of [plantList, agentDevices, viewOf(route('/devices/data'), agentHome)]) s().addView(v);
+    s().delOthersViews(agentDevices);
+    expect(s().visitedViews.map((v) => v.path)).toEqual([agentHome, '/devices/devices__manage']);
+    s().delView(plantList);
+    s().delAllViews();
+    expect(s().visitedViews.map((v) => v.path)).toEqual([agentHome]);
+  });
+
+  it('pins a tab opened before it became the landing page', () => {
+    s().addView(users);
+    s().addView({ ...users, affix: true });
+    expect(s().visitedViews).toEqual([{ ...users, affix: true }]);
+    s().delAllViews();
+    expect(s().visitedViews.map((v) => v.path)).toEqual(['/auth/user']);
   });
 });

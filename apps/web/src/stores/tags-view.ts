@@ -1,3 +1,4 @@
+import type { FlatRoute } from '@pv/contract';
 import { create } from 'zustand';
 
 export interface TagView {
@@ -10,6 +11,20 @@ export interface TagView {
   affix?: boolean;
   noCache?: boolean;
 }
+
+/**
+ * The tab of a page. Affix when its route says so (the dashboard) or when it is the user's landing
+ * page (`home`, the plant list of a user outside ROOT, who has no dashboard): every user keeps the
+ * page they start from, and "close others" never leaves an agent with the current tab alone.
+ */
+export const viewOf = (route: FlatRoute, home: string, fullPath = route.fullPath): TagView => ({
+  path: route.fullPath,
+  fullPath,
+  name: route.name,
+  titleKey: route.titleKey,
+  affix: !!route.affix || route.fullPath === home,
+  noCache: route.noCache,
+});
 
 export interface TagsViewState {
   visitedViews: TagView[];
@@ -38,12 +53,15 @@ export const useTagsView = create<TagsViewState>((set) => ({
   addView: (view) =>
     set((s) => {
       const present = s.visitedViews.find((v) => v.path === view.path);
-      // the same page opened with another query keeps its tab but follows the new query
+      // the same page opened with another query keeps its tab but follows the new query; a tab
+      // opened before it became the landing page (another user's) is pinned when it is
       const visitedViews = !present
         ? [...s.visitedViews, view]
-        : present.fullPath === view.fullPath
+        : present.fullPath === view.fullPath && (present.affix || !view.affix)
           ? s.visitedViews
-          : s.visitedViews.map((v) => (v === present ? { ...v, fullPath: view.fullPath } : v));
+          : s.visitedViews.map((v) =>
+              v === present ? { ...v, fullPath: view.fullPath, affix: !!(v.affix || view.affix) } : v,
+            );
       const cachedViews =
         view.noCache || s.cachedViews.includes(view.path) ? s.cachedViews : [...s.cachedViews, view.path];
       return visitedViews === s.visitedViews && cachedViews === s.cachedViews ? s : { visitedViews, cachedViews };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
+import { customerSearchName } from '../../lib/like.js';
 
 const PEOPLE = [
   ['Chen Jing', 'Jing'],
@@ -31,6 +32,7 @@ export async function seedDemoCustomers(db: Kysely<Database>): Promise<void> {
           org_id: org.id,
           nickname,
           name,
+          search_name: customerSearchName(name, nickname),
           email: `${slug}@customers.example`,
           phone: `1380000${String(1000 + n).padStart(4, '0')}`,
           address: `${10 + n} ${org.address ?? 'Solar Street'}`,

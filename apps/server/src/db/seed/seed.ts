@@ -7,6 +7,7 @@ import type { RolesTable } from '../../modules/role/index.js';
 import { seedFaultCodes } from './fault-codes.js';
 import { seedDemoProviders } from './providers.js';
 import { syncResources } from './resources.js';
+import { fillSearchNames } from './search-names.js';
 
 const GROUPS = [
   { code: ORG_GROUP_CODES.ROOT, name: 'Platform' },
@@ -126,6 +127,7 @@ export async function seedCore(db: Kysely<Database>): Promise<void> {
   }
   await syncResources(db);
   await seedFaultCodes(db);
+  await fillSearchNames(db);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 import type { CancelCodesTable, CustomersTable } from './customer.tables.js';
 import { inScope } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
-import { contains } from '../../lib/like.js';
+import { contains, customerSearchName } from '../../lib/like.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Filters = Omit<CustomerListQuery, 'pageNum' | 'pageSize'>;
@@ -115,12 +115,24 @@ export function findOrg(db: Db, orgId: number) {
 }
 
 export async function insertCustomer(db: Db, values: Insertable<CustomersTable>) {
-  const { id } = await db.insertInto('customers').values(values).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('customers')
+    .values({ ...values, search_name: customerSearchName(values.name, values.nickname) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
 export async function updateCustomer(db: Db, id: number, values: Updateable<CustomersTable>) {
-  const r = await db.updateTable('customers').set(values).where('id', '=', id).executeTakeFirst();
+  let set = values;
+  // a new name or nickname: the header search's column follows (the other one read when not given)
+  if (values.name !== undefined || values.nickname !== undefined) {
+    const now = await db.selectFrom('customers').select(['name', 'nickname']).where('id', '=', id).executeTakeFirst();
+    const name = (values.name as string | undefined) ?? now?.name ?? '';
+    const nickname = (values.nickname as string | undefined) ?? now?.nickname ?? '';
+    set = { ...values, search_name: customerSearchName(name, nickname) };
+  }
+  const r = await db.updateTable('customers').set(set).where('id', '=', id).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 

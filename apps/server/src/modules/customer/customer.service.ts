@@ -15,7 +15,7 @@ import type { Database } from '../../db/database.js';
 import { inTransaction } from '../../db/transaction.js';
 import { ApiError, badRequest, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { maskEmail, maskMobile } from '../../lib/scope.js';
+import { maskEmail, maskMobile, seesContactOf } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
 import type { XlsxColumn, XlsxExport } from '../../lib/xlsx-export.js';
 import { queueMail, renderMail, type MailMessage, type Outbox } from '../mail/index.js';
@@ -25,20 +25,24 @@ import * as repo from './customer.repository.js';
 const maskAddress = (v: string | null) => (v ? `${v.slice(0, Math.min(4, Math.ceil(v.length / 3)))}****` : v);
 
 /** A stored customer as the caller may see it: phone, e-mail and address masked without the sensitive-data grant. */
-const toRow = (me: SessionUser, r: repo.StoredCustomer): CustomerRow => ({
-  id: r.id,
-  nickname: r.nickname,
-  name: r.name,
-  email: me.sensitive ? r.email : maskEmail(r.email),
-  phone: me.sensitive ? r.phone : maskMobile(r.phone),
-  address: me.sensitive ? r.address : maskAddress(r.address),
-  orgId: r.org_id,
-  orgName: r.org_name,
-  loginName: r.login_name,
-  loginState: r.login_state,
-  plants: Number(r.plants),
-  createdAt: Number(r.created_at),
-});
+const toRow = (me: SessionUser, r: repo.StoredCustomer): CustomerRow => {
+  // the customer's own account reads its record unmasked
+  const sees = seesContactOf(me, r.user_id);
+  return {
+    id: r.id,
+    nickname: r.nickname,
+    name: r.name,
+    email: sees ? r.email : maskEmail(r.email),
+    phone: sees ? r.phone : maskMobile(r.phone),
+    address: sees ? r.address : maskAddress(r.address),
+    orgId: r.org_id,
+    orgName: r.org_name,
+    loginName: r.login_name,
+    loginState: r.login_state,
+    plants: Number(r.plants),
+    createdAt: Number(r.created_at),
+  };
+};
 
 export async function listCustomers(db: Kysely<Database>, me: SessionUser, q: CustomerListQuery) {
   const { pageNum, pageSize, ...filters } = q;

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 // The tables the customer module owns.
 
@@ -13,6 +13,8 @@ export interface CustomersTable {
   /** the customer's login account, when they have one */
   user_id: number | null;
   created_at: number;
+  /** name and nickname as the header search compares them (lib/like.ts customerSearchName); null: not written yet */
+  search_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A 6-digit account-cancellation code (issue 19), kept as a salted hash; user_id null: no account has the address. */

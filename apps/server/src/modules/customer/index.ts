@@ -4,6 +4,7 @@ import { customerRoutes } from './customer.routes.js';
 /** Customers (plant owners), their login accounts, and the public account cancellation. */
 export const customerModule = defineModule({
   name: 'customer',
+  migrations: new URL('./migrations/', import.meta.url),
   routes: async (app) => {
     await app.register(customerRoutes);
   },

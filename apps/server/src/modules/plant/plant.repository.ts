@@ -401,7 +401,7 @@ export function plantFormOptions(db: Kysely<Database>, me: SessionUser) {
 export function findCustomer(db: Kysely<Database>, id: number) {
   return db
     .selectFrom('customers')
-    .select(['id', 'name', 'nickname', 'email', 'phone', 'address'])
+    .select(['id', 'name', 'nickname', 'email', 'phone', 'address', 'user_id'])
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -19,7 +19,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { ApiError, badRequest, notFound } from '../../lib/errors.js';
-import { maskEmail, maskMobile } from '../../lib/scope.js';
+import { maskEmail, maskMobile, seesContactOf } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
 import { zonedTime, type XlsxColumn, type XlsxExport } from '../../lib/xlsx-export.js';
 import { plantChart as chartOf, plantLive, yieldAndRatio } from './plant-detail.js';
@@ -153,7 +153,7 @@ export async function plantOptions(db: Kysely<Database>, me: SessionUser): Promi
 
 /**
  * One plant the caller sees (404 otherwise) with its owner (contact details masked without the
- * sensitive grant), live figures, yield and ratio, and whether it is seen through the data scope
+ * sensitive grant, unless the owner is the caller), live figures, yield and ratio, and whether it is seen through the data scope
  * ('org') or only a grant.
  */
 export async function plantDetail(
@@ -169,14 +169,18 @@ export async function plantDetail(
     plantLive(db, plant.id),
     repo.plantInScope(db, me, plant.id),
   ]);
+  // the owner's own account reads its details unmasked (a customer on its own plant)
+  const sees = owner ? seesContactOf(me, owner.user_id) : false;
   return {
     ...plant,
     owner: owner
       ? {
-          ...owner,
-          email: me.sensitive ? owner.email : maskEmail(owner.email),
-          phone: me.sensitive ? owner.phone : maskMobile(owner.phone),
-          address: me.sensitive ? owner.address : maskAddress(owner.address),
+          id: owner.id,
+          name: owner.name,
+          nickname: owner.nickname,
+          email: sees ? owner.email : maskEmail(owner.email),
+          phone: sees ? owner.phone : maskMobile(owner.phone),
+          address: sees ? owner.address : maskAddress(owner.address),
         }
       : null,
     ...live,
@@ -311,7 +315,7 @@ export async function listGrants(db: Kysely<Database>, me: SessionUser, id: numb
     userId: r.user_id,
     loginName: r.login_name,
     nickname: r.nickname,
-    email: me.sensitive ? r.email : maskEmail(r.email),
+    email: seesContactOf(me, r.user_id) ? r.email : maskEmail(r.email),
     perms: r.perms.split(',') as GrantPerm[],
     grantedBy: r.granted_by,
     createdAt: Number(r.created_at),

@@ -12,7 +12,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['search'],
         summary:
-          'Plants by name (plant:list) and devices by SN (device:list) containing q, of your scope and grants, at most 10 of each',
+          'Plants by name (plant:list), devices by SN (device:list) and customers by name (customer:list) containing q, of your scope and grants, at most 10 of each',
         querystring: searchQuery,
         response: { 200: envelope(searchResult) },
       },

@@ -2,7 +2,7 @@ import type { UserListQuery } from '@pv/contract';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { UsersTable } from './user.tables.js';
-import { inScope, maskEmail, maskMobile } from '../../lib/scope.js';
+import { inScope, maskEmail, maskMobile, seesContactOf } from '../../lib/scope.js';
 import type { SessionUser } from '../../lib/types.js';
 import { contains } from '../../lib/like.js';
 
@@ -61,8 +61,9 @@ async function withRoles(
     id: r.id,
     loginName: r.login_name,
     nickname: r.nickname,
-    mobile: me.sensitive ? r.mobile : maskMobile(r.mobile),
-    email: me.sensitive ? r.email : maskEmail(r.email),
+    // a user's own row is never masked from them
+    mobile: seesContactOf(me, r.id) ? r.mobile : maskMobile(r.mobile),
+    email: seesContactOf(me, r.id) ? r.email : maskEmail(r.email),
     state: r.state,
     orgId: r.org_id,
     orgName: r.org_name,

@@ -16,7 +16,7 @@ import { Outlet, useLocation } from 'react-router';
 import { isMobileWidth, useApp } from '@/stores/app';
 import { homePathOf, useSession } from '@/stores/session';
 import { useSettings } from '@/stores/settings';
-import { useTagsView, type TagView } from '@/stores/tags-view';
+import { useTagsView, viewOf } from '@/stores/tags-view';
 import { PageErrorBoundary } from '@/components/error-boundary';
 import { LazyDrawer } from '@/components/lazy-drawer';
 import { queryClient } from '@/lib/query-client';
@@ -43,15 +43,6 @@ const COLLAPSED_WIDTH = 56;
 const SettingsDrawer = lazy(() =>
   Promise.all([import('./settings-drawer'), loadAllMessages()]).then(([m]) => ({ default: m.SettingsDrawer })),
 );
-
-const toView = (route: FlatRoute, fullPath = route.fullPath): TagView => ({
-  path: route.fullPath,
-  fullPath,
-  name: route.name,
-  titleKey: route.titleKey,
-  affix: route.affix,
-  noCache: route.noCache,
-});
 
 function PageView({ route, refreshKey }: { route: FlatRoute; refreshKey: number }) {
   const Page = pageFor(route.name);
@@ -105,14 +96,19 @@ function ConsoleShell({ tree }: { tree: RouteDef[] }) {
   }, [stage]);
   const showPages = stage >= 3;
 
-  // Tabs of an earlier user (or of a route no longer permitted) never show; affix tabs come first.
+  // Tabs of an earlier user (or of a route no longer permitted) never show; affix tabs come first:
+  // the dashboard, or the landing page of a user without one (viewOf).
+  const landing = homePathOf(info);
   useEffect(() => {
     keepOnly([...pages.keys()]);
-    for (const route of pages.values()) if (route.affix) addView(toView(route));
-  }, [pages, addView, keepOnly]);
+    for (const route of pages.values()) {
+      const view = viewOf(route, landing);
+      if (view.affix) addView(view);
+    }
+  }, [pages, landing, addView, keepOnly]);
   useEffect(() => {
-    if (current) addView(toView(current, pathname + search));
-  }, [current, pathname, search, addView]);
+    if (current) addView(viewOf(current, landing, pathname + search));
+  }, [current, landing, pathname, search, addView]);
   // the pages opened in this console so far (see `alive` below)
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
   useEffect(() => {

@@ -19,6 +19,7 @@ const found: SearchResult = {
     { id: 31, sn: 'INVP000902', name: 'Roof inverter', type: 'inverter', plantId: 7, plantName: 'CapeTown1' },
     { id: 32, sn: 'INVP000903', name: 'Spare', type: 'inverter', plantId: null, plantName: null },
   ],
+  customers: [{ id: 5, name: 'Liu Yang', nickname: 'Yang', orgName: 'Green Roof Installers' }],
 };
 
 describe('searchGroups', () => {
@@ -28,11 +29,12 @@ describe('searchGroups', () => {
       ['Pages', ['/power_station/power_station_list']],
       ['Plants', ['/power_station/power_station_detail?id=7']],
       ['Devices', ['/devices/devices_detail?id=31', '/devices/devices_detail?id=32']],
+      ['Customers', ['/business_partners/clients_list?name=Liu%20Yang']],
     ]);
   });
 
   it('leaves out a group with nothing in it', () => {
-    const groups = searchGroups([], { plants: [], devices: found.devices }, t);
+    const groups = searchGroups([], { plants: [], devices: found.devices, customers: [] }, t);
     expect(groups.map((g) => g.key)).toEqual(['devices']);
   });
 });
@@ -75,5 +77,61 @@ describe('<HeaderSearch>', { timeout: 20_000 }, () => {
     fireEvent.mouseDown(screen.getByRole('combobox'));
     expect(await screen.findByText('Power plants > Plant list')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  // issue 42: "Sao" fuzzily matched nine page titles, which pushed the plants out of the list
+  it('a short text lists the plants and customers found, not the pages it nearly spells', async () => {
+    const wide = flattenRoutes(
+      permittedTree(
+        [
+          '/power_station',
+          '/power_station/power_station_list',
+          '/auth',
+          '/auth/user',
+          '/auth/org',
+          '/auth/orgGroup',
+          '/auth/role',
+          '/auth/res',
+          '/business_partners',
+          '/business_partners/clients_list',
+          '/userCenter',
+          '/userCenter/orgData',
+          '/userCenter/changePassword',
+        ],
+        false,
+      ),
+    );
+    const entries = searchEntries(wide, t);
+    expect(searchPages(entries, 'Sao')).toEqual([]);
+    expect(searchPages(entries, 'Liu')).toEqual([]);
+    expect(searchPages(entries, 'Rol').map((e) => e.path)).toEqual(['/auth/role']);
+    // from four letters on the fuzzy match of spec §9 (threshold 0.4) is as it was
+    expect(searchPages(entries, 'Usrs')[0]?.path).toBe('/auth/user');
+    const sao: SearchResult = {
+      plants: [
+        { id: 12, name: 'SaoPaulo1', orgName: 'Delta Energy Services', timeZone: 'America/Sao_Paulo' },
+        { id: 24, name: 'SaoPaulo2', orgName: 'Delta Energy Services', timeZone: 'America/Sao_Paulo' },
+      ],
+      devices: [],
+      customers: [],
+    };
+    mockFetch(({ path, query }) => (path === '/search' ? (query.get('q') === 'Sao' ? sao : found) : null));
+    const router = createMemoryRouter([{ path: '*', element: <HeaderSearch pages={wide} /> }], {
+      initialEntries: ['/dashboard'],
+    });
+    renderWithProviders(<RouterProvider router={router} />);
+    const box = screen.getByRole('combobox');
+    fireEvent.mouseDown(box);
+    fireEvent.change(box, { target: { value: 'Sao' } });
+    expect(await screen.findByTestId('search-plant-12')).toBeTruthy();
+    expect(screen.getByTestId('search-plant-24')).toBeTruthy();
+    expect(screen.queryByText('Pages')).toBeNull();
+    fireEvent.change(box, { target: { value: 'Liu Yang' } });
+    fireEvent.click(await screen.findByTestId('search-customer-5'));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/business_partners/clients_list?name=Liu%20Yang',
+      ),
+    );
   });
 });

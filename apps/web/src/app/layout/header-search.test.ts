@@ -1,6 +1,6 @@
 import { flattenRoutes } from '@pv/contract';
 import { describe, expect, it } from 'vitest';
-import { initI18n } from '@/lib/i18n';
+import { initI18n, loadLanguage } from '@/lib/i18n';
 import { permittedTree } from '@/app/route-utils';
 import { searchEntries, searchPages } from './header-search';
 
@@ -49,5 +49,26 @@ describe('header search', () => {
 
   it('offers everything for an empty query', () => {
     expect(searchPages(searchEntries(agent, t), '  ')).toHaveLength(2);
+  });
+
+  // issue 42: "tariff" and "power company" found nothing, the page was hidden from menu and search
+  describe('finds the power companies and their prices by what people call them', () => {
+    const withTariffs = flattenRoutes(permittedTree(['/', '/dashboard', '/systems', '/systems/power-company'], false));
+    const words: Record<'en' | 'zh' | 'es' | 'ja', string[]> = {
+      en: ['tariff', 'power company', 'electricity price', 'feed-in tariff'],
+      zh: ['电价', '电力公司', '电费', 'tariff', 'power company', 'electricity price'],
+      es: ['tarifa', 'compañía eléctrica', 'precio de la electricidad', 'tariff', 'power company'],
+      ja: ['電気料金', '電力会社', '料金', 'tariff', 'power company', 'electricity price'],
+    };
+    for (const [lang, queries] of Object.entries(words))
+      it(lang, async () => {
+        await loadLanguage(lang as 'en');
+        const tl = i18n.getFixedT(lang);
+        const entries = searchEntries(withTariffs, (k) => tl(k));
+        for (const q of queries)
+          expect(searchPages(entries, q)[0]?.path, `${lang} ${q}`).toBe('/systems/power-company');
+        // and not by any text at all
+        expect(searchPages(entries, 'firmware').map((e) => e.path)).not.toContain('/systems/power-company');
+      });
   });
 });

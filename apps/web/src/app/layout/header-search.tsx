@@ -14,6 +14,8 @@ export interface SearchEntry {
   /** The translated title of its group ('' for the pages under "/"). */
   group: string;
   label: string;
+  /** Other words the page is found by (the route's searchKey: "tariff" for the power companies). */
+  keywords: string;
 }
 
 /** The pages a user can open from the search: permitted, visible, with translated titles. */
@@ -25,20 +27,40 @@ export function searchEntries(pages: FlatRoute[], t: (key: string) => string): S
       const parent = p.parentPath && p.parentPath !== '/' ? byPath.get(p.parentPath) : undefined;
       const group = parent ? t(parent.titleKey) : '';
       const name = t(p.titleKey);
-      return { path: p.fullPath, name, group, label: group ? `${group} > ${name}` : name };
+      const keywords = p.searchKey ? t(p.searchKey) : '';
+      return { path: p.fullPath, name, group, label: group ? `${group} > ${name}` : name, keywords };
     });
 }
 
-/** Fuzzy search over the translated titles (Fuse.js, threshold 0.4 of spec §9); the page title counts most. */
+/** Below this many characters a text matches a page only where it is written (no fuzzy match). */
+export const FUZZY_FROM = 4;
+
+/**
+ * Fuzzy search over the translated titles (Fuse.js, threshold 0.4 of spec §9); the page title counts
+ * most. A page's other words (keywords, one per comma) are matched each on its own, so "tariff"
+ * finds the power companies as well as their title does. A short text is matched as it is
+ * written (accents aside): at 0.4, three letters one of which may be wrong match most titles, and
+ * "Sao" listed nine pages that pushed the plants it meant out of the list (issue 42).
+ */
 export function searchPages(entries: SearchEntry[], query: string): SearchEntry[] {
   if (!query.trim()) return entries;
   const fuse = new Fuse(entries, {
     keys: [
       { name: 'name', weight: 2 },
       { name: 'group', weight: 1 },
+      {
+        name: 'words',
+        weight: 1,
+        getFn: (e) =>
+          e.keywords
+            .split(',')
+            .map((w) => w.trim())
+            .filter(Boolean),
+      },
     ],
-    threshold: HEADER_SEARCH_THRESHOLD,
+    threshold: query.trim().length < FUZZY_FROM ? 0 : HEADER_SEARCH_THRESHOLD,
     ignoreLocation: true,
+    ignoreDiacritics: true,
   });
   return fuse.search(query.trim()).map((r) => r.item);
 }
@@ -47,6 +69,8 @@ const DEBOUNCE_MS = 250;
 
 export const plantPath = (id: number) => `/power_station/power_station_detail?id=${id}`;
 export const devicePath = (id: number) => `/devices/devices_detail?id=${id}`;
+/** The customer list filtered to that name (customer-list-page reads ?name=). */
+export const customerPath = (name: string) => `/business_partners/clients_list?name=${encodeURIComponent(name)}`;
 
 // a record on one line: what it is on the left, where it belongs on the right
 const record: CSSProperties = { display: 'flex', justifyContent: 'space-between', gap: 12, minWidth: 0 };
@@ -54,14 +78,15 @@ const record: CSSProperties = { display: 'flex', justifyContent: 'space-between'
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 export interface SearchGroup {
-  key: 'pages' | 'plants' | 'devices';
+  key: 'pages' | 'plants' | 'devices' | 'customers';
   label: string;
   options: { value: string; label: ReactNode; title: string }[];
 }
 
 /**
- * The search's choices in groups: the pages whose titles match, then the plants and devices the
- * server found (each opening its own page); a group with nothing in it is left out.
+ * The search's choices in groups: the pages whose titles match, then the plants, devices and
+ * customers the server found (each opening its own page, a customer the customer list filtered to
+ * its name); a group with nothing in it is left out.
  */
 export function searchGroups(pages: SearchEntry[], found: SearchResult | undefined, t: Translate): SearchGroup[] {
   const groups: SearchGroup[] = [
@@ -104,13 +129,32 @@ export function searchGroups(pages: SearchEntry[], found: SearchResult | undefin
         ),
       })),
     },
+    {
+      key: 'customers',
+      label: t('layout.searchGroups.customers'),
+      options: (found?.customers ?? []).map((c) => {
+        const name = c.nickname && c.nickname !== c.name ? `${c.name} (${c.nickname})` : c.name;
+        return {
+          value: customerPath(c.name),
+          title: name,
+          label: (
+            <span style={record} data-testid={`search-customer-${c.id}`}>
+              <Typography.Text ellipsis>{name}</Typography.Text>
+              <Typography.Text type="secondary" ellipsis style={{ flexShrink: 0, maxWidth: '45%' }}>
+                {c.orgName}
+              </Typography.Text>
+            </span>
+          ),
+        };
+      }),
+    },
   ];
   return groups.filter((g) => g.options.length > 0);
 }
 
 /**
- * The header search (spec §2): permitted pages by a fuzzy title, and the plants (by name) and
- * devices (by SN) of the user's scope, asked of the server once the typing pauses.
+ * The header search (spec §2): permitted pages by a fuzzy title, and the plants (by name), devices
+ * (by SN) and customers (by name) of the user's scope, asked of the server once the typing pauses.
  */
 export function HeaderSearch({ pages, initialQuery }: { pages: FlatRoute[]; initialQuery?: string }) {
   const { t } = useTranslation();

@@ -3,7 +3,8 @@ import { App } from 'antd';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '@/lib/i18n';
-import { useTagsView, type TagView } from '@/stores/tags-view';
+import { flattenRoutes, ROUTE_TREE } from '@pv/contract';
+import { useTagsView, viewOf, type TagView } from '@/stores/tags-view';
 import { TagsView } from './tags-view';
 
 initI18n('en');
@@ -70,6 +71,18 @@ describe('<TagsView>', () => {
     fireEvent.click(screen.getByTestId('tag-close-/auth/user'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/devices/devices__manage'));
     expect(paths()).toEqual(['/dashboard', '/power_station/power_station_list', '/devices/devices__manage']);
+  });
+
+  it("an agent's landing page (the plant list) is pinned: close others keeps it, it has no close", async () => {
+    const home = '/power_station/power_station_list';
+    const route = (path: string) => flattenRoutes(ROUTE_TREE).find((r) => r.fullPath === path)!;
+    const agentTabs = [home, '/devices/devices__manage', '/devices/data'].map((p) => viewOf(route(p), home));
+    useTagsView.setState({ visitedViews: agentTabs, cachedViews: agentTabs.map((v) => v.path), refreshKeys: {} });
+    const router = renderAt('/devices/data', home);
+    expect(screen.queryByTestId(`tag-close-${home}`)).toBeNull();
+    await choose('/devices/devices__manage', 'Close others');
+    expect(paths()).toEqual([home, '/devices/devices__manage']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/devices/devices__manage'));
   });
 
   it('close others keeps the affix tab and the chosen one, and opens the chosen one', async () => {

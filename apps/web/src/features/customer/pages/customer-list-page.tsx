@@ -1,9 +1,9 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { CustomerListQuery, CustomerRow } from '@pv/contract';
 import { Card, Table, Tag } from 'antd';
-import { useState, Suspense } from 'react';
+import { useEffect, useState, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ExportButton } from '@/components/export-button';
 import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
 import { DeleteAction, IconAction } from '@/components/row-actions';
@@ -29,7 +29,17 @@ type Filters = Pick<CustomerListQuery, 'name' | 'email' | 'phone' | 'org'>;
 export default function CustomerListPage() {
   const { t } = useTranslation();
   const can = useHasPerm();
-  const list = useListPage<CustomerListQuery, Filters>({ totalKey: 'customer.total' });
+  // ?name=: the customers of that name (the header search's customer results link here)
+  const [params] = useSearchParams();
+  const named = params.get('name') ?? undefined;
+  const list = useListPage<CustomerListQuery, Filters>({ totalKey: 'customer.total', initial: { name: named } });
+  const { form, filter } = list;
+  // another link (the page stays open in its tab) searches again, and the search box shows the name
+  useEffect(() => {
+    if (named === undefined) return;
+    form.setFieldsValue({ name: named });
+    filter({ name: named });
+  }, [named]); // eslint-disable-line react-hooks/exhaustive-deps
   const { data, isFetching } = useCustomers(list.query);
   const remove = useDeleteCustomer();
   // the create/edit form: null closed, no customer: create

@@ -32,6 +32,14 @@ const customer = (id: number, name: string, extra: object = {}) => ({
   ...extra,
 });
 
+// the page reads ?name= (the header search's customer results link there)
+const renderList = (at = '/business_partners/clients_list') =>
+  renderWithProviders(
+    <MemoryRouter initialEntries={[at]}>
+      <CustomerListPage />
+    </MemoryRouter>,
+  );
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -74,7 +82,7 @@ describe('customer list', () => {
   it('shows what the server sends (masked as it masked it), with plant counts and login accounts', async () => {
     signedInWith('customer:list');
     serve();
-    renderWithProviders(<CustomerListPage />);
+    renderList();
     expect(await find('Chen Jing')).toBeTruthy();
     expect(screen.getAllByText('c***@customers.example')).toHaveLength(2);
     expect(screen.getByText('customer')).toBeTruthy();
@@ -89,7 +97,7 @@ describe('customer list', () => {
   it('sends the search to the server', async () => {
     signedInWith('customer:list');
     const fetch = serve();
-    renderWithProviders(<CustomerListPage />);
+    renderList();
     await find('Chen Jing');
     type('customer-search-name', 'chen');
     fireEvent.click(screen.getByRole('button', { name: /Search/ }));
@@ -100,10 +108,24 @@ describe('customer list', () => {
     );
   });
 
+  // issue 42: the header search finds customers by name and opens this list on them
+  it('lists the customers of the name in the address (?name=), in the search box too', async () => {
+    signedInWith('customer:list');
+    const fetch = serve();
+    renderList('/business_partners/clients_list?name=Liu%20Yang');
+    await find('Chen Jing');
+    const asked = sent(fetch, 'GET')
+      .map(([u]) => new URL(String(u), 'http://console'))
+      .filter((u) => u.pathname.endsWith('/customers'));
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.map((u) => u.searchParams.get('name'))).toEqual(asked.map(() => 'Liu Yang'));
+    expect((screen.getByTestId('customer-search-name') as HTMLInputElement).value).toBe('Liu Yang');
+  });
+
   it('refuses a bad e-mail or phone and a login without e-mail before sending, then creates with a login', async () => {
     signedInWith('customer:list,customer:create');
     const fetch = serve((req) => (req.method === 'POST' ? { id: 9 } : undefined));
-    renderWithProviders(<CustomerListPage />);
+    renderList();
     await find('Chen Jing');
     fireEvent.click(screen.getByTestId('customer-create'));
     await screen.findByTestId('customer-name', undefined, { timeout: 10_000 }); // the form loads when first opened
@@ -138,7 +160,7 @@ describe('customer list', () => {
   it('leaves masked fields out of an edit, so the server keeps them', async () => {
     signedInWith('customer:list,customer:update');
     const fetch = serve((req) => (req.method === 'PUT' ? null : undefined));
-    renderWithProviders(<CustomerListPage />);
+    renderList();
     await find('Maria Lopez');
     fireEvent.click(screen.getByTestId('customer-update-5'));
     await screen.findByTestId('customer-name', undefined, { timeout: 10_000 }); // the form loads when first opened
@@ -156,7 +178,7 @@ describe('customer list', () => {
     signedInWith('customer:list,customer:delete');
     const refusal = 'This customer still owns 2 plants: give them another owner or delete them first';
     const fetch = serve((req) => (req.method === 'DELETE' ? respond({ code: 409, msg: refusal }) : undefined));
-    renderWithProviders(<CustomerListPage />);
+    renderList();
     await find('Chen Jing');
     fireEvent.click(screen.getByTestId('customer-delete-2'));
     const confirm = await find('Delete the customer Chen Jing? Their login account goes too.');

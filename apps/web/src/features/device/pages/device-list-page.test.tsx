@@ -69,12 +69,31 @@ describe('device list', { timeout: 20_000 }, () => {
     expect(await screen.findByText('INV-001')).toBeTruthy();
     expect(screen.getByText('Hangzhou Roof')).toBeTruthy();
     expect(screen.getByText('3 sub devices')).toBeTruthy();
-    expect(screen.getAllByText('H1 / S2 / P1')).toHaveLength(2);
     expect(screen.getByText('2 devices')).toBeTruthy();
     // no buttons without their permissions
     expect(screen.queryByTestId('device-delete')).toBeNull();
     expect(screen.queryByTestId('device-unbind-INV-001')).toBeNull();
     expect(screen.queryByTestId('device-export')).toBeNull();
+  });
+
+  // issue 42: at 1440 px the list's last columns slid under the fixed actions column
+  it('shows the versions and the communication mode on a wide screen (1600 px and up) only', async () => {
+    signedInWith('device:list');
+    serve();
+    renderPage();
+    expect(await screen.findByText('INV-001')).toBeTruthy();
+    expect(screen.queryByText('H1 / S2 / P1')).toBeNull();
+    cleanup();
+    // a 1600 px screen: every min-width query up to 1600 matches
+    const matchMedia = window.matchMedia.bind(window);
+    vi.stubGlobal('matchMedia', (q: string) => {
+      const min = /min-width:\s*(\d+)px/.exec(q);
+      return min ? { ...matchMedia(q), matches: Number(min[1]) <= 1600, media: q } : matchMedia(q);
+    });
+    serve();
+    renderPage();
+    expect(await screen.findByText('INV-001')).toBeTruthy();
+    expect(await screen.findAllByText('H1 / S2 / P1')).toHaveLength(2);
   });
 
   it('offers the product and organisation filters from the scoped option lists, never the admin lists', async () => {

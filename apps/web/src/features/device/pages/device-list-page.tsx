@@ -8,12 +8,26 @@ import {
   type DeviceSortField,
   powerFlowOf,
 } from '@pv/contract';
-import { Button, Card, Empty, Flex, Form, Pagination, Popconfirm, Select, Space, Spin, Table, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Form,
+  Grid,
+  Pagination,
+  Popconfirm,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Typography,
+} from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ExportButton } from '@/components/export-button';
-import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
+import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn, tableScrollX } from '@/components/list-page';
 import { usePhone } from '@/lib/use-phone';
 import { ConfirmAction, IconAction } from '@/components/row-actions';
 import { Access, useHasPerm } from '@/lib/access';
@@ -51,6 +65,7 @@ export default function DeviceListPage() {
   const { t } = useTranslation();
   const { message, modal } = useFeedback();
   const can = useHasPerm();
+  const screens = Grid.useBreakpoint();
   const list = useListPage<DeviceListQuery, Filters>({
     totalKey: 'device.total',
     sort: (s) => {
@@ -206,18 +221,27 @@ export default function DeviceListPage() {
       sorter: true,
       sortOrder: sortOf('name'),
       fixed: 'left' as const,
+      width: 130,
+      ellipsis: { showTitle: true },
       render: (v: string, r: DeviceRow) => (
         <Link to={detailPath(r.id)} data-testid={`device-open-${r.sn}`}>
           {v}
         </Link>
       ),
     },
-    { title: t('device.sn'), dataIndex: 'sn', key: 'sn', sorter: true, sortOrder: sortOf('sn') },
-    { title: t('device.product'), dataIndex: 'productName', render: (v: string | null) => v ?? '—' },
+    { title: t('device.sn'), dataIndex: 'sn', key: 'sn', width: 100, sorter: true, sortOrder: sortOf('sn') },
+    {
+      title: t('device.product'),
+      dataIndex: 'productName',
+      width: 110,
+      ellipsis: { showTitle: true },
+      render: (v: string | null) => v ?? '—',
+    },
     {
       title: t('device.type'),
       dataIndex: 'type',
       key: 'type',
+      width: 80,
       sorter: true,
       sortOrder: sortOf('type'),
       render: (v: DeviceRow['type']) => t(`device.types.${v}`),
@@ -225,12 +249,17 @@ export default function DeviceListPage() {
     {
       title: t('device.commMode'),
       dataIndex: 'commMode',
+      width: 100,
+      // on wide screens only (and on the device's page): at 1440 px the list's last columns slid
+      // under the fixed actions column (issue 42)
+      responsive: ['xxl' as const],
       render: (v: string) => t(`device.comm.${v}`, { defaultValue: v }),
     },
     {
       title: t('device.onlineState'),
       dataIndex: 'onlineState',
       key: 'onlineState',
+      width: 90,
       sorter: true,
       sortOrder: sortOf('onlineState'),
       render: (v: DeviceRow['onlineState']) => <OnlineTag state={v} />,
@@ -239,6 +268,7 @@ export default function DeviceListPage() {
       title: t('device.runState'),
       dataIndex: 'runState',
       key: 'runState',
+      width: 90,
       sorter: true,
       sortOrder: sortOf('runState'),
       render: (v: DeviceRow['runState']) => <RunTag state={v} />,
@@ -246,6 +276,8 @@ export default function DeviceListPage() {
     {
       title: t('device.versions'),
       key: 'versions',
+      responsive: ['xxl' as const],
+      width: 150,
       render: (_: unknown, r: DeviceRow) => (
         <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
           {[r.hwVersion, r.swVersion, r.protocolVersion].map((v) => v ?? '—').join(' / ')}
@@ -258,6 +290,8 @@ export default function DeviceListPage() {
       key: 'lastOnlineAt',
       sorter: true,
       sortOrder: sortOf('lastOnlineAt'),
+      // the time and its zone on one line (ZonedTime does not wrap)
+      width: 200,
       // on the device's plant clock, the zone named (an unbound device: the user's zone)
       render: (v: number | null, r: DeviceRow) => <ZonedTime value={v} timeZone={r.timeZone} />,
     },
@@ -265,6 +299,7 @@ export default function DeviceListPage() {
       title: t('device.plant'),
       dataIndex: 'plantName',
       key: 'plantName',
+      width: 100,
       sorter: true,
       sortOrder: sortOf('plantName'),
       render: (v: string | null) => v ?? <Typography.Text type="secondary">{t('device.unbound')}</Typography.Text>,
@@ -272,6 +307,7 @@ export default function DeviceListPage() {
     {
       title: t('device.subOrParent'),
       key: 'sub',
+      width: 110,
       render: (_: unknown, r: DeviceRow) =>
         r.parentSn
           ? t('device.parentIs', { sn: r.parentSn })
@@ -279,7 +315,7 @@ export default function DeviceListPage() {
             ? t('device.subCount', { count: r.subCount })
             : '—',
     },
-    actionsColumn(t('common.actions'), rowActions, { wrap: false, perms: ROW_ACTION_PERMS }),
+    actionsColumn(t('common.actions'), rowActions, { wrap: false, perms: ROW_ACTION_PERMS, width: 150 }),
   ];
 
   return (
@@ -383,6 +419,7 @@ export default function DeviceListPage() {
           {...list.tableProps(data, loading)}
           locale={{ emptyText: data ? empty : ' ' }}
           columns={columns}
+          scroll={{ x: tableScrollX(columns, screens, can('device:delete') ? 32 : 0) }}
           rowSelection={
             can('device:delete')
               ? {

@@ -3,12 +3,15 @@ import { Card, Col, Empty, Flex, Row, Segmented, Statistic } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Chart, type ChartOption } from '@/components/chart';
 import { SummaryTable } from '@/components/summary-table';
 import { DatePicker } from '@/components/date-pickers';
 import { dayLabel } from '@/lib/format';
 import { formatMoney } from '@/lib/money';
 import { useFormat } from '@/lib/quantity';
+import { useHasPerm } from '@/lib/access';
+import { TARIFFS_PAGE } from '@/features/plant/tariffs-page';
 import { usePlantRevenue } from '@/features/plant/api/get-plant-revenue';
 
 const PICKER: Record<RevenueRange, 'date' | 'month' | 'year'> = { day: 'date', month: 'month', year: 'year' };
@@ -39,6 +42,7 @@ function chartOf(r: PlantRevenue, money: (v: number) => string, language: string
  */
 export function RevenueCard({ plant }: { plant: PlantRow }) {
   const { t, i18n } = useTranslation();
+  const can = useHasPerm();
   const f = useFormat();
   const [range, setRange] = useState<RevenueRange>('day');
   const [date, setDate] = useState<Dayjs | null>(null);
@@ -53,7 +57,13 @@ export function RevenueCard({ plant }: { plant: PlantRow }) {
   if (!currency)
     return (
       <Card title={t('tariff.revenue')} size="small" data-testid="plant-revenue">
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tariff.noTariff')} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tariff.noTariff')}>
+          {can('price:list') && (
+            <Link to={TARIFFS_PAGE} data-testid="plant-revenue-tariffs">
+              {t('tariff.setUpTariffs')}
+            </Link>
+          )}
+        </Empty>
       </Card>
     );
   return (

@@ -1,6 +1,8 @@
 import { Col, Form, Input, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useHasPerm } from '@/lib/access';
 import { usePowerCompanyOptions } from '@/features/plant/api/get-power-company-options';
+import { TARIFFS_PAGE } from '@/features/plant/tariffs-page';
 
 type TariffValues = { powerCompanyId?: number | null; priceArea?: string | null; currency?: string | null };
 
@@ -11,6 +13,7 @@ type TariffValues = { powerCompanyId?: number | null; priceArea?: string | null;
  */
 export function TariffFields({ form, open }: { form: FormInstance; open: boolean }) {
   const { t } = useTranslation();
+  const can = useHasPerm();
   const { data } = usePowerCompanyOptions(open);
   const companies = data ?? [];
   const companyId = Form.useWatch<number | null | undefined>('powerCompanyId', form);
@@ -26,7 +29,24 @@ export function TariffFields({ form, open }: { form: FormInstance; open: boolean
   return (
     <>
       <Col xs={24} md={10}>
-        <Form.Item name="powerCompanyId" label={t('tariff.powerCompany')} extra={t('tariff.tariffHint')}>
+        <Form.Item
+          name="powerCompanyId"
+          label={t('tariff.powerCompany')}
+          extra={
+            <>
+              {t('tariff.tariffHint')}
+              {can('price:list') && (
+                <>
+                  {' · '}
+                  {/* a new tab: what is typed in this form stays while a company or a price is added */}
+                  <a href={TARIFFS_PAGE} target="_blank" rel="noopener" data-testid="plant-tariffs-link">
+                    {t('tariff.openTariffs')}
+                  </a>
+                </>
+              )}
+            </>
+          }
+        >
           <Select
             allowClear
             showSearch

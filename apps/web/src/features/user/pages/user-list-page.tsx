@@ -1,10 +1,10 @@
 import { EditOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons';
 import type { UserListQuery, UserRow } from '@pv/contract';
-import { Card, Form, Select, Switch, Table, Tag } from 'antd';
+import { Card, Form, Grid, Select, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '@/components/export-button';
-import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
+import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn, tableScrollX } from '@/components/list-page';
 import { ConfirmAction, DeleteAction, IconAction } from '@/components/row-actions';
 import { useHasPerm } from '@/lib/access';
 import { ZonedTime } from '@/components/zoned-time';
@@ -26,6 +26,7 @@ type Filters = Pick<UserListQuery, 'loginName' | 'nickname' | 'state'>;
 export default function UserListPage() {
   const { t } = useTranslation();
   const can = useHasPerm();
+  const screens = Grid.useBreakpoint();
   const list = useListPage<UserListQuery, Filters>({ totalKey: 'user.total' });
   const { data, isFetching } = useUsers(list.query);
   const setState = useUpdateUserState();
@@ -37,20 +38,37 @@ export default function UserListPage() {
   const [once, setOnce] = useState<{ loginName: string; password: string } | null>(null);
   const columns = [
     { title: 'ID', dataIndex: 'id', width: 70 },
-    { title: t('user.loginName'), dataIndex: 'loginName' },
-    { title: t('user.nickname'), dataIndex: 'nickname' },
-    { title: t('user.mobile'), dataIndex: 'mobile', render: (v: string | null) => v ?? '—' },
-    { title: t('user.email'), dataIndex: 'email', render: (v: string | null) => v ?? '—', responsive: ['lg' as const] },
-    { title: t('user.organisation'), dataIndex: 'orgName', responsive: ['md' as const] },
+    { title: t('user.loginName'), dataIndex: 'loginName', width: 110, ellipsis: { showTitle: true } },
+    { title: t('user.nickname'), dataIndex: 'nickname', width: 120, ellipsis: { showTitle: true } },
+    { title: t('user.mobile'), dataIndex: 'mobile', width: 110, render: (v: string | null) => v ?? '—' },
+    // long addresses and names are cut (the full text on hover): at 1440 px "Created" slid under
+    // the fixed actions column (issue 42)
+    {
+      title: t('user.email'),
+      dataIndex: 'email',
+      render: (v: string | null) => v ?? '—',
+      responsive: ['lg' as const],
+      width: 170,
+      ellipsis: { showTitle: true },
+    },
+    {
+      title: t('user.organisation'),
+      dataIndex: 'orgName',
+      responsive: ['md' as const],
+      width: 140,
+      ellipsis: { showTitle: true },
+    },
     {
       title: t('user.roles'),
       dataIndex: 'roles',
       render: (roles: string[]) => roles.map((r) => <Tag key={r}>{r}</Tag>),
       responsive: ['lg' as const],
+      width: 130,
     },
     {
       title: t('user.state'),
       dataIndex: 'state',
+      width: 70,
       render: (state: UserRow['state'], row: UserRow) =>
         can('user:enable') ? (
           <ConfirmAction
@@ -76,45 +94,50 @@ export default function UserListPage() {
       // a system time: the user's zone, named
       render: (v: number) => <ZonedTime value={v} />,
       responsive: ['xl' as const],
+      width: 160,
     },
     ...(['user:update', 'user:resetPassword', 'user:assign', 'user:delete'].some(can)
       ? [
-          actionsColumn(t('common.actions'), (row: UserRow) => (
-            <>
-              <IconAction
-                perm="user:update"
-                type="text"
-                title={t('common.update')}
-                icon={<EditOutlined />}
-                onClick={() => setEditing({ user: row })}
-                testId={`user-update-${row.loginName}`}
-              />
-              <IconAction
-                perm="user:resetPassword"
-                type="text"
-                title={t('button.resetPassword')}
-                icon={<KeyOutlined />}
-                onClick={() => setResetting(row)}
-                testId={`user-reset-${row.loginName}`}
-              />
-              <IconAction
-                perm="user:assign"
-                type="text"
-                title={t('user.assignRoles')}
-                icon={<TeamOutlined />}
-                onClick={() => setAssigning(row)}
-                testId={`user-assign-${row.loginName}`}
-              />
-              <DeleteAction
-                perm="user:delete"
-                type="text"
-                testId={`user-delete-${row.loginName}`}
-                title={t('user.confirmDelete', { name: row.loginName })}
-                okButtonProps={{ danger: true }}
-                run={() => remove.mutateAsync(row.id)}
-              />
-            </>
-          )),
+          actionsColumn(
+            t('common.actions'),
+            (row: UserRow) => (
+              <>
+                <IconAction
+                  perm="user:update"
+                  type="text"
+                  title={t('common.update')}
+                  icon={<EditOutlined />}
+                  onClick={() => setEditing({ user: row })}
+                  testId={`user-update-${row.loginName}`}
+                />
+                <IconAction
+                  perm="user:resetPassword"
+                  type="text"
+                  title={t('button.resetPassword')}
+                  icon={<KeyOutlined />}
+                  onClick={() => setResetting(row)}
+                  testId={`user-reset-${row.loginName}`}
+                />
+                <IconAction
+                  perm="user:assign"
+                  type="text"
+                  title={t('user.assignRoles')}
+                  icon={<TeamOutlined />}
+                  onClick={() => setAssigning(row)}
+                  testId={`user-assign-${row.loginName}`}
+                />
+                <DeleteAction
+                  perm="user:delete"
+                  type="text"
+                  testId={`user-delete-${row.loginName}`}
+                  title={t('user.confirmDelete', { name: row.loginName })}
+                  okButtonProps={{ danger: true }}
+                  run={() => remove.mutateAsync(row.id)}
+                />
+              </>
+            ),
+            { width: 120 },
+          ),
         ]
       : []),
   ];
@@ -147,7 +170,11 @@ export default function UserListPage() {
           />
         }
       />
-      <Table<UserRow> {...list.tableProps(data, isFetching)} columns={columns} />
+      <Table<UserRow>
+        {...list.tableProps(data, isFetching)}
+        columns={columns}
+        scroll={{ x: tableScrollX(columns, screens) }}
+      />
       <OnceOpened open={editing !== null}>
         <UserFormModal
           open={editing !== null}

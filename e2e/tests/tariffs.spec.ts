@@ -118,9 +118,12 @@ for (const lang of LANGS) {
       await page.reload();
       await scrollToPlantPart(page, 'revenue');
       await revenue.getByText(t('tariff.range.year'), { exact: true }).click();
-      await expect(page.getByTestId('revenue-periods')).toContainText('offPeak', { timeout: 3_000 });
+      // the periods named in words (the price stores 'offPeak' and 'peak')
+      await expect(page.getByTestId('revenue-periods')).toContainText(t('tariff.periodNames.offPeak'), {
+        timeout: 3_000,
+      });
     }).toPass({ timeout: 90_000 });
-    await expect(page.getByTestId('revenue-periods')).toContainText('peak');
+    await expect(page.getByTestId('revenue-periods')).toContainText(t('tariff.periodNames.peak'));
     await expect(page.getByTestId('revenue-range-amount')).toContainText('€');
     await expect(revenue).toContainText(t('tariff.revenueTotal'));
 

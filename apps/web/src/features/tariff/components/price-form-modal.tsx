@@ -73,7 +73,7 @@ function PeriodNameSelect({
       placeholder={t('tariff.periodNameHint')}
       aria-label={t('tariff.periodName')}
       popupMatchSelectWidth={false}
-      style={{ width: 150 }}
+      style={{ width: 140 }}
       data-testid={testId}
     />
   );
@@ -235,7 +235,8 @@ export function PriceFormModal({
                       mode="multiple"
                       allowClear
                       placeholder={t('tariff.allYear')}
-                      style={{ width: 170 }}
+                      // with the period's name, the row fits the dialog's width
+                      style={{ width: 150 }}
                       maxTagCount="responsive"
                       options={MONTHS.map((m) => ({
                         value: m,

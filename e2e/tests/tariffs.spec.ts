@@ -93,7 +93,11 @@ for (const lang of LANGS) {
     await expect(page.getByText(t('success.create'))).toHaveCount(0);
     await page.getByTestId('price-save').click();
     await expect(page.getByText(t('success.create'))).toBeVisible();
-    await expect(page.getByTestId('price-table')).toContainText('peak 08:00–20:00 · 0.30');
+    // the periods in words (stored as peak / offPeak)
+    await expect(page.getByTestId('price-table')).toContainText(`${t('tariff.periodNames.peak')} 08:00–20:00 · 0.30`);
+    await expect(page.getByTestId('price-table')).toContainText(
+      `${t('tariff.periodNames.offPeak')} 20:00–08:00 · 0.10`,
+    );
     await expect(page.getByTestId('price-table')).toContainText(t('tariff.kinds.feedIn'));
 
     // a demo plant with history takes the company in its form

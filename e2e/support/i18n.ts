@@ -39,7 +39,10 @@ const catalogue: Record<Lang, Record<string, string>> = {
  * bundles, so a reworded translation does not break a test; an unknown key throws.
  */
 export function tr(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
-  const template = catalogue[lang][key];
+  // a count picks its plural form as i18next does: key_one / key_other by the language's rules
+  const count = values.count;
+  const form = typeof count === 'number' ? `${key}_${new Intl.PluralRules(lang).select(count)}` : undefined;
+  const template = (form && catalogue[lang][form]) ?? catalogue[lang][key] ?? catalogue[lang][`${key}_other`];
   if (template === undefined) throw new Error(`no ${lang} text for ${key}`);
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in values ? String(values[name]) : m));
 }

@@ -93,7 +93,11 @@ for (const lang of LANGS) {
     await expect(page.getByText(t('success.create'))).toHaveCount(0);
     await page.getByTestId('price-save').click();
     await expect(page.getByText(t('success.create'))).toBeVisible();
-    await expect(page.getByTestId('price-table')).toContainText('peak 08:00–20:00 · 0.30');
+    // the periods in words (stored as peak / offPeak)
+    await expect(page.getByTestId('price-table')).toContainText(`${t('tariff.periodNames.peak')} 08:00–20:00 · 0.30`);
+    await expect(page.getByTestId('price-table')).toContainText(
+      `${t('tariff.periodNames.offPeak')} 20:00–08:00 · 0.10`,
+    );
     await expect(page.getByTestId('price-table')).toContainText(t('tariff.kinds.feedIn'));
 
     // a demo plant with history takes the company in its form
@@ -118,9 +122,12 @@ for (const lang of LANGS) {
       await page.reload();
       await scrollToPlantPart(page, 'revenue');
       await revenue.getByText(t('tariff.range.year'), { exact: true }).click();
-      await expect(page.getByTestId('revenue-periods')).toContainText('offPeak', { timeout: 3_000 });
+      // the periods named in words (the price stores 'offPeak' and 'peak')
+      await expect(page.getByTestId('revenue-periods')).toContainText(t('tariff.periodNames.offPeak'), {
+        timeout: 3_000,
+      });
     }).toPass({ timeout: 90_000 });
-    await expect(page.getByTestId('revenue-periods')).toContainText('peak');
+    await expect(page.getByTestId('revenue-periods')).toContainText(t('tariff.periodNames.peak'));
     await expect(page.getByTestId('revenue-range-amount')).toContainText('€');
     await expect(revenue).toContainText(t('tariff.revenueTotal'));
 

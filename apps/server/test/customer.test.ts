@@ -211,7 +211,7 @@ describe('create, edit, delete', () => {
     const en = await api(admin, 'DELETE', `${url}/${owner.owner_id}`);
     expect(en.statusCode).toBe(409);
     expect(en.json().msg).toBe(
-      `This customer still owns ${Number(owner.n)} plants: give them another owner or delete them first`,
+      `This customer still owns plants (${Number(owner.n)}): give them another owner or delete them first`,
     );
     const zh = await api(admin, 'DELETE', `${url}/${owner.owner_id}`, undefined, 'zh');
     expect(zh.json().msg).toBe(`该客户名下还有 ${Number(owner.n)} 个电站，请先更换电站业主或删除这些电站`);

@@ -98,7 +98,7 @@ describe('organisation groups', () => {
     ).toBe(400);
     const inUse = await call('DELETE', `/orgGroups/${await groupId('AGENT')}`, admin);
     expect(inUse.statusCode).toBe(409);
-    expect(inUse.json().msg).toBe('This organisation group still has 2 organisations: move or delete them first');
+    expect(inUse.json().msg).toBe('This organisation group still has organisations (2): move or delete them first');
   });
 
   it('needs the orgGroup permissions', async () => {
@@ -320,7 +320,7 @@ describe('organisations', () => {
     const del = await call('DELETE', `/orgs/${sunpath}`, admin);
     expect(del.statusCode).toBe(409);
     expect(del.json().msg).toMatch(
-      /^This organisation still has \d+ users, \d+ plants and \d+ devices: move or delete them first$/,
+      /^This organisation still has users \(\d+\), plants \(\d+\) and devices \(\d+\): move or delete them first$/,
     );
     const zh = await call('DELETE', `/orgs/${sunpath}`, admin, undefined, 'zh');
     expect(zh.json().msg).toContain('请先移走或删除它们');
@@ -337,7 +337,7 @@ describe('organisations', () => {
     const north = await orgId('NORTH-STAR');
     const parent = await call('DELETE', `/orgs/${north}`, admin);
     expect(parent.statusCode).toBe(409);
-    expect(parent.json().msg).toBe('This organisation still has 1 sub-organisations: move or delete them first');
+    expect(parent.json().msg).toBe('This organisation still has sub-organisations (1): move or delete them first');
     expect((await call('DELETE', `/orgs/${await orgId('NORTH-GRAND')}`, admin)).json().msg).toBe('Deleted Success');
     expect((await call('DELETE', `/orgs/${await orgId('NORTH-CHILD')}`, admin)).statusCode).toBe(200);
     expect((await call('DELETE', `/orgs/${north}`, admin)).statusCode).toBe(200);

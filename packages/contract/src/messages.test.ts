@@ -36,6 +36,19 @@ describe('message catalogue', () => {
     expect(differing).toEqual([]);
   });
 
+  // issue 42: the server has no plural forms, so an English or Spanish message never puts a count
+  // before a noun ("still has 1 sub-organisations"): the count is a figure in parentheses
+  it.each(['en', 'es'])('writes every count of an %s text as a figure in parentheses', (lang) => {
+    const table = lang === 'en' ? (messagesEn as Record<string, string>) : others.es!;
+    const counted = Object.entries(table).filter(([, v]) => /\{\{(count|users|plants|devices)\}\}/.test(v));
+    expect(counted.length).toBeGreaterThanOrEqual(5);
+    const beforeNoun = counted
+      .filter(([, v]) => /\{\{(count|users|plants|devices)\}\} \p{L}/u.test(v))
+      .map(([k, v]) => `${k}: ${v}`);
+    expect(beforeNoun).toEqual([]);
+    expect(table['org.hasChildren']).toMatch(/\(\{\{count\}\}\)/);
+  });
+
   it('names every validated field in zh, es and ja', () => {
     for (const names of [fieldNamesZh, fieldNamesEs, fieldNamesJa])
       expect(Object.keys(fieldNamesEn).filter((k) => !names[k]?.trim())).toEqual([]);

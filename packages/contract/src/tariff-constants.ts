@@ -5,6 +5,26 @@
 /** What a price is for: `feedIn` the company pays for energy a plant exports (its revenue), `purchase` what it charges. */
 export const PRICE_KINDS = ['feedIn', 'purchase'] as const;
 export type PriceKind = (typeof PRICE_KINDS)[number];
+/**
+ * The time-of-use periods the console names in the reader's language (what power companies call
+ * them: peak, shoulder, off-peak; China's 尖峰平谷; Spain's punta, llano, valle). A price keeps a
+ * period's name as it was entered; a name not in this list is the user's own and shows as typed.
+ */
+export const PERIOD_NAMES = [
+  'superPeak',
+  'peak',
+  'shoulder',
+  'flat',
+  'offPeak',
+  'valley',
+  'day',
+  'night',
+  'solar',
+  'normal',
+  'feedIn',
+] as const;
+export type PeriodName = (typeof PERIOD_NAMES)[number];
+export const isPeriodName = (name: string): name is PeriodName => (PERIOD_NAMES as readonly string[]).includes(name);
 export const PERIOD_DAYS = ['all', 'weekdays', 'weekends'] as const;
 export type PeriodDays = (typeof PERIOD_DAYS)[number];
 export const MINUTES_PER_DAY = 1440;

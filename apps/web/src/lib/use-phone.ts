@@ -2,12 +2,17 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 /** Whether a CSS media query matches, following it as the window changes (known at the first render). */
 export function useMedia(query: string) {
-  // one subscription per query, not one per render
+  // one subscription per query, not one per render; a resize too, for a browser (or a test's
+  // happy-dom) that resizes without telling the query's listeners
   const subscribe = useCallback(
     (changed: () => void) => {
       const media = window.matchMedia(query);
       media.addEventListener('change', changed);
-      return () => media.removeEventListener('change', changed);
+      window.addEventListener('resize', changed);
+      return () => {
+        media.removeEventListener('change', changed);
+        window.removeEventListener('resize', changed);
+      };
     },
     [query],
   );

@@ -4,7 +4,7 @@
  * hold the same keys). Merged into the catalogues by ../messages.ts.
  */
 const en = {
-  'customer.hasPlants': 'This customer still owns {{count}} plants: give them another owner or delete them first',
+  'customer.hasPlants': 'This customer still owns plants ({{count}}): give them another owner or delete them first',
   'customer.emailRequired': "A login account needs the customer's e-mail: the first password is mailed to it",
   'customer.loginTaken': 'The login name {{name}} is already taken',
   'customer.hasLogin': 'This customer already has a login account',
@@ -73,7 +73,7 @@ const zh: Record<Key, string> = {
 
 const es: Record<Key, string> = {
   'customer.hasPlants':
-    'Este cliente todavía es titular de {{count}} plantas: asígnelas a otro titular o elimínelas primero',
+    'Este cliente todavía es titular de plantas ({{count}}): asígnelas a otro titular o elimínelas primero',
   'customer.emailRequired':
     'Una cuenta de acceso necesita el correo del cliente: la primera contraseña se envía a esa dirección',
   'customer.loginTaken': 'El nombre de usuario {{name}} ya está en uso',

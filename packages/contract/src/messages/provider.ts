@@ -4,7 +4,8 @@
  */
 const en = {
   'validation.maintenanceDay': 'The last maintenance date must be a day such as 2026-05-31',
-  'provider.hasPlants': 'This service provider still serves {{count}} plants: reassign them to another provider first',
+  'provider.hasPlants':
+    'This service provider still serves plants ({{count}}): reassign them to another provider first',
   'provider.inUse': 'This service provider still has users, roles or sub-organisations: move or delete them first',
   'provider.ownOrg': 'You cannot delete your own organisation',
   'provider.groupMissing': 'The service-provider organisation group does not exist',
@@ -76,7 +77,8 @@ export const providerMessagesZh: Record<keyof typeof en, string> = {
 
 export const providerMessagesEs: Record<keyof typeof en, string> = {
   'validation.maintenanceDay': 'La fecha del último mantenimiento debe ser un día como 2026-05-31',
-  'provider.hasPlants': 'Este proveedor de servicios aún atiende {{count}} plantas: primero asígnelas a otro proveedor',
+  'provider.hasPlants':
+    'Este proveedor de servicios aún atiende plantas ({{count}}): primero asígnelas a otro proveedor',
   'provider.inUse': 'Este proveedor aún tiene usuarios, roles o suborganizaciones: muévalos o elimínelos primero',
   'provider.ownOrg': 'No puede eliminar su propia organización',
   'provider.groupMissing': 'No existe el tipo de organización de proveedor de servicios',

@@ -176,7 +176,7 @@ describe('customer list', () => {
 
   it('asks before deleting and shows the server refusal while the customer owns plants', async () => {
     signedInWith('customer:list,customer:delete');
-    const refusal = 'This customer still owns 2 plants: give them another owner or delete them first';
+    const refusal = 'This customer still owns plants (2): give them another owner or delete them first';
     const fetch = serve((req) => (req.method === 'DELETE' ? respond({ code: 409, msg: refusal }) : undefined));
     renderList();
     await find('Chen Jing');

@@ -198,7 +198,9 @@ describe('device list', { timeout: 20_000 }, () => {
     const row = screen.getByText('INV-001').closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('checkbox'));
     fireEvent.click(screen.getByTestId('device-delete'));
-    const text = await screen.findByText(/Their plant binding, sub devices and data are removed too/);
+    const text = await screen.findByText(/plant binding, sub devices and data are removed too/);
+    // one device chosen: the singular (issue 42), not "the 1 chosen devices"
+    expect(text.textContent).toMatch(/^Delete the chosen device\? Its plant binding/);
     expect(writes(fetch)).toHaveLength(0);
     const dialog = text.closest('.ant-modal') as HTMLElement;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -275,7 +277,7 @@ describe('device list', { timeout: 20_000 }, () => {
       for (const sn of sns)
         fireEvent.click(within(screen.getByText(sn).closest('tr') as HTMLElement).getByRole('checkbox'));
       fireEvent.click(screen.getByTestId('device-delete'));
-      return (await screen.findByText(/Their plant binding, sub devices and data are removed too/)).closest(
+      return (await screen.findByText(/plant binding, sub devices and data are removed too/)).closest(
         '.ant-modal',
       ) as HTMLElement;
     };

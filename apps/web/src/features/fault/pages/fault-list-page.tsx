@@ -7,7 +7,7 @@ import {
   type FaultRow,
   type FaultSortField,
 } from '@pv/contract';
-import { AutoComplete, Badge, Button, Card, Empty, Form, Select, Space, Table, Tabs, Typography } from 'antd';
+import { AutoComplete, Badge, Button, Card, Empty, Form, Select, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { ProcessingTag, SeverityTag } from '@/components/fault-tags';
 import { RangePicker } from '@/components/date-pickers';
 import { ListToolbar, SearchForm, TextFilter, actionsColumn } from '@/components/list-page';
 import { RemoteSelect } from '@/components/remote-select';
+import { StatusTabs } from '@/components/status-tabs';
 import { ZonedTime } from '@/components/zoned-time';
 import { formatDuration } from '@/lib/duration';
 import { FAULT_LIST_PATH } from '@/lib/fault-links';
@@ -321,11 +322,11 @@ export default function FaultListPage() {
           />
         </Form.Item>
       </SearchForm>
-      <Tabs
-        activeKey={tab}
+      <StatusTabs<Tab>
+        active={tab}
         onChange={(k) => {
           form.setFieldValue('state', undefined);
-          list.filter({ processing: k === 'all' ? undefined : (k as FaultProcessing), state: undefined });
+          list.filter({ processing: k === 'all' ? undefined : k, state: undefined });
         }}
         items={(['all', ...FAULT_PROCESSING] as Tab[]).map((k) => ({
           key: k,

@@ -46,6 +46,8 @@ export function PlantDetailView({ plant: p }: { plant: PlantDetail }) {
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }}>
       <Card
+        // the title wraps instead of ending in "…": on a phone the zone ("America/Sao_Paulo") is a line of its own
+        styles={{ title: { whiteSpace: 'normal', overflow: 'visible', paddingBlock: 8 } }}
         title={
           <Space wrap>
             <Button

@@ -12,12 +12,18 @@ import { formatMoney } from '@/lib/money';
 import { useFormat } from '@/lib/quantity';
 import { useHasPerm } from '@/lib/access';
 import { TARIFFS_PAGE } from '@/features/plant/tariffs-page';
+import { periodLabel } from '@/lib/tariff-period';
 import { usePlantRevenue } from '@/features/plant/api/get-plant-revenue';
 
 const PICKER: Record<RevenueRange, 'date' | 'month' | 'year'> = { day: 'date', month: 'month', year: 'year' };
 
 /** One stacked bar per day (or month) with a part per time-of-use period, amounts in the currency. */
-function chartOf(r: PlantRevenue, money: (v: number) => string, language: string): ChartOption {
+function chartOf(
+  r: PlantRevenue,
+  money: (v: number) => string,
+  language: string,
+  label: (period: string) => string,
+): ChartOption {
   const periods = [...new Set(r.series.flatMap((s) => s.byPeriod.map((p) => p.period)))];
   const scale = 10 ** (r.currency ? currencyDigits(r.currency) : 2);
   return {
@@ -26,7 +32,7 @@ function chartOf(r: PlantRevenue, money: (v: number) => string, language: string
     xAxis: { type: 'category', data: r.series.map((s) => dayLabel(s.label, language)) },
     yAxis: { type: 'value', name: r.currency ?? '' },
     series: periods.map((period) => ({
-      name: period,
+      name: label(period),
       type: 'bar',
       stack: 'revenue',
       barMaxWidth: 28,
@@ -50,7 +56,7 @@ export function RevenueCard({ plant }: { plant: PlantRow }) {
   const currency = plant.currency;
   const money = (v: number) => (currency ? formatMoney(v, currency, i18n.language) : '—');
   const option = useMemo(
-    () => (data?.currency ? chartOf(data, money, i18n.language) : undefined),
+    () => (data?.currency ? chartOf(data, money, i18n.language, (p) => periodLabel(t, p)) : undefined),
     [data, i18n.language], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
@@ -124,7 +130,7 @@ export function RevenueCard({ plant }: { plant: PlantRow }) {
             empty={t('tariff.noRevenueInRange')}
             data-testid="revenue-periods"
             columns={[
-              { key: 'period', title: t('tariff.byPeriod'), render: (r) => r.period },
+              { key: 'period', title: t('tariff.byPeriod'), render: (r) => periodLabel(t, r.period) },
               { key: 'kwh', title: t('tariff.energy'), align: 'right', render: (r) => f.energy(r.kwh) },
               { key: 'amount', title: t('tariff.amount'), align: 'right', render: (r) => money(r.amount) },
             ]}

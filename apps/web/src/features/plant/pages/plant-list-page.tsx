@@ -10,13 +10,12 @@ import {
   Popover,
   Spin,
   Table,
-  Tabs,
   Tag,
   Typography,
   type TableProps,
   Grid,
 } from 'antd';
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ExportButton } from '@/components/export-button';
@@ -27,10 +26,12 @@ import { formatTime } from '@/lib/format';
 import { useLivePlants } from '@/lib/live';
 import { useFormat, type Formatter } from '@/lib/quantity';
 import { useListPage } from '@/lib/use-list-page';
+import { usePhone } from '@/lib/use-phone';
 import { useDeletePlant } from '@/features/plant/api/delete-plant';
 import { usePlants } from '@/features/plant/api/get-plants';
 import { useSetFavourite } from '@/features/plant/api/set-favourite';
 import { PlantStatusTag } from '@/features/plant/components/plant-status';
+import { StatusTabs } from '@/components/status-tabs';
 import { ZonedTime } from '@/components/zoned-time';
 import { formatMoney } from '@/lib/money';
 import { lazyNamed, OnceOpened } from '@/components/lazy-modal';
@@ -88,19 +89,6 @@ function storedColumns(): OptionalColumn[] {
   }
   return SHOWN_AT_FIRST;
 }
-
-// antd's xs breakpoint: below it the list is a column of cards instead of a table
-const PHONE = '(max-width: 575px)';
-const subscribePhone = (changed: () => void) => {
-  const media = window.matchMedia(PHONE);
-  media.addEventListener('change', changed);
-  window.addEventListener('resize', changed);
-  return () => {
-    media.removeEventListener('change', changed);
-    window.removeEventListener('resize', changed);
-  };
-};
-const usePhone = () => useSyncExternalStore(subscribePhone, () => window.matchMedia(PHONE).matches);
 
 /** /power_station/power_station_list: status tabs, search, favourites, sortable columns, export, CRUD. */
 export default function PlantListPage() {
@@ -396,9 +384,9 @@ export default function PlantListPage() {
       <ListToolbar
         style={{ alignItems: 'center', marginBottom: 0 }}
         left={
-          <Tabs
-            activeKey={tab}
-            onChange={(k) => list.filter({ status: k === 'all' ? undefined : (k as PlantStatus) })}
+          <StatusTabs<Tab>
+            active={tab}
+            onChange={(k) => list.filter({ status: k === 'all' ? undefined : k })}
             items={(['all', 'online', 'offline', 'fault'] as const).map((k) => ({
               key: k,
               label: (

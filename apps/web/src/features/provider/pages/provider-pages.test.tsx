@@ -127,7 +127,7 @@ describe('service provider list', () => {
       req.method === 'DELETE'
         ? respond({
             code: 409,
-            msg: 'This service provider still serves 3 plants: reassign them to another provider first',
+            msg: 'This service provider still serves plants (3): reassign them to another provider first',
           })
         : undefined,
     );
@@ -138,7 +138,7 @@ describe('service provider list', () => {
     expect(sent(fetch, 'DELETE')).toHaveLength(0);
     fireEvent.click(within(confirm.closest('.ant-popover') as HTMLElement).getByText('OK'));
     expect(
-      await find('This service provider still serves 3 plants: reassign them to another provider first'),
+      await find('This service provider still serves plants (3): reassign them to another provider first'),
     ).toBeTruthy();
     expect(String(sent(fetch, 'DELETE')[0]![0])).toBe('/photo_voltaic/providers/2');
   });

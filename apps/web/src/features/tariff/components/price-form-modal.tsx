@@ -1,6 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   PERIOD_DAYS,
+  PERIOD_NAMES,
   PRICE_KINDS,
   PRICE_RE,
   checkTariffPeriods,
@@ -13,10 +14,12 @@ import {
 } from '@pv/contract';
 import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '@/components/form-modal';
 import { useSavePrice } from '@/features/tariff/api/save-price';
 import { useFeedback } from '@/lib/feedback';
+import { periodLabel } from '@/lib/tariff-period';
 
 type Values = Omit<PriceBody, 'validFrom' | 'validTo' | 'periods'> & {
   range: [Dayjs, Dayjs | null];
@@ -30,6 +33,51 @@ const DEFAULT_PERIODS: TariffPeriodInput[] = [
   { name: 'peak', from: '08:00', to: '20:00', price: '', days: 'all', months: [] },
   { name: 'offPeak', from: '20:00', to: '08:00', price: '', days: 'all', months: [] },
 ];
+
+/**
+ * A period's name: one of the periods the console knows, shown in the reader's language and stored
+ * as its code ("offPeak"), or a name of the user's own, typed and stored as typed.
+ */
+function PeriodNameSelect({
+  value,
+  onChange,
+  testId,
+}: {
+  value?: string;
+  onChange?: (v: string) => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const known = PERIOD_NAMES.map((n) => ({ value: n, label: periodLabel(t, n) }));
+  const own = typed.trim();
+  const matches = (label: string) => label.toLowerCase().includes(own.toLowerCase());
+  const options = [
+    ...known,
+    // the user's own name, kept as it is
+    ...(value && !known.some((o) => o.value === value) ? [{ value, label: value }] : []),
+    ...(own && own !== value && !known.some((o) => matches(o.label) || o.value === own)
+      ? [{ value: own, label: t('tariff.periodNameOwn', { name: own }) }]
+      : []),
+  ];
+  return (
+    <Select
+      showSearch={{
+        searchValue: typed,
+        onSearch: setTyped,
+        filterOption: (input, o) => !!o && (o.value === own || matches(String(o.label))),
+      }}
+      value={value || undefined}
+      onChange={(v: string) => (setTyped(''), onChange?.(v))}
+      options={options}
+      placeholder={t('tariff.periodNameHint')}
+      aria-label={t('tariff.periodName')}
+      popupMatchSelectWidth={false}
+      style={{ width: 140 }}
+      data-testid={testId}
+    />
+  );
+}
 
 /**
  * Create or edit an electricity price of a company: its area, kind, validity and time-of-use
@@ -154,11 +202,7 @@ export function PriceFormModal({
                   data-testid={`period-${i}`}
                 >
                   <Form.Item name={[field.name, 'name']} rules={[{ required: true, message: t('tariff.periodName') }]}>
-                    <Input
-                      placeholder={t('tariff.periodName')}
-                      style={{ width: 120 }}
-                      data-testid={`period-name-${i}`}
-                    />
+                    <PeriodNameSelect testId={`period-name-${i}`} />
                   </Form.Item>
                   <Form.Item name={[field.name, 'from']} rules={[timeRule]}>
                     <Input placeholder="08:00" style={{ width: 80 }} data-testid={`period-from-${i}`} />
@@ -191,7 +235,8 @@ export function PriceFormModal({
                       mode="multiple"
                       allowClear
                       placeholder={t('tariff.allYear')}
-                      style={{ width: 170 }}
+                      // with the period's name, the row fits the dialog's width
+                      style={{ width: 150 }}
                       maxTagCount="responsive"
                       options={MONTHS.map((m) => ({
                         value: m,

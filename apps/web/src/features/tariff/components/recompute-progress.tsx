@@ -20,7 +20,7 @@ export function RecomputeProgress({ id, onClose }: { id: number; onClose: () => 
         from: data?.fromDay ?? '',
         to: data && data.toDay < '9999' ? data.toDay : t('tariff.openEnd'),
         done: data?.plantsDone ?? 0,
-        total: data?.plantsTotal ?? 0,
+        count: data?.plantsTotal ?? 0,
       })}
       description={<Progress percent={done ? 100 : percent} size="small" status={done ? 'success' : 'active'} />}
     />

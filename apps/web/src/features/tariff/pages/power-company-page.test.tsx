@@ -82,12 +82,35 @@ describe('power companies and prices', () => {
     renderWithProviders(<PowerCompanyPage />);
     expect(await find('Stadtwerke Berlin')).toBeTruthy();
     expect(await find(/Electricity prices of Stadtwerke Berlin/)).toBeTruthy();
-    expect(await find('peak 08:00–20:00 · 0.30')).toBeTruthy();
+    // a known period in words (issue 42: not the code 'offPeak')
+    expect(await find('Peak 08:00–20:00 · 0.30')).toBeTruthy();
+    expect(screen.getByText('Off-peak 20:00–08:00 · 0.10')).toBeTruthy();
     expect(screen.getByText('until further notice')).toBeTruthy();
     expect(screen.queryByTestId('price-create')).toBeNull();
     // the price filters are named for a screen reader, not only by their placeholders (axe: label)
     expect(screen.getByRole('combobox', { name: 'Price area' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Price type' })).toBeTruthy();
+  });
+
+  it('pre-fills a new price with peak and off-peak in words, and shows a name of the user as typed', async () => {
+    signedInWith('price:list,price:update,price:create');
+    mockFetch((req) => {
+      if (req.method === 'GET' && req.path === '/power-companies') return { rows: [company], total: 1 };
+      if (req.method === 'GET' && req.path === '/electricity-prices')
+        return {
+          rows: [{ ...price, periods: [{ ...price.periods[0], name: 'Heures creuses', from: '00:00', to: '00:00' }] }],
+          total: 1,
+        };
+      return undefined;
+    });
+    renderWithProviders(<PowerCompanyPage />);
+    // a name of the user's own as typed; a whole day as such
+    expect(await find('Heures creuses all day · 0.30')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('price-create'));
+    await screen.findByTestId('price-form');
+    const shown = (i: number) => screen.getByTestId(`period-name-${i}`).closest('.ant-select')!.textContent;
+    expect(shown(0)).toBe('Peak');
+    expect(shown(1)).toBe('Off-peak');
   });
 
   it('refuses periods that leave a gap before sending, then saves and shows the recompute progress', async () => {
@@ -109,6 +132,8 @@ describe('power companies and prices', () => {
       area: 'Berlin',
       validFrom: '2026-01-01',
       validTo: null,
+      // the periods keep their codes, whatever language the form showed them in
+      periods: [{ name: 'peak' }, { name: 'offPeak' }],
     });
     expect(await find(/Computing revenue from 2026-01-01 to until further notice again: 1 of 4 plants/)).toBeTruthy();
   });

@@ -15,6 +15,7 @@ import { CreateButton, ListToolbar, SearchForm, TextFilter, actionsColumn } from
 import { DeleteAction, IconAction } from '@/components/row-actions';
 import { useHasPerm } from '@/lib/access';
 import { formatDay } from '@/lib/format';
+import { periodHours, periodLabel } from '@/lib/tariff-period';
 import { useListPage } from '@/lib/use-list-page';
 import { useDeletePowerCompany } from '@/features/tariff/api/delete-power-company';
 import { useDeletePrice } from '@/features/tariff/api/delete-price';
@@ -60,7 +61,7 @@ function PriceList({ company, onRecompute }: { company: PowerCompanyRow; onRecom
         <Space size={4} wrap>
           {periods.map((p, i) => (
             <Tag key={i}>
-              {p.name} {p.from}–{p.to} · {p.price}
+              {periodLabel(t, p.name)} {periodHours(t, p)} · {p.price}
               {p.days !== 'all' ? ` · ${t(`tariff.days.${p.days}`)}` : ''}
             </Tag>
           ))}

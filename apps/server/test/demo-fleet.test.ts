@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import { DOCUMENT_LIMITS } from '@pv/contract';
 import { startFleet, type FleetRun } from '@pv/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,7 +209,29 @@ describe('demo firmware', () => {
 });
 
 describe('demo documents', () => {
-  /** The PDF's structure: header, cross-reference table whose offsets are its objects, trailer, pages. */
+  /**
+   * The strings a content stream draws, one per text operator (Tj, or TJ with its parts joined across
+   * the kerning), its literal "(…)" and hex "<…>" strings read as bytes (the standard fonts' WinAnsi
+   * codes, which for ASCII are the characters themselves).
+   */
+  function drawnStrings(content: string): string[] {
+    const literal = (s: string) => s.replace(/\\([()\\])/g, '$1');
+    const hex = (s: string) => Buffer.from(s.replace(/\s/g, ''), 'hex').toString('latin1');
+    const part = /\(((?:\\.|[^\\)])*)\)|<([0-9a-fA-F\s]*)>/g;
+    const strings: string[] = [];
+    for (const op of content.matchAll(
+      /\[((?:\((?:\\.|[^\\)])*\)|<[^>]*>|[^\]])*)\]\s*TJ|(\((?:\\.|[^\\)])*\)|<[^>]*>)\s*Tj/g,
+    ))
+      strings.push(
+        [...(op[1] ?? op[2]!).matchAll(part)].map((m) => (m[1] !== undefined ? literal(m[1]) : hex(m[2]!))).join(''),
+      );
+    return strings;
+  }
+
+  /**
+   * The PDF's structure: header, cross-reference table whose offsets are its objects, trailer, pages;
+   * and the strings its pages draw, read from its content streams (inflated where compressed).
+   */
   function checkPdf(bytes: Buffer) {
     const text = bytes.toString('latin1');
     expect(text.startsWith('%PDF-1.')).toBe(true);
@@ -227,9 +250,16 @@ describe('demo documents', () => {
       expect(text.slice(Number(offset)).startsWith(`${n} 0 obj`), `object ${n}`).toBe(true);
     }
     const pages = text.match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
-    expect(Number(/\/Type \/Pages [^>]*\/Count (\d+)/.exec(text)?.[1])).toBe(pages);
-    // the words as drawn (a string's escaped parentheses read as themselves)
-    return { pages, text: text.replace(/\\([()\\])/g, '$1') };
+    expect(Number(/\/Type \/Pages\b[^>]*\/Count (\d+)/.exec(text)?.[1])).toBe(pages);
+    const strings: string[] = [];
+    for (const m of text.matchAll(/<<((?:(?!>>)[\s\S])*)>>\s*stream\r?\n/g)) {
+      const length = Number(/\/Length (\d+)(?! \d+ R)/.exec(m[1]!)?.[1]);
+      expect(length, 'a stream of direct length').toBeGreaterThan(0);
+      const raw = bytes.subarray(m.index + m[0].length, m.index + m[0].length + length);
+      const data = /\/FlateDecode/.test(m[1]!) ? inflateSync(raw) : raw;
+      strings.push(...drawnStrings(data.toString('latin1')));
+    }
+    return { pages, strings };
   }
 
   it('gives every product a datasheet PDF with its figures, and the inverter a user manual of several pages', async () => {
@@ -249,10 +279,10 @@ describe('demo documents', () => {
         expect(file.headers['content-type']).toBe('application/pdf');
         const bytes = file.rawPayload;
         expect(bytes.length).toBe(doc.size);
-        // a document of pages of text and drawings, not a stub
-        expect(bytes.length, doc.fileName).toBeGreaterThan(4_000);
         expect(bytes.length).toBeLessThan(DOCUMENT_LIMITS.pdfMaxBytes);
-        const { pages, text } = checkPdf(bytes);
+        const { pages, strings } = checkPdf(bytes);
+        // a document of pages of text, not a stub
+        expect(strings.join('').length, doc.fileName).toBeGreaterThan(1_000);
         expect(pages).toBeGreaterThanOrEqual(1);
         if (doc.docType === 'userManual') expect(pages, doc.fileName).toBeGreaterThanOrEqual(3);
         if (doc.docType !== 'datasheet') continue;
@@ -263,15 +293,18 @@ describe('demo documents', () => {
           .filter(([k, v]) => /^[\x20-\x7e]+$/.test(k + v) && v.length <= 40);
         expect(ascii.length).toBeGreaterThan(4);
         for (const [label, value] of ascii) {
-          expect(text, `${doc.fileName}: ${label}`).toContain(`(${label})`);
-          expect(text, `${doc.fileName}: ${value}`).toContain(`(${value})`);
+          expect(strings, `${doc.fileName}: ${label}`).toContain(label);
+          expect(strings, `${doc.fileName}: ${value}`).toContain(value);
         }
       }
     }
     const sw5k = products.find((p) => p.code === 'SW5K')!.documents.find((d) => d.docType === 'datasheet')!;
-    const { text } = checkPdf((await t.app.inject({ url: sw5k.downloadUrl })).rawPayload);
-    for (const figure of ['(Rated AC power)', '(5,000 W)', '(Number of MPP trackers)', '(Max. efficiency)', '(97.6 %)'])
-      expect(text).toContain(figure);
+    const { strings } = checkPdf((await t.app.inject({ url: sw5k.downloadUrl })).rawPayload);
+    for (const figure of ['Rated AC power', '5,000 W', 'Number of MPP trackers', 'Max. efficiency', '97.6 %'])
+      expect(strings).toContain(figure);
+    // the efficiency curve's axes and legend
+    for (const label of ['Efficiency curve (230 V AC)', 'Output power / rated power (%)', 'Vdc = 360 V'])
+      expect(strings).toContain(label);
   });
 });
 

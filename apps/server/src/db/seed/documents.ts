@@ -1,48 +1,120 @@
+import PDFDocument from 'pdfkit';
 import type { CatalogueProduct, SpecSection } from './catalogue.js';
 import { FAULT_CATALOGUE } from './fault-codes.js';
-import { PdfDocument, textWidth, wrap, type PdfFont, type PdfPage, type Rgb } from './pdf.js';
 
 /*
- * The demo's product documents as PDFs: a datasheet per product (its figures from the catalogue,
- * the inverter's efficiency curve), the inverter's user manual, the logger's installation guide.
+ * The demo's product documents as PDFs, drawn with pdfkit in its standard Helvetica fonts (no font
+ * files): a datasheet per product (its figures from the catalogue, the inverter's efficiency curve as
+ * vector lines), the inverter's user manual, the logger's installation guide. The layout below works
+ * in points from the bottom left corner of an A4 page (595 × 842); pdfkit's own origin is the top left.
  */
 
+type Font = 'regular' | 'bold';
+const FONTS: Record<Font, string> = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+
 const MAKER = 'SunWave Energy Technology Co., Ltd.';
-const NAVY: Rgb = [0.08, 0.2, 0.38];
-const ACCENT: Rgb = [0.96, 0.62, 0.07];
-const BAND: Rgb = [0.87, 0.91, 0.96];
-const ZEBRA: Rgb = [0.96, 0.97, 0.98];
-const GREY: Rgb = [0.4, 0.43, 0.47];
-const WHITE: Rgb = [1, 1, 1];
+const NAVY = '#143361';
+const ACCENT = '#f59e12';
+const BAND = '#dee8f5';
+const ZEBRA = '#f5f7fa';
+const GREY = '#666e78';
+const WHITE = '#ffffff';
+const WIDTH = 595.28;
+const HEIGHT = 841.89;
 const LEFT = 50;
-const RIGHT = PdfDocument.WIDTH - 50;
+const RIGHT = WIDTH - 50;
 const BOTTOM = 70;
+
+/*
+ * The standard fonts print WinAnsi (Latin-1 and a few more: – — ‘ ’ “ ” • € ™); pdfkit writes any other
+ * character as an invalid code, so the few the texts use become their ASCII spelling, the rest "?".
+ */
+const REPLACE: Record<string, string> = { '≤': '<=', '≥': '>=', '−': '-', '\u2009': ' ', '\u202f': ' ', Ω: 'Ohm' };
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const printable = (text: string) =>
+  [...text].map((ch) => REPLACE[ch] ?? (ch.charCodeAt(0) < 0x100 || WIN_ANSI_EXTRA.has(ch) ? ch : '?')).join('');
 
 /** Text laid out top to bottom over as many pages as it takes, each with the document's header and footer. */
 class Layout {
-  readonly doc: PdfDocument;
-  page!: PdfPage;
+  readonly doc: PDFKit.PDFDocument;
+  pages = 0;
   y = 0;
 
   constructor(
     private readonly meta: { title: string; subtitle: string; kind: string; reference: string; created: Date },
   ) {
-    this.doc = new PdfDocument({ title: meta.title, author: MAKER, subject: meta.kind, created: meta.created });
+    this.doc = new PDFDocument({
+      size: 'A4',
+      margin: 0,
+      autoFirstPage: false,
+      bufferPages: true,
+      info: {
+        Title: meta.title,
+        Author: MAKER,
+        Subject: meta.kind,
+        Producer: 'PV Console demo',
+        CreationDate: meta.created,
+      },
+    });
     this.newPage();
   }
 
+  /** `text` on one line, its baseline at (x, y). */
+  text(x: number, y: number, text: string, o: { size?: number; font?: Font; color?: string } = {}): this {
+    this.doc
+      .font(FONTS[o.font ?? 'regular'])
+      .fontSize(o.size ?? 10)
+      .fillColor(o.color ?? '#000000')
+      .text(printable(text), x, HEIGHT - y, { lineBreak: false, baseline: 'alphabetic' });
+    return this;
+  }
+
+  /** A filled rectangle, (x, y) its bottom left corner. */
+  rect(x: number, y: number, w: number, h: number, fill: string): this {
+    this.doc.rect(x, HEIGHT - y - h, w, h).fill(fill);
+    return this;
+  }
+
+  /** A line through the points (x1 y1 x2 y2 …). */
+  line(points: number[], stroke: string, width = 0.5): this {
+    this.doc.moveTo(points[0]!, HEIGHT - points[1]!);
+    for (let i = 2; i + 1 < points.length; i += 2) this.doc.lineTo(points[i]!, HEIGHT - points[i + 1]!);
+    this.doc.lineWidth(width).stroke(stroke);
+    return this;
+  }
+
+  /** The width of `text` in points at `size`, from the font's metrics. */
+  width(text: string, size: number, font: Font = 'regular'): number {
+    return this.doc.font(FONTS[font]).fontSize(size).widthOfString(printable(text));
+  }
+
+  /** `text` broken into lines no wider than `width` points. */
+  wrap(text: string, width: number, size: number, font: Font = 'regular'): string[] {
+    const lines: string[] = [];
+    let line = '';
+    for (const word of text.split(/\s+/).filter(Boolean)) {
+      const next = line ? `${line} ${word}` : word;
+      if (line && this.width(next, size, font) > width) {
+        lines.push(line);
+        line = word;
+      } else line = next;
+    }
+    if (line) lines.push(line);
+    return lines;
+  }
+
   newPage() {
-    this.page = this.doc.addPage();
-    const first = this.doc.pages.length === 1;
-    const top = PdfDocument.HEIGHT;
+    this.doc.addPage();
+    const first = ++this.pages === 1;
+    const top = HEIGHT;
     const h = first ? 96 : 40;
-    this.page.rect(0, top - h, PdfDocument.WIDTH, h, NAVY).rect(0, top - h - 4, PdfDocument.WIDTH, 4, ACCENT);
+    this.rect(0, top - h, WIDTH, h, NAVY).rect(0, top - h - 4, WIDTH, 4, ACCENT);
     if (first) {
-      this.page.text(LEFT, top - 28, this.meta.kind.toUpperCase(), { size: 9, font: 'bold', color: ACCENT });
-      this.page.text(LEFT, top - 56, this.meta.title, { size: 22, font: 'bold', color: WHITE });
-      this.page.text(LEFT, top - 78, this.meta.subtitle, { size: 10.5, color: WHITE });
+      this.text(LEFT, top - 28, this.meta.kind.toUpperCase(), { size: 9, font: 'bold', color: ACCENT });
+      this.text(LEFT, top - 56, this.meta.title, { size: 22, font: 'bold', color: WHITE });
+      this.text(LEFT, top - 78, this.meta.subtitle, { size: 10.5, color: WHITE });
     } else
-      this.page.text(LEFT, top - 25, `${this.meta.title} · ${this.meta.kind}`, {
+      this.text(LEFT, top - 25, `${this.meta.title} · ${this.meta.kind}`, {
         size: 10,
         font: 'bold',
         color: WHITE,
@@ -58,17 +130,17 @@ class Layout {
   heading(text: string, size = 13) {
     this.ensure(size + 80);
     this.y -= 6;
-    this.page.text(LEFT, this.y, text, { size, font: 'bold', color: NAVY });
-    this.page.line([LEFT, this.y - 5, RIGHT, this.y - 5], BAND, 1);
+    this.text(LEFT, this.y, text, { size, font: 'bold', color: NAVY });
+    this.line([LEFT, this.y - 5, RIGHT, this.y - 5], BAND, 1);
     this.y -= size + 10;
   }
 
-  paragraph(text: string, o: { size?: number; font?: PdfFont; indent?: number; gap?: number } = {}) {
+  paragraph(text: string, o: { size?: number; font?: Font; indent?: number; gap?: number } = {}) {
     const size = o.size ?? 9.5;
     const x = LEFT + (o.indent ?? 0);
-    for (const line of wrap(text, RIGHT - x, size, o.font)) {
+    for (const line of this.wrap(text, RIGHT - x, size, o.font)) {
       this.ensure(size + 4);
-      this.page.text(x, this.y, line, { size, font: o.font });
+      this.text(x, this.y, line, { size, font: o.font });
       this.y -= size * 1.4;
     }
     this.y -= o.gap ?? 6;
@@ -77,7 +149,7 @@ class Layout {
   bullets(items: string[]) {
     for (const item of items) {
       this.ensure(14);
-      this.page.rect(LEFT + 3, this.y + 2, 4, 4, ACCENT);
+      this.rect(LEFT + 3, this.y + 2, 4, 4, ACCENT);
       this.paragraph(item, { indent: 14, gap: 1 });
     }
     this.y -= 6;
@@ -87,24 +159,22 @@ class Layout {
   table(title: string, rows: string[][], columns: number[]) {
     const size = 8.8;
     this.ensure(22 + 16);
-    this.page.rect(LEFT, this.y - 5, RIGHT - LEFT, 17, BAND);
-    this.page.text(LEFT + 6, this.y, title, { size: 10, font: 'bold', color: NAVY });
+    this.rect(LEFT, this.y - 5, RIGHT - LEFT, 17, BAND);
+    this.text(LEFT + 6, this.y, title, { size: 10, font: 'bold', color: NAVY });
     this.y -= 18;
     for (const [i, row] of rows.entries()) {
+      const font = (c: number): Font => (c === 0 && row.length > 2 ? 'bold' : 'regular');
       const cells = row.map((cell, c) => {
         const width = (columns[c + 1] ?? RIGHT - LEFT) - columns[c]! - 10;
-        return wrap(cell, width, size, c === 0 && row.length > 2 ? 'bold' : 'regular');
+        return this.wrap(cell, width, size, font(c));
       });
       const lines = Math.max(...cells.map((c) => c.length));
       const height = lines * size * 1.35 + 5;
       this.ensure(height);
-      if (i % 2) this.page.rect(LEFT, this.y - height + size + 1, RIGHT - LEFT, height, ZEBRA);
+      if (i % 2) this.rect(LEFT, this.y - height + size + 1, RIGHT - LEFT, height, ZEBRA);
       cells.forEach((c, k) =>
         c.forEach((line, n) =>
-          this.page.text(LEFT + 6 + columns[k]!, this.y - n * size * 1.35, line, {
-            size,
-            font: k === 0 && row.length > 2 ? 'bold' : 'regular',
-          }),
+          this.text(LEFT + 6 + columns[k]!, this.y - n * size * 1.35, line, { size, font: font(k) }),
         ),
       );
       this.y -= height;
@@ -116,31 +186,35 @@ class Layout {
     for (const s of sections) this.table(s.title, s.rows, [0, 250]);
   }
 
-  /** The footer of every page (maker, reference, page n of N), once the pages are known. */
+  /** The footer of every page (maker, reference, page n of N), once the pages are known; then the file. */
   finish(): Buffer {
-    const pages = this.doc.pages;
-    for (const [i, page] of pages.entries()) {
-      page.line([LEFT, 48, RIGHT, 48], BAND, 0.8);
-      page.text(LEFT, 34, `${MAKER} · No. 1818 Wenyi West Road, Hangzhou 311121, China · sunwave.example`, {
+    for (let i = 0; i < this.pages; i++) {
+      this.doc.switchToPage(i);
+      this.line([LEFT, 48, RIGHT, 48], BAND, 0.8);
+      this.text(LEFT, 34, `${MAKER} · No. 1818 Wenyi West Road, Hangzhou 311121, China · sunwave.example`, {
         size: 7.5,
         color: GREY,
       });
-      page.text(LEFT, 24, `${this.meta.reference} · Specifications are subject to change without notice.`, {
+      this.text(LEFT, 24, `${this.meta.reference} · Specifications are subject to change without notice.`, {
         size: 7.5,
         color: GREY,
       });
-      const n = `Page ${i + 1} of ${pages.length}`;
-      page.text(RIGHT - textWidth(n, 7.5), 24, n, { size: 7.5, color: GREY });
+      const n = `Page ${i + 1} of ${this.pages}`;
+      this.text(RIGHT - this.width(n, 7.5), 24, n, { size: 7.5, color: GREY });
     }
-    return this.doc.toBuffer();
+    this.doc.end();
+    // pdfkit's document is a readable stream that has pushed the whole file by end(): read it out now
+    const chunks: Buffer[] = [];
+    for (let chunk: Buffer | null; (chunk = this.doc.read() as Buffer | null) !== null;) chunks.push(chunk);
+    return Buffer.concat(chunks);
   }
 }
 
 /** The efficiency curve of the inverter (per cent of rated power → efficiency) at three DC voltages. */
 function efficiencyChart(l: Layout) {
   const points = [5, 10, 20, 30, 50, 75, 100];
-  const curves: { label: string; eta: number[]; color: Rgb }[] = [
-    { label: 'Vdc = 200 V', eta: [88.9, 93.6, 95.8, 96.5, 96.9, 96.7, 96.3], color: [0.55, 0.6, 0.66] },
+  const curves: { label: string; eta: number[]; color: string }[] = [
+    { label: 'Vdc = 200 V', eta: [88.9, 93.6, 95.8, 96.5, 96.9, 96.7, 96.3], color: '#8c99a8' },
     { label: 'Vdc = 360 V', eta: [90.8, 94.9, 96.8, 97.3, 97.6, 97.4, 97.1], color: NAVY },
     { label: 'Vdc = 500 V', eta: [89.7, 94.2, 96.3, 96.9, 97.2, 97.1, 96.8], color: ACCENT },
   ];
@@ -151,23 +225,23 @@ function efficiencyChart(l: Layout) {
   const y0 = l.y - h - 30;
   const px = (p: number) => x0 + (p / 100) * w;
   const py = (eta: number) => y0 + ((eta - 88) / 10) * h;
-  l.page.text(LEFT, l.y, 'Efficiency curve (230 V AC)', { size: 10, font: 'bold', color: NAVY });
+  l.text(LEFT, l.y, 'Efficiency curve (230 V AC)', { size: 10, font: 'bold', color: NAVY });
   for (let eta = 88; eta <= 98; eta += 2) {
-    l.page.line([x0, py(eta), x0 + w, py(eta)], BAND, 0.6);
-    l.page.text(x0 - 22, py(eta) - 3, `${eta}`, { size: 7.5, color: GREY });
+    l.line([x0, py(eta), x0 + w, py(eta)], BAND, 0.6);
+    l.text(x0 - 22, py(eta) - 3, `${eta}`, { size: 7.5, color: GREY });
   }
-  for (const p of [0, 20, 40, 60, 80, 100]) l.page.text(px(p) - 6, y0 - 12, `${p}`, { size: 7.5, color: GREY });
-  l.page.line([x0, y0, x0, y0 + h], GREY, 0.8).line([x0, y0, x0 + w, y0], GREY, 0.8);
-  l.page.text(x0 + w / 2 - 50, y0 - 24, 'Output power / rated power (%)', { size: 7.5, color: GREY });
-  l.page.text(x0 - 22, y0 + h + 10, 'Efficiency (%)', { size: 7.5, color: GREY });
+  for (const p of [0, 20, 40, 60, 80, 100]) l.text(px(p) - 6, y0 - 12, `${p}`, { size: 7.5, color: GREY });
+  l.line([x0, y0, x0, y0 + h], GREY, 0.8).line([x0, y0, x0 + w, y0], GREY, 0.8);
+  l.text(x0 + w / 2 - 50, y0 - 24, 'Output power / rated power (%)', { size: 7.5, color: GREY });
+  l.text(x0 - 22, y0 + h + 10, 'Efficiency (%)', { size: 7.5, color: GREY });
   for (const [k, c] of curves.entries()) {
-    l.page.line(
+    l.line(
       points.flatMap((p, i) => [px(p), py(c.eta[i]!)]),
       c.color,
       1.4,
     );
-    l.page.rect(x0 + w + 20, y0 + h - 20 - k * 16, 12, 3, c.color);
-    l.page.text(x0 + w + 38, y0 + h - 22 - k * 16, c.label, { size: 8 });
+    l.rect(x0 + w + 20, y0 + h - 20 - k * 16, 12, 3, c.color);
+    l.text(x0 + w + 38, y0 + h - 22 - k * 16, c.label, { size: 8 });
   }
   l.y = y0 - 40;
 }

@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 import type { FileStore } from '../../lib/file-store.js';
 import type { Database } from '../database.js';
 import { CATALOGUE, type CatalogueProduct } from './catalogue.js';
-import { datasheetPdf, installationGuidePdf, userManualPdf } from './documents.js';
 import { seedDemoFirmware } from './firmware.js';
 
 /** The documents of each demo product: every product's datasheet, the inverter's manual, the logger's guide. */
@@ -12,19 +11,20 @@ const DOCUMENTS: {
   code: string;
   type: DocumentType;
   file: (p: CatalogueProduct) => string;
-  pdf: typeof datasheetPdf;
+  /** Its writer in documents.ts (loaded, and pdfkit with it, only when the demo seeds the documents). */
+  pdf: 'datasheetPdf' | 'userManualPdf' | 'installationGuidePdf';
 }[] = [
-  { code: 'SW5K', type: 'datasheet', file: (p) => `${p.code}_datasheet.pdf`, pdf: datasheetPdf },
-  { code: 'SW5K', type: 'userManual', file: (p) => `${p.code}_user_manual.pdf`, pdf: userManualPdf },
-  { code: 'LB100', type: 'datasheet', file: (p) => `${p.code}_datasheet.pdf`, pdf: datasheetPdf },
+  { code: 'SW5K', type: 'datasheet', file: (p) => `${p.code}_datasheet.pdf`, pdf: 'datasheetPdf' },
+  { code: 'SW5K', type: 'userManual', file: (p) => `${p.code}_user_manual.pdf`, pdf: 'userManualPdf' },
+  { code: 'LB100', type: 'datasheet', file: (p) => `${p.code}_datasheet.pdf`, pdf: 'datasheetPdf' },
   {
     code: 'LB100',
     type: 'installationGuide',
     file: (p) => `${p.code}_quick_installation_guide.pdf`,
-    pdf: installationGuidePdf,
+    pdf: 'installationGuidePdf',
   },
-  { code: 'PC10', type: 'datasheet', file: (p) => `${p.code}_datasheet.pdf`, pdf: datasheetPdf },
-  { code: 'GE3P', type: 'datasheet', file: (p) => `${p.code}_datasheet.pdf`, pdf: datasheetPdf },
+  { code: 'PC10', type: 'datasheet', file: (p) => `${p.code}_datasheet.pdf`, pdf: 'datasheetPdf' },
+  { code: 'GE3P', type: 'datasheet', file: (p) => `${p.code}_datasheet.pdf`, pdf: 'datasheetPdf' },
 ];
 
 /**
@@ -41,11 +41,12 @@ export async function seedDemoProductSupport(db: Kysely<Database>, files: FileSt
   const logger = byCode('LB100');
   if (!inverter || !logger) return;
   const created = new Date(now);
+  const writers = await import('./documents.js');
   for (const d of DOCUMENTS) {
     const row = byCode(d.code);
     const product = CATALOGUE.find((p) => p.code === d.code);
     if (!row || !product) continue;
-    const bytes = d.pdf(product, created);
+    const bytes = writers[d.pdf](product, created);
     const sha = createHash('sha256').update(bytes).digest('hex');
     await files.putBuffer('products', sha, bytes, 'application/pdf');
     await db

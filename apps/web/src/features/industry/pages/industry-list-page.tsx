@@ -72,12 +72,8 @@ export default function IndustryListPage() {
 
   const columns = [
     ...industryColumns(t),
-    actionsColumn(t('common.actions'), actions, {
-      fixed: false,
-      size: 6,
-      wrap: false,
-      perms: ['industry:update', 'industry:delete'],
-    }),
+    // kept in view at the right when a narrow window scrolls the table sideways
+    actionsColumn(t('common.actions'), actions, { size: 6, perms: ['industry:update', 'industry:delete'] }),
   ];
 
   return (

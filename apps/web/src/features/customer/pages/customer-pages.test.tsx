@@ -68,7 +68,7 @@ describe('customer list', () => {
       signedInWith('customer:list');
       withUserZone('Asia/Tokyo');
       serve();
-      renderWithProviders(<CustomerListPage />);
+      renderList();
       expect(await find('Chen Jing')).toBeTruthy();
       expect([...document.querySelectorAll('.ant-table td .zoned-time')].map((el) => el.textContent)).toEqual([
         '2026-11-18 20:06:40 UTC+9',

@@ -11,7 +11,7 @@ const TEXT = {
   en: {
     agent: 'Service provider',
     created: 'Create Successful',
-    refusal: /This organisation still has \d+ users, \d+ plants and \d+ devices: move or delete them first/,
+    refusal: /This organisation still has users \(\d+\), plants \(\d+\) and devices \(\d+\): move or delete them first/,
     avatarSaved: 'Avatar updated',
     create: 'Create',
     org: 'Organisation',

@@ -49,7 +49,7 @@ for (const lang of ['en', 'zh'] as const) {
     });
 
     test('a control command pushed to a simulated device reaches success from its ack', async ({ page }) => {
-      // one device per language, so each starts with an empty history
+      // one device per language (the demo's upgrade history may have commands of its own)
       const sn = lang === 'en' ? 'INVP000102' : 'INVP000103';
       await signInIn(page, lang);
       await page.goto('/devices/devices__manage');
@@ -68,7 +68,7 @@ for (const lang of ['en', 'zh'] as const) {
       await page.getByTestId('period-end-1').fill('13:00');
       await page.getByTestId('control-push').click();
       await expect(page.getByTestId('control-error')).toBeVisible();
-      await expect(page.getByTestId('command-history').locator('tr.ant-table-row')).toHaveCount(0);
+      await expect(page.getByTestId('command-history')).not.toContainText(/2,?500 W/);
 
       await page.getByTestId('period-start-1').fill('13:00');
       await page.getByTestId('period-end-1').fill('15:00');

@@ -1,8 +1,8 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { HEADER_SEARCH_THRESHOLD, type FlatRoute, type SearchResult } from '@pv/contract';
-import { Select, Typography } from 'antd';
+import { Select, Typography, type RefSelectProps } from 'antd';
 import Fuse from 'fuse.js';
-import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SEARCH_MAX, useSearch } from './get-search';
@@ -161,6 +161,12 @@ export function HeaderSearch({ pages, initialQuery }: { pages: FlatRoute[]; init
   const navigate = useNavigate();
   const [query, setQuery] = useState(initialQuery ?? '');
   const [asked, setAsked] = useState('');
+  // taking over from the navbar's stand-in: the focus moves in the same commit, before any key
+  const select = useRef<RefSelectProps>(null);
+  const takesOver = initialQuery !== undefined;
+  useLayoutEffect(() => {
+    if (takesOver) select.current?.focus();
+  }, [takesOver]);
   useEffect(() => {
     const text = query.trim().slice(0, SEARCH_MAX);
     const timer = setTimeout(() => setAsked(text), text ? DEBOUNCE_MS : 0);
@@ -174,6 +180,7 @@ export function HeaderSearch({ pages, initialQuery }: { pages: FlatRoute[]; init
   const waiting = query.trim() !== '' && (asked !== query.trim().slice(0, SEARCH_MAX) || found.isFetching);
   return (
     <Select
+      ref={select}
       data-testid="header-search"
       className="pv-header-search"
       style={{ width: 240 }}
@@ -197,8 +204,7 @@ export function HeaderSearch({ pages, initialQuery }: { pages: FlatRoute[]; init
       variant="borderless"
       popupMatchSelectWidth={360}
       // it replaces the navbar's stand-in (search-box.tsx) once the user goes to it
-      autoFocus={initialQuery !== undefined}
-      defaultOpen={initialQuery !== undefined}
+      defaultOpen={takesOver}
     />
   );
 }

@@ -20,13 +20,22 @@ export interface ZonedTimeProps {
   relative?: boolean;
   /** Shown when there is no time. */
   empty?: ReactNode;
+  /** May break onto a second line (a narrow cell beside a long label); kept on one line by default. */
+  wrap?: boolean;
 }
 
 /**
  * One time as the console shows it: in a stated zone, the zone named after it ("UTC+2", "PST")
  * and its full name on hover, so an operator never has to guess whose clock a time is on.
  */
-export function ZonedTime({ value, timeZone, format = DEFAULT_DATE_FORMAT, relative, empty = '—' }: ZonedTimeProps) {
+export function ZonedTime({
+  value,
+  timeZone,
+  format = DEFAULT_DATE_FORMAT,
+  relative,
+  empty = '—',
+  wrap = false,
+}: ZonedTimeProps) {
   const { t, i18n } = useTranslation();
   // The user's zone is read only when no zone is given (an unbound device, an audit row).
   const userZone = useUserTimeZone(!timeZone);
@@ -42,7 +51,7 @@ export function ZonedTime({ value, timeZone, format = DEFAULT_DATE_FORMAT, relat
       className="zoned-time"
       title={zoneFullName(zone, ms, i18n.language)}
       data-zone={zone}
-      style={{ whiteSpace: 'nowrap' }}
+      style={wrap ? undefined : { whiteSpace: 'nowrap' }}
     >
       {text}{' '}
       <Text type="secondary" className="zoned-time-zone">

@@ -100,7 +100,8 @@ export function PlantDetailView({ plant: p }: { plant: PlantDetail }) {
             {p.installedAt ? formatTime(p.installedAt, 'YYYY-MM-DD', p.timeZone) : '—'}
           </Descriptions.Item>
           <Descriptions.Item label={t('plant.dataUpdatedAt')}>
-            <ZonedTime value={p.dataUpdatedAt} timeZone={p.timeZone} />
+            {/* beside a long label on a phone ("Última actualización de datos") it takes two lines */}
+            <ZonedTime value={p.dataUpdatedAt} timeZone={p.timeZone} wrap />
           </Descriptions.Item>
           <Descriptions.Item label={t('plant.owner')}>
             {p.owner

@@ -324,8 +324,16 @@ async function run(op: Operation, role: Role, c: Case) {
   covered.add(name);
   figures.statuses[res.statusCode] = (figures.statuses[res.statusCode] ?? 0) + 1;
   const where = `${role} ${op.method} ${c.url.slice(0, 160)} → ${res.statusCode}`;
-  if (res.statusCode >= 500) note(figures.serverErrors, `${where} ${res.body.slice(0, 200)}`);
-  else if (!op.responses.has(res.statusCode) && !(c.pathBroken && [404, 405].includes(res.statusCode)))
+  if (res.statusCode >= 500) {
+    // the server's own log line of the error says why (its message and the first frame)
+    const logged = t.logs.findLast((l) => l.includes('"level":50'));
+    const why = logged ? (JSON.parse(logged) as { err?: { message?: string; stack?: string } }).err : undefined;
+    const cause = why ? ` (${why.message ?? ''} ${why.stack?.split('\n')[1]?.trim() ?? ''})` : '';
+    note(
+      figures.serverErrors,
+      `${where} ${res.body.slice(0, 120)}${cause.slice(0, 240)} payload ${String(c.payload ?? '').slice(0, 160)}`,
+    );
+  } else if (!op.responses.has(res.statusCode) && !(c.pathBroken && [404, 405].includes(res.statusCode)))
     note(figures.undocumented, where);
   else {
     const check = op.responses.get(res.statusCode);

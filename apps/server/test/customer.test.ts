@@ -228,6 +228,48 @@ describe('create, edit, delete', () => {
       await t.app.db.selectFrom('customers').select('id').where('name', 'in', ['No Mail', 'Taken']).execute(),
     ).toEqual([]);
   });
+
+  it('answers a translated 400, not a 500, while the customer organisation group is deleted, and writes nothing', async () => {
+    // the fuzzer found it: an administrator may delete the CUSTOMER group (no organisation in it yet)
+    const group = await t.app.db
+      .selectFrom('org_groups')
+      .selectAll()
+      .where('code', '=', 'CUSTOMER')
+      .executeTakeFirstOrThrow();
+    const inGroup = await t.app.db
+      .selectFrom('orgs')
+      .select(['id', 'group_id'])
+      .where('group_id', '=', group.id)
+      .execute();
+    const other = await t.app.db
+      .selectFrom('org_groups')
+      .select('id')
+      .where('code', '=', 'INSTALLER')
+      .executeTakeFirstOrThrow();
+    await t.app.db.updateTable('orgs').set({ group_id: other.id }).where('group_id', '=', group.id).execute();
+    await t.app.db.deleteFrom('org_groups').where('id', '=', group.id).execute();
+    try {
+      const body = {
+        name: 'Group Gone',
+        email: 'gone@example.com',
+        loginName: 'group-gone',
+        orgId: await orgId('DELTA'),
+      };
+      const res = await api(admin, 'POST', url, body, 'es');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toContain('No existe el tipo de organización de clientes');
+      expect(await t.app.db.selectFrom('customers').select('id').where('name', '=', 'Group Gone').execute()).toEqual(
+        [],
+      );
+      expect(await t.app.db.selectFrom('users').select('id').where('login_name', '=', 'group-gone').execute()).toEqual(
+        [],
+      );
+    } finally {
+      await t.app.db.insertInto('org_groups').values(group).execute();
+      for (const o of inGroup)
+        await t.app.db.updateTable('orgs').set({ group_id: o.group_id }).where('id', '=', o.id).execute();
+    }
+  });
 });
 
 describe('a customer’s login account', () => {

@@ -7,6 +7,8 @@ const en = {
   'customer.hasPlants': 'This customer still owns plants ({{count}}): give them another owner or delete them first',
   'customer.emailRequired': "A login account needs the customer's e-mail: the first password is mailed to it",
   'customer.loginTaken': 'The login name {{name}} is already taken',
+  'customer.groupMissing':
+    'The customer organisation group does not exist, so no login account can be opened: restart the server to restore it',
   'customer.hasLogin': 'This customer already has a login account',
   'validation.cancelCode': 'The verification code is 6 digits',
   'customer.codeInvalid': 'The verification code is wrong or has expired: request a new one',
@@ -42,6 +44,7 @@ const zh: Record<Key, string> = {
   'customer.hasPlants': '该客户名下还有 {{count}} 个电站，请先更换电站业主或删除这些电站',
   'customer.emailRequired': '开通登录账号需要填写客户邮箱：初始密码会发送到该邮箱',
   'customer.loginTaken': '登录名 {{name}} 已被使用',
+  'customer.groupMissing': '客户组织类型不存在，无法开通登录账号：重启服务器即可恢复',
   'customer.hasLogin': '该客户已有登录账号',
   'validation.cancelCode': '验证码为 6 位数字',
   'customer.codeInvalid': '验证码错误或已过期，请重新获取',
@@ -77,6 +80,8 @@ const es: Record<Key, string> = {
   'customer.emailRequired':
     'Una cuenta de acceso necesita el correo del cliente: la primera contraseña se envía a esa dirección',
   'customer.loginTaken': 'El nombre de usuario {{name}} ya está en uso',
+  'customer.groupMissing':
+    'No existe el tipo de organización de clientes, así que no se puede abrir una cuenta de acceso: reinicie el servidor para restaurarlo',
   'customer.hasLogin': 'Este cliente ya tiene una cuenta de acceso',
   'validation.cancelCode': 'El código de verificación tiene 6 cifras',
   'customer.codeInvalid': 'El código de verificación es incorrecto o ha caducado: solicite uno nuevo',
@@ -114,6 +119,8 @@ const ja: Record<Key, string> = {
     'この顧客はまだ {{count}} 件の発電所の所有者です。先に所有者を変更するか、発電所を削除してください',
   'customer.emailRequired': 'ログインアカウントには顧客のメールアドレスが必要です（初期パスワードをそこへ送ります）',
   'customer.loginTaken': 'ログイン名 {{name}} は既に使われています',
+  'customer.groupMissing':
+    '顧客の組織種別が存在しないため、ログインアカウントを開設できません。サーバーを再起動すると復元されます',
   'customer.hasLogin': 'この顧客には既にログインアカウントがあります',
   'validation.cancelCode': '認証コードは 6 桁の数字です',
   'customer.codeInvalid': '認証コードが正しくないか期限切れです。もう一度取得してください',

@@ -158,15 +158,16 @@ export function findOrgByCode(db: Db, code: string) {
   return db.selectFrom('orgs').select(['id', 'path']).where('code', '=', code).executeTakeFirst();
 }
 
+/** The id of the organisation group of this code, if it exists (an administrator may have deleted it). */
+export async function groupIdOf(db: Db, code: string) {
+  return (await db.selectFrom('org_groups').select('id').where('code', '=', code).executeTakeFirst())?.id;
+}
+
 export async function insertOrg(
   db: Db,
-  v: { parentId: number; parentPath: string; name: string; code: string; groupCode: string; now: number },
+  v: { parentId: number; parentPath: string; name: string; code: string; groupId: number; now: number },
 ) {
-  const group = await db
-    .selectFrom('org_groups')
-    .select('id')
-    .where('code', '=', v.groupCode)
-    .executeTakeFirstOrThrow();
+  const group = { id: v.groupId };
   const { id } = await db
     .insertInto('orgs')
     .values({

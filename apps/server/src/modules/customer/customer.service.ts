@@ -177,8 +177,12 @@ export async function createLoginAccount(
   if (!serving) throw notFound();
   const code = `${serving.code}-CUSTOMERS`.slice(0, 60);
   const top = (await repo.findOrg(trx, Number(serving.path.split('/')[1]))) ?? serving;
+  const existing = await repo.findOrgByCode(trx, code);
+  // the customer group is seeded at every start; deleted since, no account can be opened until then
+  const groupId = existing ? 0 : await repo.groupIdOf(trx, ORG_GROUP_CODES.CUSTOMER);
+  if (groupId === undefined) throw badRequest('customer.groupMissing');
   const org =
-    (await repo.findOrgByCode(trx, code)) ??
+    existing ??
     (await repo.insertOrg(trx, {
       // under the top of the tree, not under the serving organisation: reassigning plants between
       // providers (which removes the grants of the former provider's users) leaves the owner's alone
@@ -186,7 +190,7 @@ export async function createLoginAccount(
       parentPath: top.path,
       name: translate('en', 'customer.orgName', { org: serving.name }).slice(0, 64),
       code,
-      groupCode: ORG_GROUP_CODES.CUSTOMER,
+      groupId,
       now: Date.now(),
     }));
   const roleId = await customerRole(trx, org.id);

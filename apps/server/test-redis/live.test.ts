@@ -47,7 +47,9 @@ describe('event bus over Redis', () => {
     const event = await refreshDashboard(a.app.db, a.app.dialect, newRefreshState());
     expect(event?.orgIds).toContain(device.org_id);
     await a.app.bus.publish(event!);
-    const got = await stream.next('stats', 5000);
+    // the processes' own dashboard job may put a stats event of its own on the stream first
+    let got = await stream.next('stats', 5000);
+    while ((got.data as { at?: number }).at !== event!.at) got = await stream.next('stats', 5000);
     expect(got.data).toMatchObject({
       type: 'stats',
       at: event!.at,

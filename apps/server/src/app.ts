@@ -64,6 +64,7 @@ export const JOB_PERIODS: Readonly<Record<string, number>> = jobPeriodsOf(MODULE
 /** The whole server as one Fastify instance: production and tests build it the same way. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const allModules = options.modules ?? MODULES;
+  const modules = enabledModules(allModules, config);
   const defaultPeriods = options.modules ? jobPeriodsOf(allModules) : JOB_PERIODS;
   for (const name of Object.keys(options.jobPeriods ?? {}))
     if (!(name in defaultPeriods)) throw new Error(`jobPeriods: no periodic job ${name}`);
@@ -163,7 +164,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await seedDemoTariffs(db);
       await seedDemoHelpCenter(db);
       await seedDemoProductSupport(db, files);
-      for (const module of enabledModules(allModules, config)) await module.seedDemo?.(app);
+      for (const module of modules) await module.seedDemo?.(app);
     } else {
       const oneTime = await ensureAdmin(db, config.adminPassword);
       if (oneTime) options.onAdminPassword?.(oneTime);
@@ -185,7 +186,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(fastifyMultipart, { limits: { fileSize: config.firmwareMaxBytes, files: 1, fields: 10 } });
     // Each module registers its routes under the one API base path, and its periodic jobs (plugins/jobs.ts:
     // each runs once per period across the server processes on the database); lib/module.ts
-    const modules = enabledModules(allModules, config);
     const moduleOptions = { jobPeriods, liveHeartbeatMs: options.liveHeartbeatMs };
     for (const module of modules) await app.register(module.routes, { prefix: API_BASE, ...moduleOptions });
     const atStart: string[] = [];

@@ -1,4 +1,3 @@
-import type { ModuleDefinition } from '../lib/module.js';
 import { auditModule } from './audit/index.js';
 import { authModule } from './auth/index.js';
 import { clientErrorModule } from './client-error/index.js';
@@ -29,7 +28,7 @@ import { userModule } from './user/index.js';
  * migrations. The one list of modules; adding a domain adds its line here
  * (docs/adding-a-domain.md).
  */
-export const MODULES: readonly ModuleDefinition[] = [
+export const MODULES = [
   authModule,
   profileModule,
   userModule,
@@ -54,4 +53,4 @@ export const MODULES: readonly ModuleDefinition[] = [
   mailModule,
   dashboardModule,
   industryModule,
-];
+] as const;

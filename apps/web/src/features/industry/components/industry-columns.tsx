@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { ZonedTime } from '@/components/zoned-time';
 import { IndustryIcon } from './industry-icon';
 
-/** The industry list's columns before the actions (a pure builder, unit-tested). */
+/** The industry list's columns before the actions (a pure builder; the page test reads them). */
 export function industryColumns(t: TFunction) {
   return [
     { title: t('catalogue.industry.sort'), dataIndex: 'sort', width: 90 },
